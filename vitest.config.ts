@@ -1,3 +1,4 @@
+import './scripts/node20-polyfills.mjs';
 import { defineConfig } from 'vitest/config';
 
 // Three projects: pure core rules (node), the reference server (real database via app.inject),

@@ -1,0 +1,175 @@
+// `npm test`: every runner in order, continuing after failures, then one line `N passed, N failed`.
+//   1. vitest core + server (server tests on PGlite)
+//   2. vitest server again on a throwaway PostgreSQL (when PostgreSQL binaries are installed)
+//   3. vite build
+//   4. web-test-runner browser tests in Chromium
+//   5. vitest e2e journeys (built console + real server + Chromium)
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from './build-if-needed.mjs';
+
+const resultsDir = path.join(repoRoot, 'test-results');
+mkdirSync(resultsDir, { recursive: true });
+const bin = (name) => path.join(repoRoot, 'node_modules', '.bin', name);
+const STAGE_TIMEOUT_MS = 8 * 60_000;
+// Vitest 5 prints failures with Map.groupBy, which Node 20 lacks (see node20-polyfills.mjs).
+const polyfills = path.join(repoRoot, 'scripts', 'node20-polyfills.mjs');
+const NODE_OPTIONS = [process.env.NODE_OPTIONS, `--import=${polyfills}`].filter(Boolean).join(' ');
+
+/** Runs a command in its own process group, streaming output; resolves with exit code and captured stdout. */
+function run(command, args, { env = {}, timeoutMs = STAGE_TIMEOUT_MS, capture = false } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: repoRoot,
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0', NODE_OPTIONS, ...env },
+      stdio: ['ignore', capture ? 'pipe' : 'inherit', 'inherit'],
+      detached: true,
+    });
+    let stdout = '';
+    if (capture) {
+      child.stdout.on('data', (chunk) => {
+        stdout += chunk;
+        process.stdout.write(chunk);
+      });
+    }
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      console.error(`\n[test] ${command} ${args.join(' ')} exceeded ${timeoutMs / 1000} s: stopping it`);
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+        setTimeout(() => {
+          try {
+            process.kill(-child.pid, 'SIGKILL');
+          } catch {
+            /* already gone */
+          }
+        }, 10_000).unref();
+      } catch {
+        /* already gone */
+      }
+    }, timeoutMs);
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? (signal ? 1 : 0), stdout, timedOut });
+    });
+  });
+}
+
+/** Counts from a vitest JSON report; a file that failed to load counts as one failure. */
+function vitestCounts(file) {
+  if (!existsSync(file)) return null;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  let failed = report.numFailedTests ?? 0;
+  const failures = [];
+  for (const suite of report.testResults ?? []) {
+    const rel = path.relative(repoRoot, suite.name);
+    const failedTests = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failedTests) {
+      failures.push(`${rel} › ${t.fullName}: ${String(t.failureMessages?.[0] ?? '').split('\n')[0]}`);
+    }
+    if (suite.status === 'failed' && failedTests.length === 0) {
+      failed += 1;
+      failures.push(`${rel}: ${String(suite.message ?? 'failed to run').split('\n')[0]}`);
+    }
+  }
+  return { passed: report.numPassedTests ?? 0, failed, skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0), failures };
+}
+
+const stages = [];
+
+function record(name, counts, code, seconds, note = '') {
+  let { passed = 0, failed = 0, skipped = 0, failures = [] } = counts ?? {};
+  // A runner that failed without reporting a failed test still counts as a failure.
+  if (code !== 0 && failed === 0) {
+    failed = 1;
+    failures = [...failures, `${name}: exited with code ${code}${note ? ` (${note})` : ''}`];
+  }
+  stages.push({ name, passed, failed, skipped, failures, seconds, note });
+  console.log(`\n[test] ${name}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''} (${seconds.toFixed(1)} s)${note ? ` — ${note}` : ''}\n`);
+}
+
+async function timed(fn) {
+  const start = Date.now();
+  const out = await fn();
+  return { ...out, seconds: (Date.now() - start) / 1000 };
+}
+
+async function vitestStage(name, projects, reportName, env = {}) {
+  const report = path.join(resultsDir, reportName);
+  rmSync(report, { force: true });
+  const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  const { code, seconds, timedOut } = await timed(() => run(bin('vitest'), args, { env }));
+  record(name, vitestCounts(report), code, seconds, timedOut ? 'timed out' : '');
+}
+
+function findPgCtl() {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return null;
+  const found = readdirSync(base).map((v) => path.join(base, v, 'bin', 'pg_ctl')).filter((p) => existsSync(p));
+  return found.sort().pop() ?? null;
+}
+
+async function postgresStage() {
+  const script = path.join(repoRoot, 'scripts', 'pg-throwaway.sh');
+  if (!findPgCtl() || !existsSync(script)) {
+    console.log('[test] server on PostgreSQL: skipped (no PostgreSQL binaries or scripts/pg-throwaway.sh)');
+    stages.push({ name: 'server (PostgreSQL)', passed: 0, failed: 0, skipped: 0, failures: [], seconds: 0, note: 'skipped' });
+    return;
+  }
+  const started = await run('bash', [script, 'start'], { capture: true, timeoutMs: 120_000 });
+  const vars = {};
+  for (const m of started.stdout.matchAll(/^(?:export\s+)?(TEST_DATABASE_URL|PG_THROWAWAY_DIR)=['"]?([^'"\n]+)['"]?\s*$/gm)) {
+    vars[m[1]] = m[2];
+  }
+  if (started.code !== 0 || !vars.TEST_DATABASE_URL) {
+    record('server (PostgreSQL)', null, started.code || 1, 0, 'could not start a throwaway PostgreSQL');
+    return;
+  }
+  try {
+    await vitestStage('server (PostgreSQL)', ['server'], 'vitest-server-postgres.json', vars);
+  } finally {
+    await run('bash', [script, 'stop'], { env: vars, timeoutMs: 60_000 });
+  }
+}
+
+async function buildStage() {
+  const { code, seconds } = await timed(() => run('npm', ['run', '--silent', 'build']));
+  // The build is a check, not a test: only its failure is counted.
+  record('build', { passed: 0, failed: 0 }, code, seconds);
+  return code === 0;
+}
+
+async function browserStage() {
+  const counts = path.join(resultsDir, 'wtr-counts.json');
+  rmSync(counts, { force: true });
+  const { code, seconds, timedOut } = await timed(() => run(bin('wtr'), [], { env: { WTR_COUNTS_FILE: counts } }));
+  const data = existsSync(counts) ? JSON.parse(readFileSync(counts, 'utf8')) : null;
+  record('browser (web-test-runner)', data, code, seconds, timedOut ? 'timed out' : '');
+}
+
+const startedAt = Date.now();
+await vitestStage('core + server (PGlite)', ['core', 'server'], 'vitest-unit.json');
+await postgresStage();
+const built = await buildStage();
+await browserStage();
+if (built) {
+  await vitestStage('e2e (Chromium)', ['e2e'], 'vitest-e2e.json');
+} else {
+  record('e2e (Chromium)', null, 1, 0, 'not run: the build failed');
+}
+
+const total = stages.reduce((acc, s) => ({ passed: acc.passed + s.passed, failed: acc.failed + s.failed }), { passed: 0, failed: 0 });
+console.log('\n────────── summary ──────────');
+for (const s of stages) {
+  console.log(`${s.name.padEnd(28)} ${String(s.passed).padStart(4)} passed ${String(s.failed).padStart(3)} failed  ${s.seconds.toFixed(1).padStart(6)} s${s.note ? `  ${s.note}` : ''}`);
+}
+const failures = stages.flatMap((s) => s.failures);
+if (failures.length) {
+  console.log('\nFailures:');
+  for (const f of failures) console.log(`  ✗ ${f}`);
+}
+console.log(`\nTotal time ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
+console.log(`${total.passed} passed, ${total.failed} failed`);
+process.exitCode = total.failed > 0 || total.passed === 0 ? 1 : 0;

@@ -1,0 +1,42 @@
+import path from 'node:path';
+
+/** Runtime settings of the reference server, read from the environment. */
+export interface ServerConfig {
+  /** 0 picks a free port (printed at start). */
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL connection string; when absent the server uses PGlite under dataDir. */
+  databaseUrl: string | null;
+  /** Seconds an access token stays valid. */
+  accessTokenTtl: number;
+  /** Seconds a refresh token stays valid. */
+  refreshTokenTtl: number;
+  staticDir: string;
+  logLevel: string;
+}
+
+export const APPLICATION_ID = 'mes-pc';
+
+function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`环境变量 ${name} 必须是 ${min}–${max} 的整数 (${name} must be an integer in ${min}..${max}), got "${raw}"`);
+  }
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  return {
+    port: integerSetting(env, 'PORT', 8080, 0, 65_535),
+    host: env.HOST?.trim() || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR?.trim() || './data'),
+    databaseUrl: env.DATABASE_URL?.trim() || null,
+    accessTokenTtl: integerSetting(env, 'ACCESS_TOKEN_TTL', 43_200, 1, Number.MAX_SAFE_INTEGER),
+    refreshTokenTtl: integerSetting(env, 'REFRESH_TOKEN_TTL', 604_800, 1, Number.MAX_SAFE_INTEGER),
+    staticDir: path.resolve(env.STATIC_DIR?.trim() || './dist'),
+    logLevel: env.LOG_LEVEL?.trim() || 'info',
+  };
+}

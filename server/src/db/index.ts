@@ -1,0 +1,45 @@
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Migrator, type MigrationProvider } from 'kysely/migration';
+import pg from 'pg';
+import { migrations } from './migrations';
+import type { Database } from './schema';
+
+export type { Database } from './schema';
+export type Db = Kysely<Database>;
+
+const INT8_OID = 20;
+
+export type DatabaseTarget =
+  | { kind: 'pglite'; /** directory of the data files; null keeps the database in memory */ dataDir: string | null }
+  | { kind: 'postgres'; connectionString: string };
+
+/** Opens the database; int8 values come back as numbers on both engines. */
+export function openDatabase(target: DatabaseTarget): Db {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: target.connectionString,
+      max: 10,
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const pglite = new PGlite(target.dataDir ?? undefined, { parsers: { [INT8_OID]: Number } });
+  return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the schema up to date; throws with the failing migration's error. */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? '');
+    throw new Error(`数据库迁移失败 (migration failed): ${failed?.migrationName ?? ''} ${reason}`.trim());
+  }
+}

@@ -1,0 +1,253 @@
+import { ROUTE_GROUPS, allRouteAuthorities } from '../../../src/core/access/route-catalog';
+import {
+  ACTION_CODE_ENTRIES,
+  QA_AUDIT_TAB_CODE_ENTRIES,
+  actionCodesOf,
+  allActionCodes,
+} from '../../../src/core/access/action-codes';
+import { hashPassword } from '../modules/auth/crypto';
+import type { Db } from './index';
+
+export const SEED_ENTERPRISE = { id: 8888, name: '示例包装集团' } as const;
+export const SEED_ORGS = [
+  { id: 1001, name: '示例纸箱厂' },
+  { id: 1002, name: '示例纸板厂' },
+] as const;
+
+const CARTON = 1001;
+const BOARD = 1002;
+
+/** Numeric schedule ids of spec §6, named for the permission tree. */
+const SCHEDULE_ID_NAMES: Record<string, string> = {
+  '8621': '纸箱排产-待排产',
+  '8624': '纸箱排产-已排产',
+  '8625': '纸箱排产-排产视图',
+};
+
+function groupCodes(...groupPaths: string[]): string[] {
+  const codes = new Set<string>();
+  for (const path of groupPaths) {
+    const group = ROUTE_GROUPS.find((candidate) => candidate.path === path);
+    if (!group) throw new Error(`unknown route group ${path}`);
+    codes.add(group.authority);
+    group.children.forEach((child) => child.authorities.forEach((code) => codes.add(code)));
+  }
+  return [...codes];
+}
+
+function pageCodes(...paths: string[]): string[] {
+  const codes = new Set<string>();
+  for (const path of paths) {
+    const group = ROUTE_GROUPS.find((candidate) => candidate.children.some((child) => child.path === path));
+    const child = group?.children.find((candidate) => candidate.path === path);
+    if (!group || !child) throw new Error(`unknown route ${path}`);
+    codes.add(group.authority);
+    child.authorities.forEach((code) => codes.add(code));
+  }
+  return [...codes];
+}
+
+const ADMIN_CODES = [...allRouteAuthorities(), ...allActionCodes()];
+const PLANNER_CODES = [
+  ...groupCodes('/home-group', '/work-order', '/schedule', '/paperboard'),
+  ...actionCodesOf('PRODUCTION_ORDER'),
+  ...actionCodesOf('SCHEDULE'),
+  ...actionCodesOf('PAPERBOARD'),
+];
+const BOARD_PLANNER_CODES = [...groupCodes('/home-group', '/paperboard'), ...actionCodesOf('PAPERBOARD')];
+const QC_CODES = [
+  ...groupCodes('/home-group', '/qa'),
+  ...actionCodesOf('QA_SCHEME'),
+  ...actionCodesOf('QA_AUDIT'),
+  ...QA_AUDIT_TAB_CODE_ENTRIES.map((entry) => entry.code),
+];
+const OPERATOR_CODES = [
+  ...groupCodes('/home-group'),
+  ...pageCodes('/work-order-record', '/work-order-review'),
+  ...actionCodesOf('WORK_ORDER_RECORD'),
+];
+
+interface SeedRole {
+  key: string;
+  orgId: number;
+  name: string;
+  codes: string[];
+}
+
+const ROLES: SeedRole[] = [
+  { key: 'admin-carton', orgId: CARTON, name: '系统管理员', codes: ADMIN_CODES },
+  { key: 'admin-board', orgId: BOARD, name: '系统管理员', codes: ADMIN_CODES },
+  { key: 'planner-carton', orgId: CARTON, name: '计划员', codes: PLANNER_CODES },
+  { key: 'planner-board', orgId: BOARD, name: '纸板计划员', codes: BOARD_PLANNER_CODES },
+  { key: 'qc', orgId: CARTON, name: '质检员', codes: QC_CODES },
+  { key: 'operator', orgId: CARTON, name: '操作员', codes: OPERATOR_CODES },
+];
+
+export interface SeedAccount {
+  username: string;
+  password: string;
+  nickName: string;
+  mobile: string;
+  /** Factories the account may use; the first is its default. */
+  orgIds: number[];
+  roles: string[];
+  /** Days until the account expires; absent means it never expires. */
+  expiresInDays?: number;
+  remindType?: string;
+  description: string;
+}
+
+export const SEED_ACCOUNTS: SeedAccount[] = [
+  {
+    username: 'admin',
+    password: 'admin123',
+    nickName: '系统管理员',
+    mobile: '13800000001',
+    orgIds: [CARTON, BOARD],
+    roles: ['admin-carton', 'admin-board'],
+    description: '全部权限，可切换两个工厂',
+  },
+  {
+    username: 'planner',
+    password: 'planner123',
+    nickName: '计划员小王',
+    mobile: '13800000002',
+    orgIds: [CARTON, BOARD],
+    roles: ['planner-carton', 'planner-board'],
+    description: '订单与排产',
+  },
+  {
+    username: 'qc',
+    password: 'qc123456',
+    nickName: '质检员小李',
+    mobile: '13800000003',
+    orgIds: [CARTON],
+    roles: ['qc'],
+    description: '质量管理',
+  },
+  {
+    username: 'operator',
+    password: 'op123456',
+    nickName: '操作员小张',
+    mobile: '13800000004',
+    orgIds: [CARTON],
+    roles: ['operator'],
+    description: '仅报工',
+  },
+  {
+    username: 'expiring',
+    password: 'expire123',
+    nickName: '即将到期账号',
+    mobile: '13800000005',
+    orgIds: [CARTON],
+    roles: ['planner-carton'],
+    expiresInDays: 5,
+    remindType: '0,1,2,3,4',
+    description: '5 天后到期，弹出到期提醒',
+  },
+  {
+    username: 'noperm',
+    password: 'noperm123',
+    nickName: '无权限账号',
+    mobile: '13800000006',
+    orgIds: [CARTON],
+    roles: [],
+    description: '没有任何权限',
+  },
+];
+
+function authorityCatalogue(): Array<{ code: string; name: string; kind: 'menu' | 'action' }> {
+  const entries = new Map<string, { code: string; name: string; kind: 'menu' | 'action' }>();
+  for (const group of ROUTE_GROUPS) {
+    entries.set(group.authority, { code: group.authority, name: group.title, kind: 'menu' });
+    for (const child of group.children) {
+      for (const code of child.authorities) {
+        if (entries.has(code)) continue;
+        const name = SCHEDULE_ID_NAMES[code] ?? `${group.title}-${child.title}`;
+        entries.set(code, { code, name, kind: 'menu' });
+      }
+    }
+  }
+  for (const entry of [...ACTION_CODE_ENTRIES, ...QA_AUDIT_TAB_CODE_ENTRIES]) {
+    entries.set(entry.code, { ...entry, kind: 'action' });
+  }
+  return [...entries.values()];
+}
+
+/** Seeds tenants, accounts, roles and authorities when the database has no enterprise yet. */
+export async function seedIfEmpty(db: Db, now: Date = new Date()): Promise<boolean> {
+  const existing = await db.selectFrom('enterprise').select('id').limit(1).executeTakeFirst();
+  if (existing) return false;
+  const passwordHashes = await Promise.all(SEED_ACCOUNTS.map((account) => hashPassword(account.password)));
+
+  await db.transaction().execute(async (trx) => {
+    const enterpriseId = SEED_ENTERPRISE.id;
+    await trx.insertInto('enterprise').values(SEED_ENTERPRISE).execute();
+    await trx
+      .insertInto('org')
+      .values(SEED_ORGS.map((org) => ({ ...org, enterprise_id: enterpriseId })))
+      .execute();
+
+    const authorities = await trx.insertInto('authority').values(authorityCatalogue()).returning(['id', 'code']).execute();
+    const authorityId = new Map(authorities.map((row) => [row.code, row.id]));
+
+    const roleIds = new Map<string, number>();
+    for (const role of ROLES) {
+      const { id } = await trx
+        .insertInto('role')
+        .values({ enterprise_id: enterpriseId, org_id: role.orgId, name: role.name })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      roleIds.set(role.key, id);
+      const codes = [...new Set(role.codes)];
+      await trx
+        .insertInto('role_authority')
+        .values(
+          codes.map((code) => {
+            const id = authorityId.get(code);
+            if (id === undefined) throw new Error(`authority ${code} missing from the catalogue`);
+            return { enterprise_id: enterpriseId, org_id: role.orgId, role_id: roleIds.get(role.key)!, authority_id: id };
+          }),
+        )
+        .execute();
+    }
+
+    for (const [index, account] of SEED_ACCOUNTS.entries()) {
+      const expireTime =
+        account.expiresInDays === undefined ? null : new Date(now.getTime() + account.expiresInDays * 86_400_000);
+      const { id: userId } = await trx
+        .insertInto('app_user')
+        .values({
+          enterprise_id: enterpriseId,
+          username: account.username,
+          nick_name: account.nickName,
+          mobile: account.mobile,
+          password_hash: passwordHashes[index]!,
+          status: 1,
+          expire_time: expireTime,
+          remind_type: account.remindType ?? '',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('user_org')
+        .values(
+          account.orgIds.map((orgId, orgIndex) => ({
+            enterprise_id: enterpriseId,
+            org_id: orgId,
+            user_id: userId,
+            is_default: orgIndex === 0,
+          })),
+        )
+        .execute();
+      for (const roleKey of account.roles) {
+        const role = ROLES.find((candidate) => candidate.key === roleKey)!;
+        await trx
+          .insertInto('user_role')
+          .values({ enterprise_id: enterpriseId, org_id: role.orgId, user_id: userId, role_id: roleIds.get(roleKey)! })
+          .execute();
+      }
+    }
+  });
+  return true;
+}

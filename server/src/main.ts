@@ -1,0 +1,89 @@
+import { buildApp } from './app';
+import { loadConfig, type ServerConfig } from './config';
+import { migrateToLatest, openDatabase } from './db';
+import { SEED_ACCOUNTS, SEED_ENTERPRISE, SEED_ORGS, seedIfEmpty } from './db/seed';
+import { LockHeldError, acquireDataDirLock } from './lockfile';
+
+function printBanner(port: number, seeded: boolean, databaseLabel: string): void {
+  const base = `http://localhost:${port}`;
+  const lines = [
+    '',
+    '纸箱 MES 控制台 / Carton MES console',
+    `  控制台 Console:      ${base}/`,
+    `  演示门户 Demo portal: ${base}/demo/`,
+    `  接口 API:            ${base}/base/… ${base}/dps-server/…`,
+    `  数据库 Database:     ${databaseLabel}${seeded ? '（首次启动，已写入示例数据 / seeded）' : ''}`,
+    '',
+    `  企业 ${SEED_ENTERPRISE.name} (${SEED_ENTERPRISE.id})，工厂 ${SEED_ORGS.map((org) => `${org.name} (${org.id})`).join('、')}`,
+    '  账号 Account      密码 Password    说明',
+    ...SEED_ACCOUNTS.map(
+      (account) => `  ${account.username.padEnd(16)} ${account.password.padEnd(16)} ${account.description}`,
+    ),
+    '',
+    '  按 Ctrl-C 停止 / press Ctrl-C to stop',
+    '',
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+async function main(): Promise<void> {
+  let config: ServerConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(1);
+  }
+  let releaseLock: () => void = () => {};
+  if (!config.databaseUrl) {
+    try {
+      releaseLock = acquireDataDirLock(config.dataDir);
+    } catch (error) {
+      if (error instanceof LockHeldError) {
+        process.stderr.write(`${error.message}\n`);
+        process.exit(1);
+      }
+      throw error;
+    }
+  }
+
+  const db = openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', connectionString: config.databaseUrl }
+      : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`\n收到 ${signal}，正在停止服务… (shutting down)\n`);
+    try {
+      await app?.close();
+      await db.destroy();
+    } finally {
+      releaseLock();
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await migrateToLatest(db);
+    const seeded = await seedIfEmpty(db);
+    app = await buildApp({ db, config, logger: { level: config.logLevel } });
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    printBanner(port, seeded, config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite ${config.dataDir}`);
+  } catch (error) {
+    process.stderr.write(`服务启动失败 (server failed to start): ${(error as Error).message}\n`);
+    await app?.close().catch(() => {});
+    await db.destroy().catch(() => {});
+    releaseLock();
+    process.exit(1);
+  }
+}
+
+void main();

@@ -1,0 +1,38 @@
+import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+const SCRYPT = { N: 16_384, r: 8, p: 1, keyLength: 32 };
+
+function scryptAsync(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password, salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
+  });
+}
+
+/** `scrypt$N$r$p$salt$hash` (base64url parts), so parameters can change later. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scryptAsync(password, salt, SCRYPT.keyLength, { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p });
+  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64url');
+  const key = await scryptAsync(password, Buffer.from(salt, 'base64url'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  });
+  return timingSafeEqual(key, expected);
+}
+
+/** A fresh opaque token: 32 random bytes, base64url. */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Tokens are stored only as their SHA-256 digest. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

@@ -1,0 +1,89 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  LoginRequest,
+  RefreshRequest,
+  SwitchOrgParams,
+  UserLogRequest,
+  type LoginRequest as LoginBody,
+  type RefreshRequest as RefreshBody,
+  type UserLogRequest as UserLogBody,
+} from '../../../../src/core/contracts/auth';
+import type { UserConfig as UserConfigBody } from '../../../../src/core/contracts/user-config';
+import { UserConfig } from '../../../../src/core/contracts/user-config';
+import { AuthPaths, UserConfigPaths } from '../../../../src/core/contracts/paths';
+import type { OperationContext } from '../../db/operation-log';
+import { readToken, sendNotLoggedIn, sessionOf } from '../../plugins/auth';
+import { ok } from '../../plugins/envelopes';
+import type { AuthService } from './service';
+
+const SOURCES: Record<string, number> = { PC: 1, MACHINE: 2, ONE_MACHINE: 2, MOBILE: 3, APP: 3 };
+const DEFAULT_SYSTEM_ID = 12;
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Where a write comes from, for the operation log. */
+export function operationContext(request: FastifyRequest): OperationContext {
+  const source = header(request, 'x_request_source')?.trim().toUpperCase() ?? 'PC';
+  const system = Number(header(request, 'x_system_version'));
+  return {
+    path: request.routeOptions.url ?? request.url.split('?')[0]!,
+    source: SOURCES[source] ?? 1,
+    system: Number.isInteger(system) && system > 0 ? system : DEFAULT_SYSTEM_ID,
+  };
+}
+
+export async function authRoutes(app: FastifyInstance, { service }: { service: AuthService }): Promise<void> {
+  app.post<{ Body: LoginBody }>(
+    AuthPaths.login,
+    { schema: { body: LoginRequest }, config: { public: true } },
+    async (request) => ok('base', await service.login(request.body.username, request.body.password, operationContext(request))),
+  );
+
+  app.post<{ Body: RefreshBody }>(
+    AuthPaths.refresh,
+    { schema: { body: RefreshRequest }, config: { public: true } },
+    async (request, reply) => {
+      const info = await service.refresh(request.body.refresh_token, operationContext(request));
+      return info ? ok('base', info) : sendNotLoggedIn(request, reply);
+    },
+  );
+
+  app.post(AuthPaths.logout, { config: { public: true } }, async (request) => {
+    await service.logout(readToken(request), operationContext(request));
+    return ok('base', null);
+  });
+
+  app.get(AuthPaths.userInfo, async (request) => ok('base', await service.userInfo(sessionOf(request))));
+
+  app.get(AuthPaths.authorityAccount, async (request) =>
+    ok('base', sessionOf(request).authorities.map((authority) => ({ authority }))),
+  );
+
+  app.get(AuthPaths.authorityOrg, async (request) => ok('base', await service.orgAuthorities(sessionOf(request))));
+
+  app.post<{ Params: { orgId: number } }>(
+    '/base/switch/user/org/:orgId',
+    { schema: { params: SwitchOrgParams } },
+    async (request) =>
+      ok('base', await service.switchOrg(sessionOf(request), request.params.orgId, operationContext(request))),
+  );
+
+  app.get(UserConfigPaths.get, async (request) => ok('succeed', await service.getUserConfig(sessionOf(request))));
+
+  app.post<{ Body: UserConfigBody }>(
+    UserConfigPaths.replace,
+    { schema: { body: UserConfig } },
+    async (request) => {
+      await service.replaceUserConfig(sessionOf(request), request.body, operationContext(request));
+      return ok('succeed', null);
+    },
+  );
+
+  app.post<{ Body: UserLogBody }>(AuthPaths.userLog, { schema: { body: UserLogRequest } }, async (request) => {
+    await service.logUserAction(sessionOf(request), request.body, operationContext(request));
+    return ok('result', null);
+  });
+}

@@ -1,0 +1,83 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ResultCode } from '../../../src/core/contracts/common';
+import { Messages, fail, familyOf, isApiPath, usesHttp401 } from './envelopes';
+
+/** Who is calling: resolved from the access token on every API request. */
+export interface Session {
+  userId: number;
+  username: string;
+  enterpriseId: number;
+  /** Current factory. */
+  orgId: number;
+  /** Shared by the access and refresh token of one login. */
+  pairId: string;
+  authorities: string[];
+}
+
+/** The tenant scope of a session: repositories take it first and filter every query on it. */
+export interface Scope {
+  enterpriseId: number;
+  orgId: number;
+  userId: number;
+}
+
+export function scopeOf(session: Session): Scope {
+  return { enterpriseId: session.enterpriseId, orgId: session.orgId, userId: session.userId };
+}
+
+export interface SessionResolver {
+  resolve(accessToken: string): Promise<Session | null>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: Session | null;
+  }
+  interface FastifyContextConfig {
+    /** Route answers without a session (login, refresh, logout). */
+    public?: boolean;
+    /** Authority code the session must hold (checked by the permissions plugin). */
+    authority?: string;
+  }
+}
+
+/** Bearer token from `Authorization`, or the `access_token` header. */
+export function readToken(request: FastifyRequest): string | null {
+  const authorization = request.headers.authorization;
+  if (typeof authorization === 'string') {
+    const match = /^bearer\s+(\S+)$/i.exec(authorization.trim());
+    if (match) return match[1]!;
+  }
+  const header = request.headers['access_token'];
+  const token = Array.isArray(header) ? header[0] : header;
+  return token && token.trim() ? token.trim() : null;
+}
+
+export function sendNotLoggedIn(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (usesHttp401(request.url)) {
+    return reply.code(401).send(fail(familyOf(request.url), ResultCode.NOT_LOGGED_IN, Messages.NOT_LOGGED_IN));
+  }
+  return reply.code(200).send({ resultCode: ResultCode.NOT_LOGGED_IN, resultMsg: Messages.NOT_LOGGED_IN });
+}
+
+/** The session of an authenticated route (the auth hook guarantees it). */
+export function sessionOf(request: FastifyRequest): Session {
+  if (!request.session) throw new Error('route used without a session');
+  return request.session;
+}
+
+/** Resolves `request.session` for every API route that is not marked public. */
+export const authPlugin = fp<{ resolver: SessionResolver }>(
+  async (app, { resolver }) => {
+    app.decorateRequest('session', null);
+    app.addHook('onRequest', async (request, reply) => {
+      if (!isApiPath(request.url) || request.routeOptions.config?.public) return;
+      const token = readToken(request);
+      const session = token ? await resolver.resolve(token) : null;
+      if (!session) return sendNotLoggedIn(request, reply);
+      request.session = session;
+    });
+  },
+  { name: 'mes-auth' },
+);

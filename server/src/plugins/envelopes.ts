@@ -1,0 +1,71 @@
+import { ResultCode } from '../../../src/core/contracts/common';
+
+/** Which envelope a path answers with (DECISIONS.md "Envelopes"). */
+export type Family = 'base' | 'succeed' | 'result';
+
+export const Messages = {
+  NOT_LOGGED_IN: '没有登录或登录超时，请重新登录!',
+  NO_AUTHORITY: '没有操作权限',
+  ENTERPRISE_MISMATCH: '无权访问该企业数据',
+  NOT_FOUND: '请求的接口不存在',
+  SERVER_ERROR: '服务器内部错误',
+  BAD_REQUEST: '请求数据格式不正确',
+} as const;
+
+const API_PREFIXES = ['/base/', '/dps-server/', '/file/', '/account_center/'];
+
+function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
+export function isApiPath(url: string): boolean {
+  const path = pathOf(url);
+  return API_PREFIXES.some((prefix) => path.startsWith(prefix) || path === prefix.slice(0, -1));
+}
+
+export function familyOf(url: string): Family {
+  const path = pathOf(url);
+  if (path.startsWith('/dps-server/platform/user_config/')) return 'succeed';
+  if (path.startsWith('/base/') || path === '/base') return 'base';
+  return 'result';
+}
+
+/** Missing or invalid tokens are HTTP 401 on these families, resultCode 1003 elsewhere. */
+export function usesHttp401(url: string): boolean {
+  const path = pathOf(url);
+  return path.startsWith('/base/') || path.startsWith('/file/');
+}
+
+export function ok(family: Family, data: unknown): Record<string, unknown> {
+  switch (family) {
+    case 'base':
+      return { success: true, code: 200, data: data ?? null };
+    case 'succeed':
+      return { succeed: true, body: data ?? null };
+    default:
+      return { resultCode: ResultCode.SUCCESS, resultData: data ?? null };
+  }
+}
+
+export function fail(family: Family, code: number, message: string): Record<string, unknown> {
+  switch (family) {
+    case 'base':
+      return { success: false, code, message };
+    case 'succeed':
+      return { succeed: false, code, message };
+    default:
+      return { resultCode: code, resultMsg: message };
+  }
+}
+
+/** A business failure: answered with HTTP 200 in the path family's envelope. */
+export class AppError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}

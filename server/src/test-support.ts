@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from './app';
+import { migrateToLatest, openDatabase, type Db } from './db';
+import { seedIfEmpty } from './db/seed';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  staticDir?: string;
+  accessTokenTtl?: number;
+  now?: () => Date;
+  /** Fastify logger options (default: no logging). */
+  logger?: FastifyServerOptions['logger'];
+  /** Adds extra routes (e.g. to probe plugins) before the app is readied. */
+  extend?: (app: FastifyInstance) => void;
+}
+
+/**
+ * A seeded app on a real database: in-memory PGlite by default; with TEST_DATABASE_URL (an admin
+ * URL of a PostgreSQL server) a fresh database per call, dropped again by close().
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  let dropDatabase: () => Promise<void> = async () => {};
+  let db: Db;
+  if (adminUrl) {
+    const name = `mes_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    db = openDatabase({ kind: 'postgres', connectionString: url.toString() });
+    dropDatabase = async () => {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    };
+  } else {
+    db = openDatabase({ kind: 'pglite', dataDir: null });
+  }
+  await migrateToLatest(db);
+  await seedIfEmpty(db);
+  const app = await buildApp({
+    db,
+    config: {
+      accessTokenTtl: options.accessTokenTtl ?? 43_200,
+      refreshTokenTtl: 604_800,
+      staticDir: options.staticDir ?? '/nonexistent-mes-static',
+    },
+    now: options.now,
+    logger: options.logger ?? false,
+  });
+  options.extend?.(app);
+  await app.ready();
+  return {
+    app,
+    db,
+    engine: adminUrl ? 'postgres' : 'pglite',
+    async close() {
+      await app.close();
+      await db.destroy();
+      await dropDatabase();
+    },
+  };
+}
+
+/** Logs in through the real route and returns the access token (throws on failure). */
+export async function loginAs(app: FastifyInstance, username: string, password: string): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/base/auth/login', payload: { username, password } });
+  const body = response.json() as { success: boolean; data?: { access_token: string }; message?: string };
+  if (!body.success || !body.data) throw new Error(`login ${username} failed: ${body.message ?? response.body}`);
+  return body.data.access_token;
+}
+
+export function bearer(token: string, enterpriseId: number | string = 8888): Record<string, string> {
+  return { authorization: `bearer ${token}`, X_ENTERPRISE_ID: String(enterpriseId), X_REQUEST_SOURCE: 'PC' };
+}

@@ -1,0 +1,106 @@
+/**
+ * Button authorities (spec §6, DECISIONS.md): `ACTION_<PAGE>_<ACTION>`, declared once and used by
+ * AuthButton, the server route config and the seed. Modules may add their own codes here.
+ */
+export interface ActionCodeEntry {
+  code: string;
+  /** Chinese name shown in the role permission tree. */
+  name: string;
+}
+
+function actions(page: string, pageName: string, list: Array<[string, string]>): ActionCodeEntry[] {
+  return list.map(([action, actionName]) => ({
+    code: `ACTION_${page}_${action}`,
+    name: `${pageName}-${actionName}`,
+  }));
+}
+
+export const ACTION_CODE_ENTRIES: ActionCodeEntry[] = [
+  ...actions('PRODUCTION_ORDER', '生产订单', [
+    ['IMPORT', '导入'],
+    ['ADD', '新增'],
+    ['EDIT', '编辑'],
+    ['DELETE', '删除'],
+    ['EXPORT', '导出'],
+    ['PRINT', '打印'],
+    ['AUDIT', '审核'],
+    ['BATCH_DELIVERY_DATE', '批量修改交期'],
+    ['ISSUE', '下发工单'],
+    ['URGENT', '加急'],
+    ['END_PRODUCTION', '结束生产'],
+  ]),
+  ...actions('SCHEDULE', '纸箱排产', [
+    ['ISSUE', '下发工单'],
+    ['CANCEL', '取消排产'],
+    ['URGENT', '加急'],
+    ['EXPORT', '导出'],
+  ]),
+  ...actions('PAPERBOARD', '纸板排产', [
+    ['ISSUE', '下发工单'],
+    ['CANCEL', '取消排产'],
+    ['EXPORT', '导出'],
+  ]),
+  ...actions('WORK_ORDER_RECORD', '报工记录', [
+    ['PLATFORM_REPORT', '平台报工'],
+    ['EXPORT', '导出'],
+  ]),
+  ...actions('WORK_ORDER_REVIEW', '报工审核', [
+    ['AUDIT', '审核'],
+    ['EXPORT', '导出'],
+  ]),
+  ...actions('DEVICE_LEDGER', '设备台账', [
+    ['IMPORT', '导入'],
+    ['ADD', '新增'],
+    ['EDIT', '编辑'],
+    ['DELETE', '删除'],
+    ['EXPORT', '导出'],
+  ]),
+  ...actions('MOLD', '模具管理', [
+    ['ADD', '新增'],
+    ['EDIT', '编辑'],
+    ['DELETE', '删除'],
+    ['PUT_IN_STORE', '入库'],
+    ['USE', '领用'],
+    ['GIVE_BACK', '归还'],
+  ]),
+  ...actions('QA_SCHEME', '检验方案', [
+    ['IMPORT', '导入'],
+    ['ADD', '新增'],
+    ['EDIT', '编辑'],
+    ['DELETE', '删除'],
+  ]),
+  ...actions('QA_AUDIT', '质检审核', [
+    ['AUDIT', '审核'],
+    ['ROLLBACK', '反审核'],
+    ['EXPORT', '导出'],
+  ]),
+  ...actions('STAFF', '人员管理', [
+    ['ADD', '新增'],
+    ['EDIT', '编辑'],
+    ['EXPORT', '导出'],
+  ]),
+  ...actions('ROLE', '角色管理', [
+    ['ADD', '新增'],
+    ['EDIT', '编辑'],
+  ]),
+];
+
+/** Quality audit tabs (spec §6), ids as the spec writes them, including PRODUCK_CHECK. */
+export const QA_AUDIT_TAB_CODE_ENTRIES: ActionCodeEntry[] = [
+  { code: 'QA_AUDIT_FIRST_CHECK', name: '质检审核-首检' },
+  { code: 'QA_AUDIT_ON_SITE_CHECK', name: '质检审核-巡检' },
+  { code: 'QA_AUDIT_SAMPLE_CHECK', name: '质检审核-抽检' },
+  { code: 'QA_AUDIT_PRODUCK_CHECK', name: '质检审核-成品检' },
+  { code: 'QA_AUDIT_ALL', name: '质检审核-全部' },
+];
+
+/** Every button-level code (actions and QA audit tabs). */
+export function allActionCodes(): string[] {
+  return [...ACTION_CODE_ENTRIES, ...QA_AUDIT_TAB_CODE_ENTRIES].map((entry) => entry.code);
+}
+
+/** Action codes of one page, e.g. `actionCodesOf('PRODUCTION_ORDER')`. */
+export function actionCodesOf(page: string): string[] {
+  const prefix = `ACTION_${page}_`;
+  return ACTION_CODE_ENTRIES.filter((entry) => entry.code.startsWith(prefix)).map((entry) => entry.code);
+}

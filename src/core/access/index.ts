@@ -1,0 +1,3 @@
+export * from './access';
+export * from './route-catalog';
+export * from './action-codes';

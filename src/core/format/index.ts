@@ -1,0 +1,3 @@
+export * from './number';
+export * from './date';
+export * from './url';

@@ -1,0 +1,4 @@
+export * from './constants';
+export * from './enums';
+export * from './version';
+export * from './storage';

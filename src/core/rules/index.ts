@@ -1,0 +1,3 @@
+export * from './patterns';
+export * from './tag-input';
+export * from './upload';

@@ -1,0 +1,3 @@
+export * from './session.store';
+export * from './expiry';
+export { authApi } from './auth.api';

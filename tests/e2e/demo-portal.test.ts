@@ -1,0 +1,67 @@
+// Journey: the demo host portal (hostile global CSS, its own login form) embeds <mes-console>;
+// the console renders inside its shadow root untouched by the host CSS, and the host URL follows
+// the console's navigation through `navigate` events.
+import { describe, expect, it } from 'vitest';
+import { pathOf, shot, useE2eEnvironment } from './support/harness';
+
+describe('demo host portal', () => {
+  const env = useE2eEnvironment('demo');
+
+  it('logs in, shows the console inside the shadow root and keeps its URL in step', async () => {
+    const page = await env.newPage();
+    await page.goto(`${env.server.url}/demo/`);
+    await page.locator('#demo-username').waitFor();
+    await shot(page, 'demo-1-portal-login');
+
+    await page.fill('#demo-username', 'admin');
+    await page.fill('#demo-password', 'admin123');
+    await page.click('#demo-login');
+
+    const consoleEl = page.locator('mes-console');
+    await consoleEl.waitFor();
+    // CSS selectors pierce the open shadow root; the shell's header is inside it.
+    const logout = page.locator('mes-console button:has-text("退出登录")');
+    await logout.waitFor();
+    expect(await page.evaluate(() => Boolean(document.querySelector('mes-console')?.shadowRoot))).toBe(true);
+    expect(await page.evaluate(() => document.querySelector('mes-console')?.shadowRoot?.textContent ?? '')).toContain('系统管理员');
+    await shot(page, 'demo-2-console-embedded');
+
+    // The host's `button { background: red }` does not reach the console's buttons,
+    // while the host's own buttons are red.
+    const insideBg = await logout.evaluate((b) => getComputedStyle(b).backgroundColor);
+    expect(insideBg).not.toBe('rgb(255, 0, 0)');
+    const hostButtonBg = await page.evaluate(() => {
+      const b = document.createElement('button');
+      document.body.appendChild(b);
+      const bg = getComputedStyle(b).backgroundColor;
+      b.remove();
+      return bg;
+    });
+    expect(hostButtonBg).toBe('rgb(255, 0, 0)');
+    // No antd style tags were added to the host document.
+    const headStyles = await page.evaluate(() =>
+      [...document.head.querySelectorAll('style')].filter((s) => /\.ant-|css-var|:where\(\.css-/.test(s.textContent ?? '')).length,
+    );
+    expect(headStyles).toBe(0);
+
+    // Navigate inside the console: open the 设备管理 group and its 设备台账 page.
+    const menu = page.locator('mes-console .ant-menu');
+    await menu.locator('.ant-menu-submenu-title:has-text("设备管理")').first().click();
+    await menu.locator('.ant-menu-item:has-text("设备台账")').first().click();
+    await page.waitForURL((url) => url.searchParams.get('path') === '/device-info');
+    expect(pathOf(page)).toMatch(/^\/demo\/\?path=(%2F|\/)device-info$/);
+    await page.locator('mes-console [data-testid="module-pending"]:has-text("设备台账")').waitFor();
+    expect((await page.locator('mes-console .ant-menu-item-selected').innerText()).trim()).toBe('设备台账');
+    await shot(page, 'demo-3-navigated-device-info');
+
+    // The host's back button brings the console back along with the URL.
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get('path') !== '/device-info');
+    await page.locator('mes-console [data-testid="module-pending"]:has-text("「首页」")').waitFor();
+    await shot(page, 'demo-4-after-back');
+    // The sidebar follows the route the host sent back, not the last clicked item.
+    const selected = page.locator('mes-console .ant-menu-item-selected');
+    expect(await selected.count()).toBe(1);
+    expect((await selected.innerText()).trim()).toBe('首页');
+  });
+});

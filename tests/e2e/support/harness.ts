@@ -1,0 +1,108 @@
+// Shared set-up of the end-to-end journeys: the built console, a real server on a free port with a
+// fresh DATA_DIR (one per test file, so journeys never share state), and Debian's Chromium.
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import {
+  buildIfNeeded,
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  repoRoot,
+  startRealServer,
+  type RealServer,
+} from '../../support/real-server.mjs';
+
+export const SCREENSHOT_DIR = path.join(repoRoot, 'test-results', 'e2e');
+
+export interface E2eEnvironment {
+  server: RealServer;
+  browser: Browser;
+  /** Copy of dist/ the server serves from (only with `ownStaticDir`). */
+  staticDir: string;
+  newPage(): Promise<Page>;
+}
+
+/**
+ * Registers beforeAll/afterAll hooks that build the console if needed, start the real server and
+ * Chromium, and returns an object whose fields are filled once the hooks ran.
+ * `ownStaticDir` serves a private copy of dist/ so a test may rewrite files in it.
+ */
+export function useE2eEnvironment(name: string, options: { ownStaticDir?: boolean } = {}): E2eEnvironment {
+  const env = {} as E2eEnvironment;
+  const contexts: BrowserContext[] = [];
+  let tempStatic: string | null = null;
+
+  beforeAll(async () => {
+    buildIfNeeded({ quiet: true });
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    const serverEnv: Record<string, string> = {};
+    if (options.ownStaticDir) {
+      tempStatic = mkdtempSync(path.join(os.tmpdir(), `mes-static-${name}-`));
+      cpSync(path.join(repoRoot, 'dist'), tempStatic, { recursive: true });
+      serverEnv.STATIC_DIR = tempStatic;
+    }
+    env.staticDir = tempStatic ?? path.join(repoRoot, 'dist');
+    env.server = await startRealServer({ name: `e2e-${name}`, env: serverEnv });
+    env.browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+    env.newPage = async () => {
+      const context = await env.browser.newContext({
+        viewport: { width: 1366, height: 800 },
+        locale: 'zh-CN',
+        timezoneId: 'Asia/Shanghai',
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on('pageerror', (error) => console.warn(`[${name}] page error: ${error.message}`));
+      return page;
+    };
+  });
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await env.browser?.close();
+    await env.server?.stop();
+    if (tempStatic) rmSync(tempStatic, { recursive: true, force: true });
+  });
+
+  return env;
+}
+
+/** Waits (at most 2 s) for running CSS animations and transitions, e.g. antd's modal zoom-in. */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    // document.getAnimations() does not see shadow trees: ask every (nested) shadow root too.
+    const roots: (Document | ShadowRoot)[] = [document];
+    for (let i = 0; i < roots.length; i++) {
+      roots[i].querySelectorAll('*').forEach((el) => {
+        if (el.shadowRoot) roots.push(el.shadowRoot);
+      });
+    }
+    const running = roots.flatMap((root) => root.getAnimations()).filter((a) => a.playState === 'running');
+    await Promise.race([
+      Promise.all(running.map((a) => a.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]);
+  });
+}
+
+/** Saves a screenshot as test-results/e2e/<name>.png once animations have settled. */
+export async function shot(page: Page, name: string): Promise<void> {
+  await settleAnimations(page);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+}
+
+/** Fills the console's login form (placeholders and button text of the shell's DOM hooks) and submits. */
+export async function logIn(page: Page, username: string, password: string): Promise<void> {
+  await page.getByPlaceholder('请输入用户名').fill(username);
+  await page.getByPlaceholder('请输入密码').fill(password);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+}
+
+/** Path plus query of the page's current URL. */
+export function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+}
+
