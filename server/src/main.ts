@@ -47,6 +47,11 @@ async function main(): Promise<void> {
     }
   }
 
+  process.stdout.write(
+    config.databaseUrl
+      ? '正在连接 PostgreSQL… (connecting to PostgreSQL)\n'
+      : `正在打开数据库 ${config.dataDir}，首次启动需要几秒钟… (opening PGlite)\n`,
+  );
   const db = openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', connectionString: config.databaseUrl }
@@ -78,7 +83,11 @@ async function main(): Promise<void> {
     const port = typeof address === 'object' && address ? address.port : config.port;
     printBanner(port, seeded, config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite ${config.dataDir}`);
   } catch (error) {
-    process.stderr.write(`服务启动失败 (server failed to start): ${(error as Error).message}\n`);
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
+        ? `端口 ${config.port} 已被占用，请设置其他 PORT (port ${config.port} is already in use)`
+        : (error as Error).message;
+    process.stderr.write(`服务启动失败 (server failed to start): ${reason}\n`);
     await app?.close().catch(() => {});
     await db.destroy().catch(() => {});
     releaseLock();

@@ -131,8 +131,15 @@ export async function findTokenPair(db: Db, hash: string): Promise<TokenRow | un
     .executeTakeFirst();
 }
 
-export async function revokePair(db: Db, pairId: string): Promise<void> {
-  await db.updateTable('auth_token').set({ revoked: true }).where('pair_id', '=', pairId).execute();
+/** Revokes both tokens of a pair; returns how many were still live (0: someone revoked it first). */
+export async function revokePair(db: Db, pairId: string): Promise<number> {
+  const result = await db
+    .updateTable('auth_token')
+    .set({ revoked: true })
+    .where('pair_id', '=', pairId)
+    .where('revoked', '=', false)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 export async function movePairToOrg(db: Db, pairId: string, orgId: number): Promise<void> {

@@ -107,8 +107,8 @@ export class AuthService implements SessionResolver {
   async refresh(refreshToken: string, context: OperationContext): Promise<LoginInfo | null> {
     return this.db.transaction().execute(async (trx) => {
       const row = await repo.findLiveToken(trx, hashToken(refreshToken), 'refresh', this.settings.now());
-      if (!row) return null;
-      await repo.revokePair(trx, row.pairId);
+      // A concurrent refresh of the same token wins once: the loser finds nothing left to revoke.
+      if (!row || (await repo.revokePair(trx, row.pairId)) === 0) return null;
       const info = await this.issueTokens(trx, row);
       await recordOperation(trx, context, { ...row, content: '刷新令牌' });
       return info;
