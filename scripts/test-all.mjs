@@ -149,15 +149,16 @@ async function browserStage() {
   record('browser (web-test-runner)', data, code, seconds, timedOut ? 'timed out' : '');
 }
 
+// MES_TEST_ONLY=unit,postgres,build,browser,e2e runs a subset (for working on one runner).
+const only = new Set((process.env.MES_TEST_ONLY ?? 'unit,postgres,build,browser,e2e').split(',').map((s) => s.trim()));
 const startedAt = Date.now();
-await vitestStage('core + server (PGlite)', ['core', 'server'], 'vitest-unit.json');
-await postgresStage();
-const built = await buildStage();
-await browserStage();
-if (built) {
-  await vitestStage('e2e (Chromium)', ['e2e'], 'vitest-e2e.json');
-} else {
-  record('e2e (Chromium)', null, 1, 0, 'not run: the build failed');
+if (only.has('unit')) await vitestStage('core + server (PGlite)', ['core', 'server'], 'vitest-unit.json');
+if (only.has('postgres')) await postgresStage();
+const built = only.has('build') ? await buildStage() : true;
+if (only.has('browser')) await browserStage();
+if (only.has('e2e')) {
+  if (built) await vitestStage('e2e (Chromium)', ['e2e'], 'vitest-e2e.json');
+  else record('e2e (Chromium)', null, 1, 0, 'not run: the build failed');
 }
 
 const total = stages.reduce((acc, s) => ({ passed: acc.passed + s.passed, failed: acc.failed + s.failed }), { passed: 0, failed: 0 });

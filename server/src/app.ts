@@ -3,6 +3,11 @@ import type { ServerConfig } from './config';
 import type { Db } from './db';
 import { AuthService } from './modules/auth/service';
 import { authRoutes } from './modules/auth/routes';
+import { AccountService } from './modules/account/service';
+import { accountRoutes } from './modules/account/routes';
+import { logSmsSender, type SmsSender } from './modules/account/sms';
+import { FileService } from './modules/files/service';
+import { fileRoutes } from './modules/files/routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { permissionsPlugin } from './plugins/permissions';
@@ -16,6 +21,10 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Clock used for token expiry and login-failure windows (tests may pin it). */
   now?: () => Date;
+  /** Where uploaded files are stored (DATA_DIR/files). */
+  filesDir: string;
+  /** Delivers SMS codes; default: the server log. */
+  smsSender?: SmsSender;
 }
 
 /**
@@ -41,6 +50,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(permissionsPlugin);
   await app.register(staticPlugin, { staticDir: options.config.staticDir });
 
+  const fileService = new FileService(options.db, { filesDir: options.filesDir, now });
+  const accountService = new AccountService(options.db, { now, sms: options.smsSender ?? logSmsSender(app.log) });
+
   await app.register(authRoutes, { service: authService });
+  await app.register(fileRoutes, { service: fileService });
+  await app.register(accountRoutes, { service: accountService, files: fileService });
   return app;
 }

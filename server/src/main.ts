@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig, type ServerConfig } from './config';
 import { migrateToLatest, openDatabase } from './db';
@@ -77,7 +78,7 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(db);
     const seeded = await seedIfEmpty(db);
-    app = await buildApp({ db, config, logger: { level: config.logLevel } });
+    app = await buildApp({ db, config, filesDir: path.join(config.dataDir, 'files'), logger: { level: config.logLevel } });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from './app';
+import type { SmsSender } from './modules/account/sms';
 import { migrateToLatest, openDatabase, type Db } from './db';
 import { seedIfEmpty } from './db/seed';
 
@@ -9,6 +13,8 @@ export interface TestApp {
   app: FastifyInstance;
   db: Db;
   engine: 'pglite' | 'postgres';
+  /** Temporary directory of uploaded files (removed by close()). */
+  filesDir: string;
   close(): Promise<void>;
 }
 
@@ -18,6 +24,8 @@ export interface TestAppOptions {
   now?: () => Date;
   /** Fastify logger options (default: no logging). */
   logger?: FastifyServerOptions['logger'];
+  /** Receives SMS codes (default: the server log). */
+  smsSender?: SmsSender;
   /** Adds extra routes (e.g. to probe plugins) before the app is readied. */
   extend?: (app: FastifyInstance) => void;
 }
@@ -50,6 +58,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   }
   await migrateToLatest(db);
   await seedIfEmpty(db);
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mes-files-'));
   const app = await buildApp({
     db,
     config: {
@@ -59,6 +68,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
     now: options.now,
     logger: options.logger ?? false,
+    filesDir,
+    smsSender: options.smsSender,
   });
   options.extend?.(app);
   await app.ready();
@@ -66,10 +77,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app,
     db,
     engine: adminUrl ? 'postgres' : 'pglite',
+    filesDir,
     async close() {
       await app.close();
       await db.destroy();
       await dropDatabase();
+      fs.rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }

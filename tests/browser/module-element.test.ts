@@ -56,16 +56,16 @@ describe('module elements and r2wc pitfalls', () => {
     );
     group.click();
     const item = await waitFor(
-      () => [...root.querySelectorAll<HTMLElement>('.ant-menu-item')].find((t) => t.textContent?.trim() === '模具台账'),
-      'the 模具台账 item',
+      () => [...root.querySelectorAll<HTMLElement>('.ant-menu-item')].find((t) => t.textContent?.trim() === '模具档案'),
+      'the 模具档案 item',
     );
     item.click();
-    await waitFor(() => root.querySelector('[data-testid="module-pending"]')?.textContent?.includes('模具台账'), 'the mould page');
+    await waitFor(() => root.querySelector('[data-testid="module-pending"]')?.textContent?.includes('模具档案'), 'the mould page');
 
     const wrapper = document.body.appendChild(document.createElement('section'));
     wrapper.appendChild(el); // disconnect + reconnect in one task
     await new Promise((r) => setTimeout(r, 100));
-    expect(el.shadowRoot!.querySelector('[data-testid="module-pending"]')?.textContent).to.contain('模具台账');
+    expect(el.shadowRoot!.querySelector('[data-testid="module-pending"]')?.textContent).to.contain('模具档案');
     expect(byText(el.shadowRoot!, 'button', '退出登录')).to.not.equal(undefined);
     wrapper.remove();
   });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from './index';
+import { DEMO_STAFF_USERNAMES } from '../modules/account/seed';
 import { SEED_ACCOUNTS, seedIfEmpty } from './seed';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mes-pglite-'));
@@ -20,7 +21,7 @@ describe('PGlite data directory', () => {
     await migrateToLatest(second);
     expect(await seedIfEmpty(second)).toBe(false);
     const users = await second.selectFrom('app_user').select(['id', 'username', 'enterprise_id']).orderBy('id').execute();
-    expect(users.map((user) => user.username)).toEqual(SEED_ACCOUNTS.map((account) => account.username));
+    expect(users.map((user) => user.username)).toEqual([...SEED_ACCOUNTS.map((account) => account.username), ...DEMO_STAFF_USERNAMES]);
     expect(typeof users[0]!.id).toBe('number');
     expect(users[0]!.enterprise_id).toBe(8888);
     const { rows } = await sql<{ n: number }>`select count(*) as n from org`.execute(second);

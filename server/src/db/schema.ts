@@ -42,6 +42,8 @@ export interface UserOrgTable {
   org_id: number;
   user_id: number;
   is_default: Generated<boolean>;
+  /** Department in this factory (migration 0002). */
+  department_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface RoleTable {
@@ -49,6 +51,7 @@ export interface RoleTable {
   enterprise_id: number;
   org_id: number;
   name: string;
+  remark: Generated<string>;
   created_at: CreatedAt;
 }
 
@@ -124,6 +127,52 @@ export interface UserLogTable {
   created_at: CreatedAt;
 }
 
+export interface DepartmentTable {
+  id: Generated<number>;
+  enterprise_id: number;
+  org_id: number;
+  parent_id: number | null;
+  name: string;
+  sort: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export type SmsPurpose = 'reset_password' | 'modify_phone';
+
+export interface SmsCodeTable {
+  id: Generated<number>;
+  enterprise_id: number;
+  user_id: number;
+  purpose: SmsPurpose;
+  mobile: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  used: Generated<boolean>;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+/** Upload type (spec §3): 0 image, 1 document, 2 video. */
+export type FileType = 0 | 1 | 2;
+
+export interface FileObjectTable {
+  id: Generated<number>;
+  enterprise_id: number;
+  org_id: number;
+  user_id: number;
+  type: FileType;
+  /** Opaque handle given to clients; the only thing download_url accepts. */
+  url: string;
+  /** Relative path under the files directory: <enterprise>/<yyyy-mm>/<uuid>.<ext>. */
+  storage_key: string;
+  file_name: string;
+  original_name: string;
+  mime: string;
+  size: number;
+  app_id: Generated<string>;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   enterprise: EnterpriseTable;
   org: OrgTable;
@@ -137,6 +186,9 @@ export interface Database {
   user_config: UserConfigTable;
   operation_log: OperationLogTable;
   user_log: UserLogTable;
+  department: DepartmentTable;
+  sms_code: SmsCodeTable;
+  file_object: FileObjectTable;
 }
 
 export type AppUser = Selectable<AppUserTable>;

@@ -6,6 +6,7 @@ import {
   allActionCodes,
 } from '../../../src/core/access/action-codes';
 import { hashPassword } from '../modules/auth/crypto';
+import { seedAccountDemo } from '../modules/account/seed';
 import type { Db } from './index';
 
 export const SEED_ENTERPRISE = { id: 8888, name: '示例包装集团' } as const;
@@ -248,6 +249,7 @@ export async function seedIfEmpty(db: Db, now: Date = new Date()): Promise<boole
           .execute();
       }
     }
+    await seedAccountDemo(trx, enterpriseId, CARTON, BOARD);
   });
   return true;
 }

@@ -78,10 +78,15 @@ export const ACTION_CODE_ENTRIES: ActionCodeEntry[] = [
     ['ADD', '新增'],
     ['EDIT', '编辑'],
     ['EXPORT', '导出'],
+    ['IMPORT', '导入'],
+    ['STATUS', '启用/禁用/解锁'],
+    ['DELETE', '删除账号'],
+    ['DEPARTMENT', '部门管理'],
   ]),
   ...actions('ROLE', '角色管理', [
     ['ADD', '新增'],
     ['EDIT', '编辑'],
+    ['ASSIGN', '分配用户'],
   ]),
 ];
 

@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely/migration';
 import { skeleton } from './0001_skeleton';
+import { accountFiles } from './0002_account_files';
 
 /** Every migration in order; names sort lexically and must never change once shipped. */
 export const migrations: Record<string, Migration> = {
   '0001_skeleton': skeleton,
+  '0002_account_files': accountFiles,
 };

@@ -50,8 +50,12 @@ export const UPLOAD_FAILURE = {
   broken: '上传功能出了点问题，请重试',
 } as const;
 
+/** The service answered but gave no stored file. */
+export class UploadRejectedError extends Error {}
+
 /** Which failure message an upload error gets. */
 export function uploadFailureMessage(error: unknown): string {
+  if (error instanceof UploadRejectedError) return UPLOAD_FAILURE.rejected;
   // Business codes are numbers; axios transport codes (ECONNABORTED, ERR_NETWORK) are words.
   const answered = error instanceof HttpError && (error.status !== undefined || /^\d+$/.test(String(error.code ?? '')));
   return answered ? UPLOAD_FAILURE.rejected : UPLOAD_FAILURE.broken;

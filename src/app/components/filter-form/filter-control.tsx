@@ -122,12 +122,13 @@ export function FilterControl({ item, value, onChange, onSubmit }: FilterControl
     case 'tagInput':
       return <TagInput width={width} placeholder={placeholder} value={asList(value)} onChange={pick} />;
     case 'radioGroup':
+      // A radio cannot be unticked: a clearable group offers 全部 first.
       return (
         <Radio.Group
           optionType="button"
           buttonStyle="solid"
-          options={options}
-          value={asText(value)}
+          options={allowClear ? [{ label: '全部', value: '' }, ...options] : options}
+          value={asText(value) ?? ''}
           onChange={(event) => pick(String(event.target.value))}
         />
       );

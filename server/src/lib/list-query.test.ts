@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../plugins/envelopes';
+import { createTestApp, type TestApp } from '../test-support';
+import { parseDateBound, prepareList, runList, splitValues, streamList, type ListSpec } from './list-query';
+
+let t: TestApp;
+const carton = { enterpriseId: 8888, orgId: 1001, userId: 1 };
+const board = { enterpriseId: 8888, orgId: 1002, userId: 1 };
+
+/** Members of a factory, the shape most lists have: a join and a scope on the joined table. */
+const USERS: ListSpec = {
+  scope: { enterprise: 'uo.enterprise_id', org: 'uo.org_id' },
+  filters: {
+    userId: { column: 'u.id', kind: 'in', label: '用户', integer: true },
+    username: { column: 'u.username', kind: 'eq', label: '用户名' },
+    nickName: { column: 'u.nick_name', kind: 'like', label: '姓名' },
+    status: { column: 'u.status', kind: 'in', label: '状态', integer: true },
+    createTime: { column: 'u.created_at', kind: 'dateRange', label: '创建时间' },
+  },
+  sorts: { userId: 'u.id', username: 'u.username' },
+  defaultSort: { field: 'userId', direction: 'asc' },
+  key: 'u.id',
+};
+
+const base = () =>
+  t.db
+    .selectFrom('user_org as uo')
+    .innerJoin('app_user as u', 'u.id', 'uo.user_id')
+    .select(['u.id as userId', 'u.username', 'u.nick_name as nickName', 'u.status']);
+
+function refusal(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe(4000);
+    return (error as AppError).message;
+  }
+  throw new Error('expected a 4000 refusal');
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('request parsing', () => {
+  it('splits comma-joined multi-values (and arrays of them), trims and drops empties', () => {
+    expect(splitValues('1, 2,,3')).toEqual(['1', '2', '3']);
+    expect(splitValues(['a,b', 'b', ' c '])).toEqual(['a', 'b', 'c']);
+    expect(splitValues(undefined)).toEqual([]);
+  });
+
+  it('reads date bounds in local time, a date-only end covering its whole day', () => {
+    expect(parseDateBound('2026-11-23', 'start', 'x')).toEqual(new Date(2026, 10, 23, 0, 0, 0, 0));
+    expect(parseDateBound('2026-11-23', 'end', 'x')).toEqual(new Date(2026, 10, 23, 23, 59, 59, 999));
+    expect(parseDateBound('2026-11-23 08:30:15', 'start', 'x')).toEqual(new Date(2026, 10, 23, 8, 30, 15));
+    expect(refusal(() => parseDateBound('2026-02-30', 'start', '创建时间'))).toBe('创建时间格式不正确');
+  });
+
+  it('refuses sorts outside the whitelist, bad directions, bad paging and bad values', () => {
+    expect(refusal(() => prepareList(USERS, carton, { sort: 'password_hash,asc' }))).toBe('不支持按「password_hash」排序');
+    expect(refusal(() => prepareList(USERS, carton, { sort: 'userId,sideways' }))).toBe('排序方向只能是 asc 或 desc');
+    expect(refusal(() => prepareList(USERS, carton, { limit: 1001 }))).toBe('每页条数必须是1-1000的整数');
+    expect(refusal(() => prepareList(USERS, carton, { page: 0 }))).toBe('页码必须是不小于1的整数');
+    expect(refusal(() => prepareList(USERS, carton, { status: '1,x' }))).toBe('状态格式不正确');
+    expect(refusal(() => prepareList(USERS, carton, { createTimeStart: '2026-11-23', createTimeEnd: '2026-11-01' }))).toBe(
+      '创建时间开始时间不能晚于结束时间',
+    );
+    expect(prepareList(USERS, carton, { sort: 'username,descend', limit: '1000' })).toMatchObject({
+      page: 1,
+      limit: 1000,
+      order: [
+        { column: 'u.username', direction: 'desc' },
+        { column: 'u.id', direction: 'desc' },
+      ],
+    });
+  });
+});
+
+describe('queries on the database', () => {
+  it('pages with a total and keeps pages disjoint', async () => {
+    const all = await runList(base(), USERS, carton, { limit: 1000 });
+    expect(all.total).toBeGreaterThanOrEqual(26);
+    expect(all.list).toHaveLength(all.total);
+    const first = await runList(base(), USERS, carton, { page: 1, limit: 10 });
+    const second = await runList(base(), USERS, carton, { page: 2, limit: 10 });
+    expect(first).toMatchObject({ total: all.total, page: 1, limit: 10 });
+    expect(first.list.map((row) => row.userId)).toEqual(all.list.slice(0, 10).map((row) => row.userId));
+    expect(second.list.map((row) => row.userId)).toEqual(all.list.slice(10, 20).map((row) => row.userId));
+    const beyond = await runList(base(), USERS, carton, { page: 999, limit: 10 });
+    expect(beyond).toEqual({ list: [], total: all.total, page: 999, limit: 10 });
+  });
+
+  it('applies eq, in (comma-joined), like (with % and _ taken literally) and sorts', async () => {
+    expect((await runList(base(), USERS, carton, { username: 'qc' })).list.map((row) => row.username)).toEqual(['qc']);
+    const ids = (await runList(base(), USERS, carton, { limit: 3 })).list.map((row) => row.userId);
+    const picked = await runList(base(), USERS, carton, { userId: ids.join(',') });
+    expect(picked.list.map((row) => row.userId)).toEqual(ids);
+    expect(picked.total).toBe(3);
+    const locked = await runList(base(), USERS, carton, { status: '0,2', limit: 100 });
+    expect(locked.list.map((row) => row.status).sort()).toEqual([0, 2]);
+    const nick = await runList(base(), USERS, carton, { nickName: '计划员' });
+    expect(nick.list.map((row) => row.username)).toEqual(['planner']);
+    expect((await runList(base(), USERS, carton, { nickName: '%' })).total).toBe(0);
+    expect((await runList(base(), USERS, carton, { nickName: '_' })).total).toBe(0);
+    const sorted = await runList(base(), USERS, carton, { sort: 'username,desc', limit: 1000 });
+    const names = sorted.list.map((row) => row.username);
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)));
+  });
+
+  it('filters date ranges', async () => {
+    const today = new Date();
+    const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+    const all = await runList(base(), USERS, carton, { limit: 1000 });
+    expect((await runList(base(), USERS, carton, { createTimeStart: day, createTimeEnd: day, limit: 1000 })).total).toBe(all.total);
+    expect((await runList(base(), USERS, carton, { createTimeEnd: '2000-01-01' })).total).toBe(0);
+  });
+
+  it('always applies the scope it is given, whatever the request says', async () => {
+    const boardUsers = await runList(base(), USERS, board, { limit: 1000 });
+    expect(boardUsers.list.map((row) => row.username).sort()).toEqual(['admin', 'planner']);
+    const qc = (await runList(base(), USERS, carton, { username: 'qc' })).list[0]!;
+    // The request cannot widen the scope: scope-looking params are not filters.
+    const probe = await runList(base(), USERS, board, { userId: String(qc.userId), orgId: 1001, enterprise_id: 8888 });
+    expect(probe.total).toBe(0);
+    expect((await runList(base(), USERS, { enterpriseId: 9999, orgId: 1001, userId: 1 }, {})).total).toBe(0);
+  });
+
+  it('streams every filtered row in order across chunks (paging ignored)', async () => {
+    const all = await runList(base(), USERS, carton, { sort: 'username,asc', limit: 1000 });
+    const streamed = [];
+    for await (const row of streamList(base(), USERS, carton, { sort: 'username,asc', page: 3, limit: 1 }, (row) => row, 4)) streamed.push(row);
+    expect(streamed).toEqual(all.list);
+    expect(() => streamList(base(), USERS, carton, { sort: 'nope,asc' })).toThrow('不支持按「nope」排序');
+  });
+});

@@ -1,0 +1,262 @@
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { ResultCode, type PageResult } from '../../../src/core/contracts/common';
+import type { Scope } from '../plugins/auth';
+import { AppError } from '../plugins/envelopes';
+
+/**
+ * The one way a list endpoint reads a table: declared filters and sorts (anything else in the
+ * request is ignored or refused), paging with a total, and the session scope applied always.
+ * Column names come from the declaration only; request values travel as bound parameters.
+ */
+
+export type FilterKind =
+  /** column = value */
+  | 'eq'
+  /** column in (values); comma-joined values (tag input, spec §7) are split */
+  | 'in'
+  /** column contains the text (case-insensitive) */
+  | 'like'
+  /** `<name>Start` ≤ column ≤ `<name>End`; a date-only end covers its whole day */
+  | 'dateRange';
+
+export interface FilterDef {
+  /** Column reference, e.g. `u.nick_name`. */
+  column: string;
+  kind: FilterKind;
+  /** Chinese name, used in validation messages. */
+  label: string;
+  /** Values are integers (default: text). */
+  integer?: boolean;
+}
+
+export type SortDirection = 'asc' | 'desc';
+
+export interface ListSpec {
+  /** Columns carrying the tenant scope of the listed rows. */
+  scope: { enterprise: string; org: string };
+  /** Query parameter name → filter. */
+  filters: Record<string, FilterDef>;
+  /** Public sort field → column. */
+  sorts: Record<string, string>;
+  defaultSort: { field: string; direction: SortDirection };
+  /** A unique column: the final tiebreak (pages never overlap) and what the total counts. */
+  key: string;
+}
+
+/** Raw request parameters (query string or export body). */
+export type ListParams = Record<string, unknown>;
+
+export const LIST_MAX_LIMIT = 1000;
+export const LIST_DEFAULT_LIMIT = 10;
+const MAX_VALUES = 1000;
+const MAX_TEXT = 100;
+
+export const ListMessages = {
+  badValue: (label: string) => `${label}格式不正确`,
+  tooManyValues: (label: string) => `${label}最多同时筛选${MAX_VALUES}项`,
+  tooLong: (label: string) => `${label}长度不能超过${MAX_TEXT}个字符`,
+  badSort: (field: string) => `不支持按「${field}」排序`,
+  badSortDirection: '排序方向只能是 asc 或 desc',
+  badPage: '页码必须是不小于1的整数',
+  badLimit: `每页条数必须是1-${LIST_MAX_LIMIT}的整数`,
+  badRange: (label: string) => `${label}开始时间不能晚于结束时间`,
+} as const;
+
+/** What a request asks for, checked against the declaration. */
+export interface PreparedList {
+  conditions: Array<Expression<SqlBool>>;
+  order: Array<{ column: string; direction: SortDirection }>;
+  page: number;
+  limit: number;
+}
+
+function invalid(message: string): AppError {
+  return new AppError(ResultCode.VALIDATION, message);
+}
+
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+function textOf(value: unknown, label: string): string {
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  throw invalid(ListMessages.badValue(label));
+}
+
+function typed(text: string, filter: FilterDef): string | number {
+  if (!filter.integer) {
+    if ([...text].length > MAX_TEXT) throw invalid(ListMessages.tooLong(filter.label));
+    return text;
+  }
+  if (!/^-?\d{1,15}$/.test(text)) throw invalid(ListMessages.badValue(filter.label));
+  return Number(text);
+}
+
+/** Comma-joined text or an array (of comma-joined texts) → distinct non-empty values. */
+export function splitValues(value: unknown, label = '筛选条件'): string[] {
+  const parts = (Array.isArray(value) ? value : [value]).flatMap((item) =>
+    isBlank(item) ? [] : textOf(item, label).split(','),
+  );
+  return [...new Set(parts.map((part) => part.trim()).filter((part) => part !== ''))];
+}
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/** `YYYY-MM-DD` or `YYYY-MM-DD HH:mm[:ss]` in server local time; a date-only end means 23:59:59.999. */
+export function parseDateBound(value: unknown, bound: 'start' | 'end', label: string): Date {
+  const text = textOf(value, label);
+  const dateOnly = DATE_ONLY.exec(text);
+  const dateTime = dateOnly ? null : DATE_TIME.exec(text);
+  const parts = dateOnly ?? dateTime;
+  if (!parts) throw invalid(ListMessages.badValue(label));
+  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  const date = dateOnly
+    ? bound === 'start'
+      ? new Date(year, month - 1, day, 0, 0, 0, 0)
+      : new Date(year, month - 1, day, 23, 59, 59, 999)
+    : new Date(year, month - 1, day, Number(parts[4]), Number(parts[5]), Number(parts[6] ?? 0), bound === 'end' ? 999 : 0);
+  if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) {
+    throw invalid(ListMessages.badValue(label));
+  }
+  return date;
+}
+
+function positiveInteger(value: unknown, fallback: number, message: string, max = Number.MAX_SAFE_INTEGER): number {
+  if (isBlank(value)) return fallback;
+  const number = typeof value === 'number' ? value : Number(textOf(value, ''));
+  if (!Number.isInteger(number) || number < 1 || number > max) throw invalid(message);
+  return number;
+}
+
+function filterConditions(name: string, filter: FilterDef, params: ListParams): Array<Expression<SqlBool>> {
+  const column = sql.ref(filter.column);
+  if (filter.kind === 'dateRange') {
+    const rawStart = params[`${name}Start`];
+    const rawEnd = params[`${name}End`];
+    const start = isBlank(rawStart) ? null : parseDateBound(rawStart, 'start', filter.label);
+    const end = isBlank(rawEnd) ? null : parseDateBound(rawEnd, 'end', filter.label);
+    if (start && end && start > end) throw invalid(ListMessages.badRange(filter.label));
+    return [
+      ...(start ? [sql<SqlBool>`${column} >= ${start}`] : []),
+      ...(end ? [sql<SqlBool>`${column} <= ${end}`] : []),
+    ];
+  }
+  const raw = params[name];
+  if (isBlank(raw) || (Array.isArray(raw) && raw.every(isBlank))) return [];
+  switch (filter.kind) {
+    case 'in': {
+      const values = splitValues(raw, filter.label).map((value) => typed(value, filter));
+      if (values.length === 0) return [];
+      if (values.length > MAX_VALUES) throw invalid(ListMessages.tooManyValues(filter.label));
+      return [sql<SqlBool>`${column} in (${sql.join(values)})`];
+    }
+    case 'like': {
+      const text = typed(textOf(raw, filter.label), { ...filter, integer: false }) as string;
+      const pattern = `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      return [sql<SqlBool>`${column} ilike ${pattern}`];
+    }
+    case 'eq':
+      return [sql<SqlBool>`${column} = ${typed(textOf(raw, filter.label), filter)}`];
+  }
+}
+
+/** `field,asc|desc` (antd's ascend/descend accepted) → order columns ending with the key. */
+function parseSort(spec: ListSpec, raw: unknown): PreparedList['order'] {
+  let field = spec.defaultSort.field;
+  let direction = spec.defaultSort.direction;
+  if (!isBlank(raw)) {
+    const [rawField = '', rawDirection = 'asc'] = textOf(raw, '排序').split(',').map((part) => part.trim());
+    field = rawField;
+    const normalized = rawDirection.toLowerCase().replace(/end$/, '');
+    if (normalized !== 'asc' && normalized !== 'desc') throw invalid(ListMessages.badSortDirection);
+    direction = normalized;
+  }
+  const column = Object.hasOwn(spec.sorts, field) ? spec.sorts[field] : undefined;
+  if (!column) throw invalid(ListMessages.badSort(field));
+  const order = [{ column, direction }];
+  if (column !== spec.key) order.push({ column: spec.key, direction });
+  return order;
+}
+
+/** Validates the request against the declaration (throws 4000 naming what is wrong). */
+export function prepareList(spec: ListSpec, scope: Scope, params: ListParams): PreparedList {
+  const conditions: Array<Expression<SqlBool>> = [
+    sql<SqlBool>`${sql.ref(spec.scope.enterprise)} = ${scope.enterpriseId}`,
+    sql<SqlBool>`${sql.ref(spec.scope.org)} = ${scope.orgId}`,
+  ];
+  for (const [name, filter] of Object.entries(spec.filters)) conditions.push(...filterConditions(name, filter, params));
+  return {
+    conditions,
+    order: parseSort(spec, params.sort),
+    page: positiveInteger(params.page, 1, ListMessages.badPage),
+    limit: positiveInteger(params.limit, LIST_DEFAULT_LIMIT, ListMessages.badLimit, LIST_MAX_LIMIT),
+  };
+}
+
+// Kysely's builder types are invariant in the database type; the helpers only add where/order
+// clauses, so they take any select builder and hand back the same type.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnySelect = SelectQueryBuilder<any, any, any>;
+
+/** Scope and filters as where clauses. */
+export function applyConditions<QB extends AnySelect>(query: QB, prepared: PreparedList): QB {
+  return prepared.conditions.reduce((built, condition) => built.where(condition), query as AnySelect) as QB;
+}
+
+function applyOrder<QB extends AnySelect>(query: QB, prepared: PreparedList): QB {
+  return prepared.order.reduce((built, { column, direction }) => built.orderBy(sql.ref(column), direction), query as AnySelect) as QB;
+}
+
+/**
+ * One page of a list: `base` selects the row columns (joins as needed, no where on scope — that
+ * is added here); `map` turns a row into its response shape.
+ */
+export async function runList<O, R = O>(
+  base: SelectQueryBuilder<never, never, O> | AnySelect,
+  spec: ListSpec,
+  scope: Scope,
+  params: ListParams,
+  map: (row: O) => R = (row) => row as unknown as R,
+): Promise<PageResult<R>> {
+  const prepared = prepareList(spec, scope, params);
+  const filtered = applyConditions(base as AnySelect, prepared);
+  const [rows, count] = await Promise.all([
+    applyOrder(filtered, prepared)
+      .limit(prepared.limit)
+      .offset((prepared.page - 1) * prepared.limit)
+      .execute() as Promise<O[]>,
+    filtered
+      .clearSelect()
+      .clearOrderBy()
+      .select(sql<number>`count(distinct ${sql.ref(spec.key)})`.as('total'))
+      .executeTakeFirst() as Promise<{ total: number | string } | undefined>,
+  ]);
+  return { list: rows.map(map), total: Number(count?.total ?? 0), page: prepared.page, limit: prepared.limit };
+}
+
+/**
+ * Every row the list would show for these filters and sort (paging ignored), read in chunks so an
+ * export never holds the whole table. Validation happens before the first row is asked for.
+ */
+export function streamList<O, R = O>(
+  base: SelectQueryBuilder<never, never, O> | AnySelect,
+  spec: ListSpec,
+  scope: Scope,
+  params: ListParams,
+  map: (row: O) => R = (row) => row as unknown as R,
+  chunkSize = 1000,
+): AsyncIterable<R> {
+  const prepared = prepareList(spec, scope, { ...params, page: undefined, limit: undefined });
+  const ordered = applyOrder(applyConditions(base as AnySelect, prepared), prepared);
+  return {
+    async *[Symbol.asyncIterator]() {
+      for (let offset = 0; ; offset += chunkSize) {
+        const rows = (await ordered.limit(chunkSize).offset(offset).execute()) as O[];
+        for (const row of rows) yield map(row);
+        if (rows.length < chunkSize) return;
+      }
+    },
+  };
+}

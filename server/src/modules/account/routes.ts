@@ -1,0 +1,231 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  AccountPaths,
+  AddDepartmentRequest,
+  AddRoleRequest,
+  AddStaffRequest,
+  AssignRoleUsersRequest,
+  BatchAddStaffRequest,
+  EditRoleRequest,
+  EditStaffRequest,
+  EditStaffStatusRequest,
+  OtherDepartmentQuery,
+  RemoveDepartmentRequest,
+  RenameDepartmentRequest,
+  RoleIdParams,
+  RoleListQuery,
+  SetUserOrgsRequest,
+  SmsRequest,
+  StaffListQuery,
+  UpdateMobileRequest,
+  UpdatePasswordRequest,
+  UserIdQuery,
+  UserListQuery,
+} from '../../../../src/core/contracts/account';
+import { ImportRequest } from '../../../../src/core/contracts/files';
+import { sendXlsx } from '../../lib/excel-export';
+import { templateHeaders } from '../../lib/excel-import';
+import { scopeOf, sessionOf } from '../../plugins/auth';
+import { ok } from '../../plugins/envelopes';
+import { registerFieldLabels } from '../../plugins/errors';
+import { operationContext } from '../auth/routes';
+import type { FileService } from '../files/service';
+import { STAFF_EXPORT_COLUMNS, STAFF_IMPORT_COLUMNS, type AccountService } from './service';
+
+/** Authority codes of the account routes (menus from the route catalogue, buttons ACTION_*). */
+export const AccountAuthorities = {
+  account: 'MENU_ACCOUNT',
+  staff: 'MENU_ACCOUNT_STAFF',
+  role: 'MENU_ACCOUNT_ROLE',
+  resetPassword: 'MENU_ACCOUNT_RESET_PASSWORD',
+  modifyPhone: 'MENU_ACCOUNT_MODIFY_PHONE',
+  authorization: 'MENU_ACCOUNT_AUTHORIZATION',
+  staffAdd: 'ACTION_STAFF_ADD',
+  staffEdit: 'ACTION_STAFF_EDIT',
+  staffExport: 'ACTION_STAFF_EXPORT',
+  staffImport: 'ACTION_STAFF_IMPORT',
+  staffStatus: 'ACTION_STAFF_STATUS',
+  staffDelete: 'ACTION_STAFF_DELETE',
+  department: 'ACTION_STAFF_DEPARTMENT',
+  roleAdd: 'ACTION_ROLE_ADD',
+  roleEdit: 'ACTION_ROLE_EDIT',
+  roleAssign: 'ACTION_ROLE_ASSIGN',
+} as const;
+const A = AccountAuthorities;
+
+registerFieldLabels({
+  name: '名称',
+  parentId: '上级部门',
+  id: '编号',
+  departmentId: '部门',
+  nickName: '姓名',
+  mobile: '手机号',
+  status: '状态',
+  userIds: '用户',
+  userId: '用户',
+  roleIds: '角色',
+  roleId: '角色',
+  roleName: '角色名称',
+  remark: '备注',
+  authorities: '权限',
+  code: '验证码',
+  purpose: '验证码用途',
+  orgIds: '工厂',
+  createTimeStart: '创建时间',
+  createTimeEnd: '创建时间',
+  size: '每页条数',
+});
+
+const STAFF_EXPORT_NAME = '人员列表';
+
+type Body<T> = { Body: T };
+type Query<T> = { Querystring: T };
+
+export async function accountRoutes(
+  app: FastifyInstance,
+  { service, files }: { service: AccountService; files: FileService },
+): Promise<void> {
+  const scope = (request: FastifyRequest) => scopeOf(sessionOf(request));
+
+  // ---- departments ----
+  app.get(AccountPaths.departmentTree, { config: { authority: A.staff } }, async (request) =>
+    ok('result', await service.departmentTree(scope(request))),
+  );
+  app.post<Body<AddDepartmentRequest>>(
+    AccountPaths.departmentAdd,
+    { schema: { body: AddDepartmentRequest }, config: { authority: A.department } },
+    async (request) => ok('result', await service.addDepartment(scope(request), request.body, operationContext(request))),
+  );
+  app.post<Body<RenameDepartmentRequest>>(
+    AccountPaths.departmentRename,
+    { schema: { body: RenameDepartmentRequest }, config: { authority: A.department } },
+    async (request) => ok('result', await service.renameDepartment(scope(request), request.body, operationContext(request))),
+  );
+  app.post<Body<RemoveDepartmentRequest>>(
+    AccountPaths.departmentRemove,
+    { schema: { body: RemoveDepartmentRequest }, config: { authority: A.department } },
+    async (request) => ok('result', await service.removeDepartment(scope(request), request.body.id, operationContext(request))),
+  );
+
+  // ---- department users ----
+  app.get<Query<StaffListQuery>>(
+    AccountPaths.staffList,
+    { schema: { querystring: StaffListQuery }, config: { authority: A.staff } },
+    async (request) => ok('result', await service.listStaff(scope(request), request.query)),
+  );
+  app.post<Body<AddStaffRequest>>(
+    AccountPaths.staffAdd,
+    { schema: { body: AddStaffRequest }, config: { authority: A.staffAdd } },
+    async (request) => ok('result', await service.addStaff(scope(request), request.body, operationContext(request))),
+  );
+  app.post<Body<EditStaffRequest>>(
+    AccountPaths.staffEdit,
+    { schema: { body: EditStaffRequest }, config: { authority: A.staffEdit } },
+    async (request) => ok('result', await service.editStaff(scope(request), request.body, operationContext(request))),
+  );
+  app.post<Body<EditStaffStatusRequest>>(
+    AccountPaths.staffEditStatus,
+    { schema: { body: EditStaffStatusRequest }, config: { authority: A.staffStatus } },
+    async (request) => ok('result', await service.editStaffStatus(sessionOf(request), request.body, operationContext(request))),
+  );
+  app.post<Body<BatchAddStaffRequest>>(
+    AccountPaths.staffBatchAdd,
+    { schema: { body: BatchAddStaffRequest }, config: { authority: A.staffAdd } },
+    async (request) => ok('result', await service.batchAddStaff(scope(request), request.body, operationContext(request))),
+  );
+  app.post<Body<ImportRequest>>(
+    AccountPaths.staffImport,
+    { schema: { body: ImportRequest }, config: { authority: A.staffImport } },
+    async (request) => {
+      const file = await files.find(scope(request), request.body.url);
+      return ok('result', await service.importStaff(scope(request), file.absolutePath, operationContext(request)));
+    },
+  );
+  app.get(AccountPaths.staffImportTemplate, { config: { authority: A.staffImport } }, async (_request, reply) =>
+    sendXlsx(
+      reply,
+      '人员导入模板',
+      '人员导入模板',
+      templateHeaders(STAFF_IMPORT_COLUMNS).map((header) => ({ header, value: () => '' })),
+      [],
+    ),
+  );
+  app.post<Body<StaffListQuery>>(
+    AccountPaths.staffExport,
+    { schema: { body: StaffListQuery }, config: { authority: A.staffExport } },
+    async (request, reply) => {
+      // Filters are checked here, before the download starts, so a bad filter still answers 4000.
+      const rows = service.staffRows(scope(request), request.body);
+      return sendXlsx(reply, STAFF_EXPORT_NAME, STAFF_EXPORT_NAME, STAFF_EXPORT_COLUMNS, rows);
+    },
+  );
+  app.get<Query<OtherDepartmentQuery>>(
+    AccountPaths.otherDepartment,
+    { schema: { querystring: OtherDepartmentQuery }, config: { authority: A.staff } },
+    async (request) => ok('result', await service.otherDepartmentStaff(scope(request), request.query.departmentId, request.query)),
+  );
+  app.get<Query<UserListQuery>>(
+    AccountPaths.userList,
+    { schema: { querystring: UserListQuery }, config: { authority: A.account } },
+    async (request) => ok('result', await service.userList(scope(request), request.query)),
+  );
+
+  // ---- roles ----
+  app.get<Query<RoleListQuery>>(
+    AccountPaths.roleList,
+    { schema: { querystring: RoleListQuery }, config: { authority: A.role } },
+    async (request) =>
+      ok('result', await service.listRoles(scope(request), { ...request.query, limit: request.query.limit ?? request.query.size })),
+  );
+  app.get<{ Params: { roleId: number } }>(
+    '/dps-server/role/detail/:roleId',
+    { schema: { params: RoleIdParams }, config: { authority: A.role } },
+    async (request) => ok('result', await service.roleDetail(scope(request), request.params.roleId)),
+  );
+  app.post<Body<AddRoleRequest>>(
+    AccountPaths.roleAdd,
+    { schema: { body: AddRoleRequest }, config: { authority: A.roleAdd } },
+    async (request) => ok('result', await service.addRole(sessionOf(request), request.body, operationContext(request))),
+  );
+  app.post<Body<EditRoleRequest>>(
+    AccountPaths.roleEdit,
+    { schema: { body: EditRoleRequest }, config: { authority: A.roleEdit } },
+    async (request) => ok('result', await service.editRole(sessionOf(request), request.body, operationContext(request))),
+  );
+  app.get(AccountPaths.rolePermissionTree, { config: { authority: A.role } }, async () => ok('result', service.permissionTree()));
+  app.post<Body<AssignRoleUsersRequest>>(
+    AccountPaths.roleAssignUsers,
+    { schema: { body: AssignRoleUsersRequest }, config: { authority: A.roleAssign } },
+    async (request) => ok('result', await service.assignRoleUsers(scope(request), request.body, operationContext(request))),
+  );
+
+  // ---- own account, account removal, factory grants (/base family) ----
+  app.post<Body<SmsRequest>>(AccountPaths.sms, { schema: { body: SmsRequest } }, async (request) =>
+    ok('base', await service.sendSmsCode(sessionOf(request), request.body, operationContext(request))),
+  );
+  app.put<Body<UpdatePasswordRequest>>(
+    AccountPaths.updatePassword,
+    { schema: { body: UpdatePasswordRequest }, config: { authority: A.resetPassword } },
+    async (request) => ok('base', await service.updatePassword(sessionOf(request), request.body, operationContext(request))),
+  );
+  app.put<Body<UpdateMobileRequest>>(
+    AccountPaths.updateMobile,
+    { schema: { body: UpdateMobileRequest }, config: { authority: A.modifyPhone } },
+    async (request) => ok('base', await service.updateMobile(sessionOf(request), request.body, operationContext(request))),
+  );
+  app.delete<Query<UserIdQuery>>(
+    AccountPaths.deleteAccount,
+    { schema: { querystring: UserIdQuery }, config: { authority: A.staffDelete } },
+    async (request) => ok('base', await service.deleteAccount(sessionOf(request), request.query.userId, operationContext(request))),
+  );
+  app.get<Query<UserIdQuery>>(
+    AccountPaths.userOrgs,
+    { schema: { querystring: UserIdQuery }, config: { authority: A.authorization } },
+    async (request) => ok('base', await service.userOrgs(scope(request), request.query.userId)),
+  );
+  app.post<Body<SetUserOrgsRequest>>(
+    AccountPaths.userOrgs,
+    { schema: { body: SetUserOrgsRequest }, config: { authority: A.authorization } },
+    async (request) => ok('base', await service.setUserOrgs(sessionOf(request), request.body, operationContext(request))),
+  );
+}

@@ -1,0 +1,102 @@
+import { fileTypeFromBuffer } from 'file-type';
+import {
+  DOCUMENT_MAX_SIZE_MB,
+  FILE_NAME_MAX_LENGTH,
+  IMAGE_MULTIPLE_MAX_SIZE_MB,
+  IMAGE_SINGLE_MAX_SIZE_MB,
+} from '../../../../src/core/constants';
+import { UploadType } from '../../../../src/core/contracts/files';
+import { fileExtension, UPLOAD_MESSAGES } from '../../../../src/core/rules/upload';
+
+const MB = 1024 * 1024;
+
+/** Videos have no limit in the spec; this keeps uploads bounded. */
+export const VIDEO_MAX_SIZE_MB = 50;
+/** Files in one batch upload. */
+export const BATCH_MAX_FILES = 10;
+
+export const FileMessages = {
+  fileName: UPLOAD_MESSAGES.fileName,
+  fileSize: UPLOAD_MESSAGES.fileSize,
+  fileCount: UPLOAD_MESSAGES.fileCount,
+  image: UPLOAD_MESSAGES.image,
+  document: '文件类型不正确，仅支持 xlsx、xls、pdf、doc、docx、txt、csv 格式',
+  video: '仅支持上传 mp4 格式的视频',
+  noFile: '请选择要上传的文件',
+  emptyFile: '文件内容为空',
+  badType: '文件类型参数不正确',
+  foreignOrg: '无权向该工厂上传文件',
+  notFound: '文件不存在或已被删除',
+} as const;
+
+export interface CheckedFile {
+  /** Extension the file is stored under (from its content). */
+  extension: string;
+  mime: string;
+}
+
+/** Document extensions → the content file-type must find (null: plain text, which has no signature). */
+const DOCUMENT_CONTENT: Record<string, { detected: string | null; mime: string }> = {
+  xlsx: { detected: 'xlsx', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+  docx: { detected: 'docx', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
+  pdf: { detected: 'pdf', mime: 'application/pdf' },
+  // Legacy Office files are OLE compound files.
+  xls: { detected: 'cfb', mime: 'application/vnd.ms-excel' },
+  doc: { detected: 'cfb', mime: 'application/msword' },
+  txt: { detected: null, mime: 'text/plain; charset=utf-8' },
+  csv: { detected: null, mime: 'text/csv; charset=utf-8' },
+};
+
+const IMAGE_CONTENT: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png' };
+
+/** Text files: no signature and no NUL byte in the first 8 KB. */
+function looksLikeText(buffer: Buffer): boolean {
+  return !buffer.subarray(0, 8192).includes(0);
+}
+
+export class FileCheckError extends Error {}
+
+/** Size limit in MB of one file of this type (images in a batch count as "multiple"). */
+export function sizeLimitMb(type: UploadType, batch: boolean): number {
+  if (type === UploadType.IMAGE) return batch ? IMAGE_MULTIPLE_MAX_SIZE_MB : IMAGE_SINGLE_MAX_SIZE_MB;
+  if (type === UploadType.VIDEO) return VIDEO_MAX_SIZE_MB;
+  return DOCUMENT_MAX_SIZE_MB;
+}
+
+/** Largest file any upload may carry (the multipart parser stops reading beyond it). */
+export const MAX_UPLOAD_BYTES = Math.max(IMAGE_SINGLE_MAX_SIZE_MB, DOCUMENT_MAX_SIZE_MB, VIDEO_MAX_SIZE_MB) * MB;
+
+/** The message for a file over its limit. */
+export function sizeMessage(type: UploadType, batch: boolean): string {
+  const limit = sizeLimitMb(type, batch);
+  return type === UploadType.IMAGE ? FileMessages.image(limit) : FileMessages.fileSize(limit);
+}
+
+/**
+ * Name, size and content of one upload against spec §5; the type is decided by the bytes, the
+ * name's extension must agree. Throws FileCheckError with the Chinese message.
+ */
+export async function checkUpload(type: UploadType, name: string, buffer: Buffer, batch: boolean): Promise<CheckedFile> {
+  if ([...name].length > FILE_NAME_MAX_LENGTH) throw new FileCheckError(FileMessages.fileName);
+  if (buffer.length > sizeLimitMb(type, batch) * MB) throw new FileCheckError(sizeMessage(type, batch));
+  if (buffer.length === 0) throw new FileCheckError(FileMessages.emptyFile);
+  const claimed = fileExtension(name);
+  const detected = await fileTypeFromBuffer(buffer);
+
+  if (type === UploadType.IMAGE) {
+    const claimedImage = claimed === 'jpeg' ? 'jpg' : claimed;
+    if (!detected || !IMAGE_CONTENT[detected.ext] || !IMAGE_CONTENT[claimedImage]) {
+      throw new FileCheckError(FileMessages.image(sizeLimitMb(type, batch)));
+    }
+    return { extension: detected.ext, mime: IMAGE_CONTENT[detected.ext]! };
+  }
+  if (type === UploadType.VIDEO) {
+    if (claimed !== 'mp4' || detected?.ext !== 'mp4') throw new FileCheckError(FileMessages.video);
+    return { extension: 'mp4', mime: 'video/mp4' };
+  }
+  const expected = DOCUMENT_CONTENT[claimed];
+  if (!expected) throw new FileCheckError(FileMessages.document);
+  const matches = expected.detected === null ? !detected && looksLikeText(buffer) : detected?.ext === expected.detected;
+  if (!matches) throw new FileCheckError(FileMessages.document);
+  return { extension: claimed, mime: expected.mime };
+}

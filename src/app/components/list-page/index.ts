@@ -1,0 +1,34 @@
+/** ListPage: renders a list declared as a ListSpec (filters, summary, table, pager, buttons). */
+export { ListPage, VIRTUAL_THRESHOLD, VIRTUAL_HEIGHT, type ListPageProps } from './list-page';
+/** The declaration a module writes for one list. */
+export type {
+  ColumnFilter,
+  ColumnType,
+  ListColumn,
+  ListContext,
+  ListExport,
+  ListImport,
+  ListSpec,
+  RowAction,
+  ToolbarAction,
+} from './list-spec';
+/** List state ↔ URL search params ↔ fetch query (pure). */
+export {
+  formatSort,
+  initialListState,
+  LIST_PARAMS,
+  nextListState,
+  parseSort,
+  readListState,
+  toListQuery,
+  writeListState,
+  type ListQuery,
+  type ListState,
+  type ListStateConfig,
+  type SortOrder,
+} from './list-state';
+/** What a spec derives: filter items, state config, row keys, cell text (pure). */
+export { cellText, listFilterItems, listStateConfig, rowKeyOf } from './list-derive';
+/** The list state hook (URL or component state) and the page-fetching hook. */
+export { useListState } from './use-list-state';
+export { useListData } from './use-list-data';

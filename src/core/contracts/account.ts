@@ -1,0 +1,238 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+/** Account module paths (spec §7 "Account", DECISIONS.md "Paths"). */
+export const AccountPaths = {
+  departmentTree: '/dps-server/department/tree',
+  departmentAdd: '/dps-server/department/add_department',
+  departmentRename: '/dps-server/department/update_name',
+  departmentRemove: '/dps-server/department/remove',
+  staffList: '/dps-server/department_user/list',
+  staffAdd: '/dps-server/department_user/add',
+  staffEdit: '/dps-server/department_user/edit',
+  staffEditStatus: '/dps-server/department_user/edit_status',
+  staffBatchAdd: '/dps-server/department_user/batch_add',
+  staffImport: '/dps-server/department_user/import',
+  staffImportTemplate: '/dps-server/department_user/import_template',
+  staffExport: '/dps-server/department_user/export',
+  otherDepartment: '/dps-server/other_department',
+  userList: '/dps-server/user_list',
+  roleList: '/dps-server/role/page_list',
+  roleDetail: (roleId: number | string) => `/dps-server/role/detail/${roleId}`,
+  roleAdd: '/dps-server/role/add',
+  roleEdit: '/dps-server/role/edit',
+  rolePermissionTree: '/dps-server/role/permission_list_tree',
+  roleAssignUsers: '/dps-server/role/assign_users',
+  sms: '/base/org/user/sms',
+  updatePassword: '/base/org/user/code/update/password',
+  updateMobile: '/base/org/user/code/update/mobile',
+  deleteAccount: '/base/org/users/account',
+  /** GET ?userId= lists the enterprise's factories with the user's grants; POST replaces them. */
+  userOrgs: '/base/org/user/orgs',
+} as const;
+
+/** Account status (spec §4): 0 forbidden, 1 normal, 2 locked. */
+export const AccountStatusSchema = Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)]);
+
+const Id = Type.Integer({ minimum: 1 });
+const Ids = Type.Array(Id, { minItems: 1, maxItems: 1000, uniqueItems: true });
+const Name = Type.String({ minLength: 1, maxLength: 20 });
+const PageFields = {
+  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  sort: Type.Optional(Type.String({ maxLength: 50 })),
+};
+const Text = Type.Optional(Type.String({ maxLength: 100 }));
+
+// ---- departments -------------------------------------------------------------------------
+
+export interface DepartmentNode {
+  id: number;
+  name: string;
+  parentId: number | null;
+  /** Users directly in this department. */
+  userCount: number;
+  children: DepartmentNode[];
+}
+export const DepartmentNode: TSchema = Type.Recursive((self) =>
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    parentId: Type.Union([Type.Integer(), Type.Null()]),
+    userCount: Type.Integer(),
+    children: Type.Array(self),
+  }),
+);
+
+export const AddDepartmentRequest = Type.Object({
+  name: Name,
+  parentId: Type.Optional(Type.Union([Id, Type.Null()])),
+});
+export type AddDepartmentRequest = Static<typeof AddDepartmentRequest>;
+
+export const RenameDepartmentRequest = Type.Object({ id: Id, name: Name });
+export type RenameDepartmentRequest = Static<typeof RenameDepartmentRequest>;
+
+export const RemoveDepartmentRequest = Type.Object({ id: Id });
+export type RemoveDepartmentRequest = Static<typeof RemoveDepartmentRequest>;
+
+// ---- department users --------------------------------------------------------------------
+
+/** Filters of the staff list and its export (comma-joined multi-values for status and userId). */
+export const StaffListQuery = Type.Object({
+  ...PageFields,
+  departmentId: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 20 })])),
+  username: Text,
+  nickName: Text,
+  mobile: Text,
+  status: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Integer(), Type.Array(Type.Integer())])),
+  userId: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Integer(), Type.Array(Type.Integer())])),
+  createTimeStart: Type.Optional(Type.String({ maxLength: 19 })),
+  createTimeEnd: Type.Optional(Type.String({ maxLength: 19 })),
+});
+export type StaffListQuery = Static<typeof StaffListQuery>;
+
+export const RoleBrief = Type.Object({ roleId: Type.Integer(), roleName: Type.String() });
+export type RoleBrief = Static<typeof RoleBrief>;
+
+export const StaffUser = Type.Object({
+  userId: Type.Integer(),
+  username: Type.String(),
+  nickName: Type.String(),
+  mobile: Type.String(),
+  status: AccountStatusSchema,
+  departmentId: Type.Union([Type.Integer(), Type.Null()]),
+  departmentName: Type.String(),
+  roles: Type.Array(RoleBrief),
+  createTime: Type.String({ description: 'YYYY-MM-DD HH:mm:ss' }),
+});
+export type StaffUser = Static<typeof StaffUser>;
+
+export const UserBrief = Type.Object({ userId: Type.Integer(), username: Type.String(), nickName: Type.String() });
+export type UserBrief = Static<typeof UserBrief>;
+
+/** mobile and password are checked against the spec §5 patterns with their own messages. */
+export const AddStaffRequest = Type.Object({
+  username: Type.String({ minLength: 3, maxLength: 30, pattern: '^[A-Za-z0-9_.@-]+$' }),
+  nickName: Name,
+  mobile: Type.String({ maxLength: 11 }),
+  password: Type.String({ maxLength: 64 }),
+  departmentId: Type.Optional(Type.Union([Id, Type.Null()])),
+  roleIds: Type.Optional(Type.Array(Id, { maxItems: 100, uniqueItems: true })),
+  status: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
+});
+export type AddStaffRequest = Static<typeof AddStaffRequest>;
+
+export const EditStaffRequest = Type.Object({
+  userId: Id,
+  nickName: Name,
+  mobile: Type.String({ maxLength: 11 }),
+  departmentId: Type.Optional(Type.Union([Id, Type.Null()])),
+  /** Present: the user's roles in this factory become exactly these. */
+  roleIds: Type.Optional(Type.Array(Id, { maxItems: 100, uniqueItems: true })),
+});
+export type EditStaffRequest = Static<typeof EditStaffRequest>;
+
+/** 1 also unlocks a locked account (failures reset). */
+export const EditStaffStatusRequest = Type.Object({ userIds: Ids, status: AccountStatusSchema });
+export type EditStaffStatusRequest = Static<typeof EditStaffStatusRequest>;
+
+/** Moves users of this factory into a department. */
+export const BatchAddStaffRequest = Type.Object({ departmentId: Id, userIds: Ids });
+export type BatchAddStaffRequest = Static<typeof BatchAddStaffRequest>;
+
+export const OtherDepartmentQuery = Type.Object({
+  ...PageFields,
+  departmentId: Id,
+  username: Text,
+  nickName: Text,
+});
+export type OtherDepartmentQuery = Static<typeof OtherDepartmentQuery>;
+
+export const UserListQuery = Type.Object({ ...PageFields, username: Text, nickName: Text });
+export type UserListQuery = Static<typeof UserListQuery>;
+
+// ---- roles ---------------------------------------------------------------------------------
+
+export const RoleListQuery = Type.Object({
+  ...PageFields,
+  /** Alias of limit (the console asks page 1 size 500). */
+  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  roleName: Text,
+});
+export type RoleListQuery = Static<typeof RoleListQuery>;
+
+export const RoleItem = Type.Object({
+  roleId: Type.Integer(),
+  roleName: Type.String(),
+  remark: Type.String(),
+  userCount: Type.Integer(),
+  createTime: Type.String(),
+});
+export type RoleItem = Static<typeof RoleItem>;
+
+export const RoleDetail = Type.Composite([
+  RoleItem,
+  Type.Object({ authorities: Type.Array(Type.String()), userIds: Type.Array(Type.Integer()) }),
+]);
+export type RoleDetail = Static<typeof RoleDetail>;
+
+export const RoleIdParams = Type.Object({ roleId: Id });
+
+const RoleFields = {
+  roleName: Name,
+  remark: Type.Optional(Type.String({ maxLength: 200 })),
+  /** Authority codes from the permission tree; group nodes are ignored, parents are added. */
+  authorities: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 5000 }),
+};
+export const AddRoleRequest = Type.Object(RoleFields);
+export type AddRoleRequest = Static<typeof AddRoleRequest>;
+export const EditRoleRequest = Type.Object({ roleId: Id, ...RoleFields });
+export type EditRoleRequest = Static<typeof EditRoleRequest>;
+
+/** The role's users in this factory become exactly these. */
+export const AssignRoleUsersRequest = Type.Object({ roleId: Id, userIds: Type.Array(Id, { maxItems: 5000, uniqueItems: true }) });
+export type AssignRoleUsersRequest = Static<typeof AssignRoleUsersRequest>;
+
+export type PermissionKind = 'group' | 'menu' | 'action';
+export interface PermissionNode {
+  /** Authority code; pure grouping nodes start with `GROUP:` and are not codes. */
+  code: string;
+  name: string;
+  kind: PermissionKind;
+  children: PermissionNode[];
+}
+export const PermissionNode: TSchema = Type.Recursive((self) =>
+  Type.Object({
+    code: Type.String(),
+    name: Type.String(),
+    kind: Type.Union([Type.Literal('group'), Type.Literal('menu'), Type.Literal('action')]),
+    children: Type.Array(self),
+  }),
+);
+
+// ---- own account: SMS code, password, phone; account removal; factory grants ----------------
+
+export const SmsPurpose = Type.Union([Type.Literal('reset_password'), Type.Literal('modify_phone')]);
+export type SmsPurpose = Static<typeof SmsPurpose>;
+
+/** reset_password: the code goes to the account's own phone; modify_phone: to `mobile` (the new number). */
+export const SmsRequest = Type.Object({ purpose: SmsPurpose, mobile: Type.Optional(Type.String({ maxLength: 11 })) });
+export type SmsRequest = Static<typeof SmsRequest>;
+
+export const SmsResult = Type.Object({ mobile: Type.String({ description: 'masked' }), resendAfterSeconds: Type.Integer() });
+export type SmsResult = Static<typeof SmsResult>;
+
+export const UpdatePasswordRequest = Type.Object({ code: Type.String({ maxLength: 10 }), password: Type.String({ maxLength: 64 }) });
+export type UpdatePasswordRequest = Static<typeof UpdatePasswordRequest>;
+
+export const UpdateMobileRequest = Type.Object({ mobile: Type.String({ maxLength: 11 }), code: Type.String({ maxLength: 10 }) });
+export type UpdateMobileRequest = Static<typeof UpdateMobileRequest>;
+
+export const UserIdQuery = Type.Object({ userId: Id });
+export type UserIdQuery = Static<typeof UserIdQuery>;
+
+export const UserOrgGrant = Type.Object({ orgId: Type.Integer(), orgName: Type.String(), granted: Type.Boolean(), isDefault: Type.Boolean() });
+export type UserOrgGrant = Static<typeof UserOrgGrant>;
+
+export const SetUserOrgsRequest = Type.Object({ userId: Id, orgIds: Type.Array(Id, { minItems: 1, maxItems: 100, uniqueItems: true }) });
+export type SetUserOrgsRequest = Static<typeof SetUserOrgsRequest>;

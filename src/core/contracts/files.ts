@@ -1,0 +1,48 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/** File service paths (spec §7). */
+export const FilePaths = {
+  upload: '/file/api/v2/upload',
+  batchUpload: '/file/api/v2/batch/upload',
+  download: '/file/api/v2/download_url',
+} as const;
+
+/** Upload request type (spec §3): 0 image, 1 document, 2 video. */
+export const UploadType = { IMAGE: 0, DOCUMENT: 1, VIDEO: 2 } as const;
+export type UploadType = (typeof UploadType)[keyof typeof UploadType];
+
+/** Multipart text fields of an upload; the file part(s) are named `file` (batch: any name). */
+export const UploadFields = Type.Object({
+  appId: Type.Optional(Type.String({ maxLength: 64 })),
+  orgId: Type.Optional(Type.String({ maxLength: 20 })),
+  type: Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal('2')]),
+  userId: Type.Optional(Type.String({ maxLength: 20 })),
+});
+export type UploadFields = Static<typeof UploadFields>;
+
+/** What the file service answers for one stored file. `url` is an opaque handle for download_url. */
+export const UploadedFile = Type.Object({
+  url: Type.String(),
+  fileName: Type.String({ description: 'stored name: <uuid>.<ext>' }),
+  originalName: Type.String(),
+});
+export type UploadedFile = Static<typeof UploadedFile>;
+
+export const DownloadQuery = Type.Object({ url: Type.String({ minLength: 1, maxLength: 300 }) });
+export type DownloadQuery = Static<typeof DownloadQuery>;
+
+/** Body of every `<entity>/import` call: the url of the uploaded xlsx. */
+export const ImportRequest = Type.Object({ url: Type.String({ minLength: 1, maxLength: 300 }) });
+export type ImportRequest = Static<typeof ImportRequest>;
+
+/** A refused import row, numbered as Excel shows it. */
+export const ImportRowError = Type.Object({ row: Type.Integer(), message: Type.String() });
+export type ImportRowError = Static<typeof ImportRowError>;
+
+/** resultData of an import: all rows written (failures empty) or none (imported 0). */
+export const ImportResult = Type.Object({
+  imported: Type.Integer(),
+  failures: Type.Array(ImportRowError),
+  message: Type.String(),
+});
+export type ImportResult = Static<typeof ImportResult>;

@@ -1,0 +1,52 @@
+import { expect } from 'chai';
+import { createElement } from 'react';
+import type { UploadedFile } from '../../../src/app/components/file-upload';
+import { ImageUploadDemo } from './support/demos';
+import { canvasPng, mountFixture, pickFiles, sleep, unmountFixtures, waitFor, waitForMessage } from './support/fixture';
+
+const input = (root: ShadowRoot) => root.querySelector<HTMLInputElement>('.mes-image-upload input[type="file"]')!;
+
+describe('ImageUpload', () => {
+  afterEach(unmountFixtures);
+
+  async function mount() {
+    const calls: string[] = [];
+    const changes: UploadedFile[][] = [];
+    const upload = async (file: File): Promise<UploadedFile> => {
+      calls.push(file.name);
+      return { url: `/files/${file.name}`, fileName: file.name, originalName: file.name };
+    };
+    const root = await mountFixture(() => createElement(ImageUploadDemo, { upload, changes }));
+    return { root, calls, changes };
+  }
+
+  it('refuses a .gif with 请上传大小不超过10M的图片，支持jpg、jpeg、png', async () => {
+    const { root, calls } = await mount();
+    pickFiles(input(root), [new File([new Uint8Array([71, 73, 70, 56])], 'logo.gif', { type: 'image/gif' })]);
+    await waitForMessage(root, '请上传大小不超过10M的图片，支持jpg、jpeg、png');
+    expect(calls).to.deep.equal([]);
+  });
+
+  it('refuses a PNG above 10 MB', async () => {
+    const { root, calls } = await mount();
+    pickFiles(input(root), [new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'huge.png', { type: 'image/png' })]);
+    await waitForMessage(root, '请上传大小不超过10M的图片，支持jpg、jpeg、png');
+    expect(calls).to.deep.equal([]);
+  });
+
+  it('decodes the image and refuses one wider than 5000 pixels', async () => {
+    const { root, calls } = await mount();
+    pickFiles(input(root), [await canvasPng(5001, 8, 'wide.png')]);
+    await waitForMessage(root, '图片宽高不能超过5000像素');
+    await sleep(100);
+    expect(calls).to.deep.equal([]);
+  });
+
+  it('uploads a fitting PNG and reports the stored file', async () => {
+    const { root, calls, changes } = await mount();
+    pickFiles(input(root), [await canvasPng(5000, 20, 'ok.png')]);
+    await waitFor(() => changes.length > 0, 'onChange with the stored file');
+    expect(calls).to.deep.equal(['ok.png']);
+    expect(changes.at(-1)).to.deep.equal([{ url: '/files/ok.png', fileName: 'ok.png', originalName: 'ok.png' }]);
+  });
+});
