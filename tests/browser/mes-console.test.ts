@@ -10,6 +10,7 @@ import {
   loginInput,
   mountConsole,
   realLogin,
+  settle,
   shadow,
   unmountAll,
   waitFor,
@@ -18,7 +19,10 @@ import {
 
 const RED = 'rgb(255, 0, 0)';
 
+/** A real mouse click in the middle of the node, once animations that move it have finished. */
 async function clickAt(node: Element): Promise<void> {
+  const root = node.getRootNode();
+  if (root instanceof ShadowRoot || root instanceof Document) await settle(root);
   const box = node.getBoundingClientRect();
   await sendMouse({ type: 'click', position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)] });
 }

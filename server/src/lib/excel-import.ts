@@ -86,15 +86,17 @@ export async function readXlsxRows<K extends string>(
       worksheets: 'emit',
       sharedStrings: 'cache',
       hyperlinks: 'ignore',
-      styles: 'ignore',
+      // Styles tell dates from numbers.
+      styles: 'cache',
       entries: 'ignore',
     });
     for await (const sheet of reader) {
       for await (const row of sheet) {
-        const cells = (row.values as unknown[]).map(cellText);
+        // row.values is sparse (1-based, holes for empty cells); Array.from fills the holes.
+        const cells = Array.from(row.values as unknown[], cellText);
         if (cells.every((cell) => cell === '')) continue;
         if (!positions) {
-          const found = new Map(cells.map((cell, index) => [headerKey(cell), index]));
+          const found = new Map(cells.map((cell, index) => [headerKey(cell), index] as const).filter(([key]) => key !== ''));
           const missing = columns.filter((column) => !found.has(headerKey(column.header)));
           if (missing.length > 0) throw new AppError(ResultCode.VALIDATION, ImportMessages.missingColumns(missing.map((c) => c.header)));
           positions = new Map(columns.map((column) => [column.key, found.get(headerKey(column.header))!]));

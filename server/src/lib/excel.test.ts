@@ -100,7 +100,7 @@ describe('runImport', () => {
 
   it('writes nothing when any row is bad and reports every bad row', async () => {
     const before = await count();
-    const file = await workbookFile('bad.xlsx', [['部门名称', '上级部门'], ['甲部'], ['乙!部'], [''], ['重复']]);
+    const file = await workbookFile('bad.xlsx', [['部门名称', '上级部门'], ['甲部'], ['乙!部'], ['', '甲部'], ['重复']]);
     expect(await runImport(t.db, file, plan)).toEqual({
       imported: 0,
       failures: [

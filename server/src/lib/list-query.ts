@@ -213,15 +213,15 @@ function applyOrder<QB extends AnySelect>(query: QB, prepared: PreparedList): QB
  * One page of a list: `base` selects the row columns (joins as needed, no where on scope — that
  * is added here); `map` turns a row into its response shape.
  */
-export async function runList<O, R = O>(
-  base: SelectQueryBuilder<never, never, O> | AnySelect,
+export async function runList<DB, TB extends keyof DB, O, R = O>(
+  base: SelectQueryBuilder<DB, TB, O>,
   spec: ListSpec,
   scope: Scope,
   params: ListParams,
   map: (row: O) => R = (row) => row as unknown as R,
 ): Promise<PageResult<R>> {
   const prepared = prepareList(spec, scope, params);
-  const filtered = applyConditions(base as AnySelect, prepared);
+  const filtered = applyConditions(base as unknown as AnySelect, prepared);
   const [rows, count] = await Promise.all([
     applyOrder(filtered, prepared)
       .limit(prepared.limit)
@@ -240,8 +240,8 @@ export async function runList<O, R = O>(
  * Every row the list would show for these filters and sort (paging ignored), read in chunks so an
  * export never holds the whole table. Validation happens before the first row is asked for.
  */
-export function streamList<O, R = O>(
-  base: SelectQueryBuilder<never, never, O> | AnySelect,
+export function streamList<DB, TB extends keyof DB, O, R = O>(
+  base: SelectQueryBuilder<DB, TB, O>,
   spec: ListSpec,
   scope: Scope,
   params: ListParams,
@@ -249,7 +249,7 @@ export function streamList<O, R = O>(
   chunkSize = 1000,
 ): AsyncIterable<R> {
   const prepared = prepareList(spec, scope, { ...params, page: undefined, limit: undefined });
-  const ordered = applyOrder(applyConditions(base as AnySelect, prepared), prepared);
+  const ordered = applyOrder(applyConditions(base as unknown as AnySelect, prepared), prepared);
   return {
     async *[Symbol.asyncIterator]() {
       for (let offset = 0; ; offset += chunkSize) {

@@ -1,3 +1,4 @@
+import { ExclamationCircleFilled } from '@ant-design/icons';
 import { Button, Modal } from 'antd';
 import { logout } from '../../core/session';
 
@@ -6,7 +7,12 @@ export function NoPermissionDialog() {
   return (
     <Modal
       open
-      title="提示"
+      title={
+        <span>
+          <ExclamationCircleFilled style={{ color: '#faad14', marginRight: 8 }} />
+          提示
+        </span>
+      }
       closable={false}
       mask={{ closable: false }}
       keyboard={false}

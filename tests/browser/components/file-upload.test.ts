@@ -16,7 +16,7 @@ describe('FileUpload', () => {
     const upload = async (file: File): Promise<UploadedFile> => {
       calls.push(file.name);
       if (failWith) throw failWith();
-      return { url: `/files/${calls.length}`, fileName: file.name, originalName: file.name };
+      return { url: `/stored/${calls.length}`, fileName: file.name, originalName: file.name };
     };
     const root = await mountFixture(() => createElement(FileUploadDemo, { upload, changes }));
     return { root, calls, changes };
@@ -32,7 +32,7 @@ describe('FileUpload', () => {
 
     pickFiles(input(root), [new File(['ok'], '合同.pdf')]);
     await waitFor(() => changes.length === 1, 'the stored file');
-    expect(changes[0]).to.deep.equal([{ url: '/files/1', fileName: '合同.pdf', originalName: '合同.pdf' }]);
+    expect(changes[0]).to.deep.equal([{ url: '/stored/1', fileName: '合同.pdf', originalName: '合同.pdf' }]);
     pickFiles(input(root), [new File(['ok'], '附件.pdf')]);
     await waitForMessage(root, '最多上传1个文件');
     expect(calls).to.deep.equal(['合同.pdf']);

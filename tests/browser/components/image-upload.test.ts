@@ -14,7 +14,7 @@ describe('ImageUpload', () => {
     const changes: UploadedFile[][] = [];
     const upload = async (file: File): Promise<UploadedFile> => {
       calls.push(file.name);
-      return { url: `/files/${file.name}`, fileName: file.name, originalName: file.name };
+      return { url: `/stored/${file.name}`, fileName: file.name, originalName: file.name };
     };
     const root = await mountFixture(() => createElement(ImageUploadDemo, { upload, changes }));
     return { root, calls, changes };
@@ -47,6 +47,6 @@ describe('ImageUpload', () => {
     pickFiles(input(root), [await canvasPng(5000, 20, 'ok.png')]);
     await waitFor(() => changes.length > 0, 'onChange with the stored file');
     expect(calls).to.deep.equal(['ok.png']);
-    expect(changes.at(-1)).to.deep.equal([{ url: '/files/ok.png', fileName: 'ok.png', originalName: 'ok.png' }]);
+    expect(changes.at(-1)).to.deep.equal([{ url: '/stored/ok.png', fileName: 'ok.png', originalName: 'ok.png' }]);
   });
 });

@@ -30,7 +30,7 @@ describe('ImportDialog', () => {
     pickFiles(fileInput(root), [new File(['x'], '员工.xlsx', { type: XLSX })]);
     await waitFor(() => uploaded.length === 1, 'the upload call');
     expect(confirmButton(root).disabled, 'still disabled while uploading').to.equal(true);
-    finishUpload({ url: '/files/员工.xlsx' });
+    finishUpload({ url: '/stored/员工.xlsx' });
     await waitFor(() => !confirmButton(root).disabled, '确定 enabled after the upload');
     expect(root.querySelector('.mes-import-file')?.textContent).to.contain('员工.xlsx');
   });
@@ -42,7 +42,7 @@ describe('ImportDialog', () => {
       return { failures: [{ row: 3, reason: '手机号格式不正确' }, { row: 7, reason: '部门不存在' }] };
     };
     const root = await mountFixture(() =>
-      createElement(ImportDialogDemo, { upload: async () => ({ url: '/files/a.xlsx' }), submit }),
+      createElement(ImportDialogDemo, { upload: async () => ({ url: '/stored/a.xlsx' }), submit }),
     );
     await waitFor(() => root.querySelector('.ant-modal-title'), 'the dialog');
     pickFiles(fileInput(root), [new File(['x'], 'a.xlsx', { type: XLSX })]);
@@ -56,7 +56,7 @@ describe('ImportDialog', () => {
       ['3', '手机号格式不正确'],
       ['7', '部门不存在'],
     ]);
-    expect(submitted).to.deep.equal(['/files/a.xlsx']);
+    expect(submitted).to.deep.equal(['/stored/a.xlsx']);
     expect(root.textContent).to.contain('共 2 行数据有误，本次未导入任何数据');
     expect(confirmButton(root).disabled).to.equal(true);
   });
@@ -65,7 +65,7 @@ describe('ImportDialog', () => {
     let fail = true;
     const upload = async () => {
       if (fail) throw new Error('boom');
-      return { url: '/files/b.xlsx' };
+      return { url: '/stored/b.xlsx' };
     };
     let timeout = true;
     const submit = async (): Promise<ImportOutcome> => {

@@ -19,7 +19,7 @@ async function mountList(options: { count: number; path?: string; authorities?: 
     path: options.path ?? '/staff',
     authorities: options.authorities ?? ALL,
   });
-  await waitFor(() => queries.length > 0 && root.querySelector('.mes-list-table[data-loading="false"]'), 'the first page');
+  await waitFor(() => queries.length > 0 && root.querySelector('.mes-list-page[data-loading="false"]'), 'the first page');
   return { root, queries, removed };
 }
 
@@ -48,6 +48,18 @@ describe('ListPage', () => {
     expect(queries[1]).to.deep.equal({ page: 3, limit: 10 });
     expect(locationSearch(root)).to.equal('?page=3');
     await waitFor(() => cells(bodyRows(root)[0]!)[1] === '张工21', 'rows of page 3');
+  });
+
+  it('sorts by a sortable column header (sort=field,asc|desc) from page 1', async () => {
+    const { root, queries } = await mountList({ count: 35, path: '/staff?page=2' });
+    const header = [...root.querySelectorAll<HTMLElement>('.mes-list-table th')].find((th) => th.textContent?.includes('姓名'))!;
+    header.click();
+    await waitFor(() => queries.length === 2, 'the sorted fetch');
+    expect(queries[1]).to.deep.equal({ page: 1, limit: 10, sort: 'name,asc' });
+    header.click();
+    await waitFor(() => queries.length === 3, 'the descending fetch');
+    expect(queries[2]).to.deep.equal({ page: 1, limit: 10, sort: 'name,desc' });
+    expect(locationSearch(root)).to.equal(`?sort=${encodeURIComponent('name,desc')}`);
   });
 
   it('restores page, size, filters and sort from the URL', async () => {
@@ -82,6 +94,14 @@ describe('ListPage', () => {
     await waitFor(() => queries.length === 2, 'the unfiltered fetch');
     expect(queries[1]).to.deep.equal({ page: 1, limit: 10 });
     expect(locationSearch(root)).to.equal('');
+  });
+
+  it('moves back to the last page when the URL points beyond it', async () => {
+    const { root, queries } = await mountList({ count: 25, path: '/staff?page=9' });
+    await waitFor(() => queries.length === 2, 'the fetch of the last page');
+    expect(queries.map((query) => query.page)).to.deep.equal([9, 3]);
+    expect(locationSearch(root)).to.equal('?page=3');
+    await waitFor(() => bodyRows(root).length === 5, 'the five rows of page 3');
   });
 
   it('shows 暂无数据 for an empty result', async () => {

@@ -53,6 +53,15 @@ export async function unmountAll(): Promise<void> {
   sessionStorage.clear();
 }
 
+/** Waits for running CSS animations/transitions in a shadow root (e.g. antd's modal zoom), max 2 s. */
+export async function settle(root: ShadowRoot | Document): Promise<void> {
+  const running = root.getAnimations().filter((a) => a.playState === 'running');
+  await Promise.race([
+    Promise.all(running.map((a) => a.finished.catch(() => undefined))),
+    new Promise((r) => setTimeout(r, 2_000)),
+  ]);
+}
+
 export function shadow(el: HTMLElement): ShadowRoot {
   if (!el.shadowRoot) throw new Error('no open shadow root');
   return el.shadowRoot;

@@ -134,7 +134,7 @@ export function staffQuery(db: Db) {
       eb
         .selectFrom('user_role as ur')
         .innerJoin('role as r', 'r.id', 'ur.role_id')
-        .select(sql<string | null>`string_agg(r.id::text || ':' || r.name, '|' order by r.id)`.as('roles'))
+        .select(sql<string | null>`string_agg(r.id::text || chr(31) || r.name, chr(30) order by r.id)`.as('roles'))
         .whereRef('ur.user_id', '=', 'uo.user_id')
         .whereRef('ur.org_id', '=', 'uo.org_id')
         .as('roles'),

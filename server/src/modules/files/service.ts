@@ -61,15 +61,15 @@ export class FileService {
       }
     }
 
-    const folder = path.join(String(scope.enterpriseId), monthFolder(this.settings.now()));
-    await fs.promises.mkdir(path.join(this.settings.filesDir, folder), { recursive: true });
+    const folder = [String(scope.enterpriseId), monthFolder(this.settings.now())];
+    await fs.promises.mkdir(path.join(this.settings.filesDir, ...folder), { recursive: true });
     const written: string[] = [];
     const results: Array<UploadedFile & { storageKey: string; mime: string; size: number }> = [];
     try {
       for (const { file, extension, mime } of checked) {
         const fileName = `${randomUUID()}.${extension}`;
-        const storageKey = path.posix.join(String(scope.enterpriseId), monthFolder(this.settings.now()), fileName);
-        const absolutePath = path.join(this.settings.filesDir, folder, fileName);
+        const storageKey = [...folder, fileName].join('/');
+        const absolutePath = path.join(this.settings.filesDir, ...folder, fileName);
         await fs.promises.writeFile(absolutePath, file.buffer, { flag: 'wx' });
         written.push(absolutePath);
         results.push({ url: storageKey, fileName, originalName: file.originalName, storageKey, mime, size: file.buffer.length });

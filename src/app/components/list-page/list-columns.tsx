@@ -1,6 +1,4 @@
-import { Tag } from 'antd';
-import type { ColumnType as AntColumn } from 'antd/es/table';
-import type { SortOrder as AntSortOrder } from 'antd/es/table/interface';
+import { Tag, type TableColumnType } from 'antd';
 import { cellText } from './list-derive';
 import type { ListColumn, ListContext, ListSpec } from './list-spec';
 import type { SortOrder } from './list-state';
@@ -26,7 +24,9 @@ function TagCell<Row>({ column, value }: { column: ListColumn<Row>; value: unkno
   );
 }
 
-const antSort = (sort: SortOrder | undefined, prop: string): AntSortOrder =>
+type AntColumn<Row> = TableColumnType<Row>;
+
+const antSort = (sort: SortOrder | undefined, prop: string): AntColumn<unknown>['sortOrder'] =>
   sort?.field === prop ? (sort.direction === 'asc' ? 'ascend' : 'descend') : null;
 
 /** antd columns of a list spec: cells by type, controlled sort, and the 操作 column of row actions. */

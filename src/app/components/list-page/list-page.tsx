@@ -1,4 +1,4 @@
-import { useMemo, useState, type Key } from 'react';
+import { useEffect, useMemo, useState, type Key } from 'react';
 import { Empty, Space, Table, type TableProps } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { AuthButton } from '../auth-button/auth-button';
@@ -7,6 +7,7 @@ import { defaultFilterValues } from '../filter-form/filter-values';
 import { FilterSummary } from '../filter-summary/filter-summary';
 import { ImportDialog } from '../import-dialog/import-dialog';
 import { Pager } from '../pager/pager';
+import { lastPage } from '../pager/pager-sizes';
 import { columnsWidth, tableColumns } from './list-columns';
 import { listStateConfig, rowKeyOf } from './list-derive';
 import { ToolbarButtons } from './list-actions';
@@ -17,6 +18,7 @@ import { useListState } from './use-list-state';
 
 /** Above this many rows the table scrolls virtually (1000-row pages stay smooth). */
 export const VIRTUAL_THRESHOLD = 100;
+const SELECTION_WIDTH = 48;
 /** Body height of a virtual table. */
 export const VIRTUAL_HEIGHT = 560;
 
@@ -45,6 +47,13 @@ export function ListPage<Row extends object>({ spec }: ListPageProps<Row>) {
   // Stable columns spare antd a re-layout of every row on unrelated renders.
   const columns = useMemo(() => tableColumns(spec, state.sort, context, virtual), [spec, state.sort, context, virtual]);
 
+  // After deletions the page may lie beyond the last one: show the last page instead of an empty one.
+  const total = data?.total ?? 0;
+  const beyondLast = !loading && rows.length === 0 && state.page > lastPage(total, state.limit);
+  useEffect(() => {
+    if (beyondLast) update({ page: lastPage(total, state.limit) });
+  }, [beyondLast, total, state.limit, update]);
+
   const onTableChange: TableProps<Row>['onChange'] = (_pagination, _filters, sorter, extra) => {
     if (extra.action !== 'sort' || Array.isArray(sorter)) return;
     const sort: SortOrder | undefined = sorter.order
@@ -64,7 +73,7 @@ export function ListPage<Row extends object>({ spec }: ListPageProps<Row>) {
 
   const filterItems = config.filters;
   return (
-    <div className="mes-list-page" style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+    <div className="mes-list-page" data-loading={loading} style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
       {filterItems.length > 0 && (
         <FilterForm
           items={filterItems}
@@ -100,7 +109,6 @@ export function ListPage<Row extends object>({ spec }: ListPageProps<Row>) {
       </div>
       <Table<Row>
         className="mes-list-table"
-        data-loading={loading}
         size="middle"
         rowKey={(row) => rowKeyOf(spec, row)}
         columns={columns}
@@ -108,10 +116,12 @@ export function ListPage<Row extends object>({ spec }: ListPageProps<Row>) {
         loading={loading}
         pagination={false}
         virtual={virtual}
-        scroll={virtual ? { x: columnsWidth(columns), y: VIRTUAL_HEIGHT } : { x: 'max-content' }}
+        scroll={virtual ? { x: columnsWidth(columns) + (selectable ? SELECTION_WIDTH : 0), y: VIRTUAL_HEIGHT } : { x: 'max-content' }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
         rowSelection={
-          selectable ? { selectedRowKeys: selectedKeys, onChange: (keys) => setSelection({ queryKey, keys }) } : undefined
+          selectable
+            ? { columnWidth: SELECTION_WIDTH, selectedRowKeys: selectedKeys, onChange: (keys) => setSelection({ queryKey, keys }) }
+            : undefined
         }
         onChange={onTableChange}
       />
@@ -119,7 +129,7 @@ export function ListPage<Row extends object>({ spec }: ListPageProps<Row>) {
         <Pager
           page={state.page}
           limit={state.limit}
-          total={data?.total ?? 0}
+          total={total}
           sizes={spec.pageSizes}
           onChange={(page, limit) => update(limit === state.limit ? { page } : { page, limit })}
         />
