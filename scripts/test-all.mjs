@@ -152,6 +152,10 @@ async function browserStage() {
 // MES_TEST_ONLY=unit,postgres,build,browser,e2e runs a subset (for working on one runner).
 const only = new Set((process.env.MES_TEST_ONLY ?? 'unit,postgres,build,browser,e2e').split(',').map((s) => s.trim()));
 const startedAt = Date.now();
+// A fresh machine has neither Chromium nor PostgreSQL: install them (Debian packages) before the
+// runners that need them, so `npm test` alone runs the whole suite.
+if (['browser', 'e2e'].some((stage) => only.has(stage))) await run('bash', [path.join(repoRoot, 'scripts', 'ensure-chromium.sh')], { timeoutMs: 600_000 });
+if (only.has('postgres')) await run('bash', [path.join(repoRoot, 'scripts', 'ensure-postgres.sh')], { timeoutMs: 600_000 });
 if (only.has('unit')) await vitestStage('core + server (PGlite)', ['core', 'server'], 'vitest-unit.json');
 if (only.has('postgres')) await postgresStage();
 const built = only.has('build') ? await buildStage() : true;

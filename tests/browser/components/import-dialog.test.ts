@@ -35,11 +35,11 @@ describe('ImportDialog', () => {
     expect(root.querySelector('.mes-import-file')?.textContent).to.contain('员工.xlsx');
   });
 
-  it('lists the failing rows with row number and reason', async () => {
+  it('lists the failing rows with row number and message', async () => {
     const submitted: string[] = [];
     const submit = async (fileUrl: string): Promise<ImportOutcome> => {
       submitted.push(fileUrl);
-      return { failures: [{ row: 3, reason: '手机号格式不正确' }, { row: 7, reason: '部门不存在' }] };
+      return { failures: [{ row: 3, message: '手机号格式不正确' }, { row: 7, message: '部门不存在' }] };
     };
     const root = await mountFixture(() =>
       createElement(ImportDialogDemo, { upload: async () => ({ url: '/stored/a.xlsx' }), submit }),

@@ -34,7 +34,7 @@ const ACCEPT = IMPORT_EXTENSIONS.map((extension) => `.${extension}`).join(',');
 const uploadDocument = uploaderFor(1);
 const FAILURE_COLUMNS = [
   { title: '行号', dataIndex: 'row', width: 80 },
-  { title: '失败原因', dataIndex: 'reason' },
+  { title: '失败原因', dataIndex: 'message' },
 ];
 
 /** Excel import: pick and upload an .xlsx/.xls, confirm, then success or the list of failed rows. */
@@ -134,7 +134,7 @@ export function ImportDialog({ open, title, upload = uploadDocument, submit, tem
             <Table<ImportFailure>
               className="mes-import-failures"
               size="small"
-              rowKey={(failure) => `${failure.row}-${failure.reason}`}
+              rowKey={(failure) => `${failure.row}-${failure.message}`}
               columns={FAILURE_COLUMNS}
               dataSource={[...state.failures]}
               pagination={false}

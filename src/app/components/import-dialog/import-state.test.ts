@@ -28,8 +28,8 @@ describe('import state machine', () => {
 
   it('lists failed rows, and returns to ready when the request itself failed', () => {
     const submitting = run([{ type: 'pick', fileName: 'a.xlsx' }, { type: 'uploaded', fileUrl: 'u' }, { type: 'submit' }]);
-    const failed = run([{ type: 'submitted', outcome: { failures: [{ row: 3, reason: '手机号格式不正确' }] } }], submitting);
-    expect(failed).toMatchObject({ status: 'failed', failures: [{ row: 3, reason: '手机号格式不正确' }], message: IMPORT_MESSAGES.failedRows(1) });
+    const failed = run([{ type: 'submitted', outcome: { failures: [{ row: 3, message: '手机号格式不正确' }] } }], submitting);
+    expect(failed).toMatchObject({ status: 'failed', failures: [{ row: 3, message: '手机号格式不正确' }], message: IMPORT_MESSAGES.failedRows(1) });
     expect(canConfirm(failed)).toBe(false);
     expect(run([{ type: 'submitFailed' }], submitting).status).toBe('ready');
   });

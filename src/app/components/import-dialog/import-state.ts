@@ -1,10 +1,10 @@
-/** A row the server refused, numbered as the user sees it in Excel. */
+/** A row the server refused, numbered as Excel shows it (the server's ImportRowError). */
 export interface ImportFailure {
   row: number;
-  reason: string;
+  message: string;
 }
 
-/** What a submit function resolves with: a success message, or the rows that failed (nothing written). */
+/** What a submit resolves with (the server's ImportResult fits): a message, or the rows that failed (nothing written). */
 export interface ImportOutcome {
   message?: string;
   failures?: readonly ImportFailure[];

@@ -30,7 +30,7 @@ export interface ListPageProps<Row> {
 export function ListPage<Row extends object>({ spec }: ListPageProps<Row>) {
   const config = useMemo(() => listStateConfig(spec), [spec]);
   const [state, update] = useListState(config, spec.urlState ?? true);
-  const query = useMemo(() => toListQuery(state), [state]);
+  const query = useMemo(() => toListQuery(state, config.filters), [state, config.filters]);
   const { data, loading, reload, queryKey } = useListData(spec.fetch, query);
   const [selection, setSelection] = useState<{ queryKey: string; keys: Key[] }>({ queryKey: '', keys: [] });
   const [importing, setImporting] = useState(false);

@@ -55,6 +55,17 @@ describe('list query and changes', () => {
     expect(query).toEqual({ page: 2, limit: 20, sort: 'createTime,asc', name: 'x' });
   });
 
+  it('sends a date range as <prop>Start and <prop>End, the convention of the server list builder', () => {
+    const state = { page: 1, limit: 10, filters: { createTime: ['2026-11-01 00:00:00', '2026-11-07 23:59:59'], name: 'x' } };
+    expect(toListQuery(state, config.filters)).toEqual({
+      page: 1,
+      limit: 10,
+      createTimeStart: '2026-11-01 00:00:00',
+      createTimeEnd: '2026-11-07 23:59:59',
+      name: 'x',
+    });
+  });
+
   it('goes back to page 1 when filters, size or sort change, not when only the page does', () => {
     const state = { page: 5, limit: 10, filters: {} };
     expect(nextListState(state, { page: 6 }).page).toBe(6);

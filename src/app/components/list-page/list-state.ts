@@ -104,12 +104,22 @@ export function writeListState(previous: URLSearchParams, state: ListState, conf
   return next;
 }
 
-/** The query handed to a list's fetch function. */
-export function toListQuery(state: ListState): ListQuery {
+/**
+ * The query handed to a list's fetch function. A date range travels as `<prop>Start` and `<prop>End`
+ * (the spec's recordDateStart/recordDateEnd convention, which the server's list builder reads).
+ */
+export function toListQuery(state: ListState, filters: readonly FilterItem[] = []): ListQuery {
   const query: ListQuery = { page: state.page, limit: state.limit };
   const sort = formatSort(state.sort);
   if (sort) query.sort = sort;
-  for (const [prop, value] of Object.entries(state.filters)) if (!isEmptyValue(value)) query[prop] = value;
+  const ranges = new Set(filters.filter((item) => item.type === 'daterange').map((item) => item.prop));
+  for (const [prop, value] of Object.entries(state.filters)) {
+    if (isEmptyValue(value)) continue;
+    if (ranges.has(prop) && Array.isArray(value)) {
+      if (value[0]) query[`${prop}Start`] = value[0];
+      if (value[1]) query[`${prop}End`] = value[1];
+    } else query[prop] = value;
+  }
   return query;
 }
 

@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import { Form, Input, Modal } from 'antd';
+import { DIALOG_WIDTH } from '../../../../core/constants';
+import { TEXT_LIMITS } from '../../../../core/rules';
+
+export interface DepartmentNameDialogProps {
+  /** 新增部门 / 新增子部门 / 重命名部门; closed when null. */
+  title: string | null;
+  initialName?: string;
+  onSubmit: (name: string) => Promise<unknown>;
+  onClose: () => void;
+}
+
+/** Asks for a department name (1–20 characters, as the server requires). */
+export function DepartmentNameDialog({ title, initialName, onSubmit, onClose }: DepartmentNameDialogProps) {
+  const [form] = Form.useForm<{ name: string }>();
+  useEffect(() => {
+    if (title) form.setFieldsValue({ name: initialName ?? '' });
+  }, [title, initialName, form]);
+
+  const submit = async () => {
+    const { name } = await form.validateFields();
+    await onSubmit(name.trim());
+    onClose();
+  };
+
+  return (
+    <Modal open={!!title} title={title} width={DIALOG_WIDTH} onCancel={onClose} onOk={submit} okText="确定" cancelText="取消" destroyOnHidden forceRender>
+      <Form form={form} layout="vertical" onFinish={() => void submit().catch(() => undefined)}>
+        <Form.Item
+          name="name"
+          label="部门名称"
+          rules={[
+            { required: true, whitespace: true, message: '请输入部门名称' },
+            { max: TEXT_LIMITS.short, message: `长度不能超过${TEXT_LIMITS.short}个字符` },
+          ]}
+        >
+          <Input placeholder="请输入部门名称" maxLength={TEXT_LIMITS.short} showCount autoFocus />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

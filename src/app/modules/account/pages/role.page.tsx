@@ -1,0 +1,83 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Empty, Input, Space, Table, type TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import type { RoleItem } from '../../../../core/contracts/account';
+import { AuthButton, useCan } from '../../../components';
+import { ACCOUNT_ACTIONS } from '../account.authorities';
+import { RoleEditorDrawer } from '../components/role-editor.drawer';
+import { RoleUsersDialog } from '../components/role-users.dialog';
+import { rolesApi } from '../roles.api';
+
+/** 角色管理: every role of the factory (page 1, size 500), add/edit with the permission tree, assign users. */
+export default function RolePage() {
+  const can = useCan();
+  const [roles, setRoles] = useState<RoleItem[] | null>(null);
+  const [version, setVersion] = useState(0);
+  const [keyword, setKeyword] = useState('');
+  const [editing, setEditing] = useState<{ role?: RoleItem } | null>(null);
+  const [assigning, setAssigning] = useState<RoleItem | null>(null);
+  const reload = () => setVersion((value) => value + 1);
+
+  useEffect(() => {
+    let live = true;
+    setRoles(null);
+    rolesApi.list().then(
+      (page) => live && setRoles(page.list),
+      () => live && setRoles([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [version]);
+
+  const shown = useMemo(() => (roles ?? []).filter((role) => role.roleName.includes(keyword.trim())), [roles, keyword]);
+  const columns: TableColumnsType<RoleItem> = [
+    { key: 'roleName', dataIndex: 'roleName', title: '角色名称', width: 200 },
+    { key: 'remark', dataIndex: 'remark', title: '备注', ellipsis: true },
+    { key: 'userCount', dataIndex: 'userCount', title: '用户数', width: 100, align: 'right' },
+    { key: 'createTime', dataIndex: 'createTime', title: '创建时间', width: 180 },
+    {
+      key: 'actions',
+      title: '操作',
+      width: 180,
+      render: (_value, role) => (
+        <Space size={0}>
+          {can(ACCOUNT_ACTIONS.roleEdit) && (
+            <Button type="link" size="small" data-action="edit" onClick={() => setEditing({ role })}>
+              编辑
+            </Button>
+          )}
+          {can(ACCOUNT_ACTIONS.roleAssign) && (
+            <Button type="link" size="small" data-action="assign" onClick={() => setAssigning(role)}>
+              分配用户
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="mes-role-page" style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+      <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
+        <Input.Search placeholder="请输入角色名称" allowClear style={{ width: 240 }} onSearch={setKeyword} onChange={(event) => !event.target.value && setKeyword('')} />
+        <AuthButton authority={ACCOUNT_ACTIONS.roleAdd} type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+          新增角色
+        </AuthButton>
+      </div>
+      <Table<RoleItem>
+        className="mes-role-table"
+        size="middle"
+        rowKey="roleId"
+        columns={columns}
+        dataSource={shown}
+        loading={roles === null}
+        pagination={false}
+        scroll={{ y: 560 }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
+      />
+      <RoleEditorDrawer editing={editing} onClose={() => setEditing(null)} onSaved={reload} />
+      <RoleUsersDialog role={assigning} onClose={() => setAssigning(null)} onSaved={reload} />
+    </div>
+  );
+}

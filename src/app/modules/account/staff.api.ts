@@ -1,0 +1,41 @@
+import type { PageResult } from '../../../core/contracts/common';
+import {
+  AccountPaths,
+  type AddStaffRequest,
+  type EditStaffRequest,
+  type StaffUser,
+  type UserBrief,
+} from '../../../core/contracts/account';
+import type { ImportResult } from '../../../core/contracts/files';
+import { http } from '../../../core/http';
+import type { ImportOutcome, ListQuery } from '../../components';
+
+type AccountStatus = StaffUser['status'];
+
+/** A list query as the server reads it: the createTime range becomes createTimeStart / createTimeEnd. */
+export function staffQueryParams(query: Partial<ListQuery>): Record<string, string | string[] | number | undefined> {
+  const { createTime, ...rest } = query;
+  const [start, end] = Array.isArray(createTime) ? createTime : [];
+  return { ...rest, createTimeStart: start, createTimeEnd: end };
+}
+
+/** Users of the factory: per department, the other departments' users, and the plain picker list. */
+export const staffApi = {
+  list: (query: ListQuery) => http.get<PageResult<StaffUser>>(AccountPaths.staffList, staffQueryParams(query)),
+  otherDepartment: (departmentId: number, query: ListQuery) =>
+    http.get<PageResult<StaffUser>>(AccountPaths.otherDepartment, { ...query, departmentId }),
+  users: (query: { page: number; limit: number; nickName?: string }) => http.get<PageResult<UserBrief>>(AccountPaths.userList, query),
+  add: (request: AddStaffRequest) => http.post<{ userId: number }>(AccountPaths.staffAdd, request),
+  edit: (request: EditStaffRequest) => http.post<void>(AccountPaths.staffEdit, request),
+  setStatus: (userIds: number[], status: AccountStatus) => http.post<void>(AccountPaths.staffEditStatus, { userIds, status }),
+  moveToDepartment: (departmentId: number, userIds: number[]) =>
+    http.post<void>(AccountPaths.staffBatchAdd, { departmentId, userIds }),
+  removeAccount: (userId: number) => http.delete<void>(AccountPaths.deleteAccount, { userId }),
+  /** The ImportDialog shows failures itself; an ImportResult is an ImportOutcome. */
+  importFile: (url: string): Promise<ImportOutcome> => http.post<ImportResult>(AccountPaths.staffImport, { url }, { hideError: true }),
+  downloadTemplate: () => http.exportFile(AccountPaths.staffImportTemplate, undefined, '人员导入模板'),
+  exportFile: (query: ListQuery) => {
+    const { page: _page, limit: _limit, ...filters } = staffQueryParams(query);
+    return http.exportFile(AccountPaths.staffExport, filters, '人员列表');
+  },
+};
