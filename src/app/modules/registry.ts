@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { accountModule } from './account';
 
 /** A page module loaded on demand (keeps antd and page code out of the loader). */
 export type ModulePageLoader = () => Promise<{ default: ComponentType }>;
@@ -17,7 +18,7 @@ export interface ModuleRegistration {
 }
 
 /** Every built module; later issues append theirs (`import { deviceModule } from './device'`). */
-export const MODULES: readonly ModuleRegistration[] = [];
+export const MODULES: readonly ModuleRegistration[] = [accountModule];
 
 const pageIndex = new Map<string, ModulePageLoader>();
 for (const registration of MODULES) {

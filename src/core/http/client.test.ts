@@ -416,6 +416,17 @@ describe('export', () => {
     expect(saved).toEqual(['设备台账.xlsx']);
   });
 
+  it('getBlob GETs a file as a blob with the session headers; a JSON failure goes through the catalogue', async () => {
+    setToken('tok-blob');
+    const { http, notifier } = setup();
+    const blob = await http.getBlob('/export-plain', { url: 'a/b.png' });
+    expect(seen[0]).toMatchObject({ method: 'GET', path: '/export-plain', query: { url: 'a/b.png' } });
+    expect(seen[0]!.headers.authorization).toBe('bearer tok-blob');
+    expect(await blob.text()).toBe('xlsx-bytes');
+    await expect(http.getBlob('/export-fail')).rejects.toMatchObject({ code: 4003 });
+    expect(notifier.error).toHaveBeenCalledWith('没有导出权限', 2);
+  });
+
   it('a JSON failure answer goes through the catalogue and saves nothing', async () => {
     const saveFile = vi.fn();
     const { http, notifier } = setup({ saveFile });

@@ -253,6 +253,20 @@ export function createHttpClient(initial: Partial<HttpRuntime> = {}) {
     delete<T>(url: string, params?: QueryParams, opts?: RequestOptions): Promise<T> {
       return call<T>('delete', url, { params: prepareParams(params, false), data: opts?.data }, opts);
     },
+    /**
+     * GET with a blob response (stored files through download_url): the session's headers and the
+     * catalogue apply as to every call; a JSON answer is an envelope, never a file.
+     */
+    async getBlob(url: string, params?: QueryParams, opts: RequestOptions = {}): Promise<Blob> {
+      const ctx = contextOf('get', url, opts);
+      const response = await send({ method: 'get', url, params: prepareParams(params, true), responseType: 'blob' }, ctx);
+      const contentType = String(response.headers['content-type'] ?? '');
+      if (contentType.includes('json')) {
+        await settle(await readBody(response.data), ctx);
+        throw new HttpError('文件下载失败', { status: response.status });
+      }
+      return toBlob(response.data, contentType);
+    },
     /** POST with a blob response saved as `<name>.xlsx` (Content-Disposition wins over fileName). */
     async exportFile(url: string, body?: unknown, fileName = '导出', opts: RequestOptions = {}): Promise<ExportResult> {
       const ctx = contextOf('post', url, opts);

@@ -1,8 +1,12 @@
-import { Image } from 'antd';
+import { useEffect, useState } from 'react';
+import { Button, Image, Spin, Typography } from 'antd';
 import { FileOutlined } from '@ant-design/icons';
+import { FilePaths } from '../../../core/contracts/files';
+import { http, saveBlob } from '../../../core/http';
 import { previewKind } from './preview-kind';
 
 export interface FilePreviewProps {
+  /** The stored file's handle (`url` of an upload answer), or an absolute http(s)/blob/data URL. */
   url: string;
   /** Original file name (decides the kind and the download name); default the url's last segment. */
   fileName?: string;
@@ -10,26 +14,108 @@ export interface FilePreviewProps {
   height?: number;
 }
 
+export const FILE_PREVIEW_MESSAGES = {
+  loadFailed: '文件加载失败',
+} as const;
+
+/** URLs the browser can load by itself; anything else is a storage handle for download_url. */
+const DIRECT_URL = /^(https?:|blob:|data:)/i;
+
+/** The stored file as a blob, through core http (session headers, error catalogue). */
+export function fetchStoredFile(url: string): Promise<Blob> {
+  return http.getBlob(FilePaths.download, { url }, { hideError: true });
+}
+
+type Source = { state: 'loading' } | { state: 'ready'; src: string } | { state: 'failed' };
+
+/** An object URL of the stored file while mounted (revoked on unmount or when the file changes). */
+function useFileSource(url: string, enabled: boolean): Source {
+  const direct = DIRECT_URL.test(url);
+  const [fetched, setFetched] = useState<{ url: string; source: Source } | null>(null);
+  useEffect(() => {
+    if (!enabled || direct) return undefined;
+    let objectUrl: string | null = null;
+    let active = true;
+    fetchStoredFile(url).then(
+      (blob) => {
+        if (!active) return;
+        objectUrl = URL.createObjectURL(blob);
+        setFetched({ url, source: { state: 'ready', src: objectUrl } });
+      },
+      () => {
+        if (active) setFetched({ url, source: { state: 'failed' } });
+      },
+    );
+    return () => {
+      active = false;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [url, enabled, direct]);
+  if (direct) return { state: 'ready', src: url };
+  return fetched?.url === url ? fetched.source : { state: 'loading' };
+}
+
+/** A download link: stored files are fetched with the session and saved under their original name. */
+function DownloadLink({ url, name }: { url: string; name: string }) {
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  if (DIRECT_URL.test(url)) {
+    return (
+      <a className="mes-file-preview" href={url} download={name} target="_blank" rel="noreferrer">
+        <FileOutlined /> {name}
+      </a>
+    );
+  }
+  const download = () => {
+    setBusy(true);
+    setFailed(false);
+    fetchStoredFile(url)
+      .then((blob) => saveBlob(blob, name), () => setFailed(true))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <span className="mes-file-preview">
+      <Button type="link" icon={<FileOutlined />} loading={busy} onClick={download} style={{ paddingInline: 0 }}>
+        {name}
+      </Button>
+      {failed && <Typography.Text type="danger"> {FILE_PREVIEW_MESSAGES.loadFailed}</Typography.Text>}
+    </span>
+  );
+}
+
 /** Shows a stored file: images and PDF inline, other files as a download link. */
 export function FilePreview({ url, fileName, height }: FilePreviewProps) {
   const name = fileName ?? decodeURIComponent(url.split(/[?#]/)[0]?.split('/').pop() ?? url);
-  switch (previewKind(fileName ?? url)) {
-    case 'image':
-      return <Image className="mes-file-preview" src={url} alt={name} height={height ?? 120} />;
-    case 'pdf':
-      return (
-        <iframe
-          className="mes-file-preview"
-          src={url}
-          title={name}
-          style={{ width: '100%', height: height ?? 480, border: 'none' }}
-        />
-      );
-    default:
-      return (
-        <a className="mes-file-preview" href={url} download={name} target="_blank" rel="noreferrer">
-          <FileOutlined /> {name}
-        </a>
-      );
+  const kind = previewKind(fileName ?? url);
+  const source = useFileSource(url, kind !== 'download');
+  if (kind === 'download') return <DownloadLink url={url} name={name} />;
+  const boxHeight = height ?? (kind === 'pdf' ? 480 : 120);
+  if (source.state === 'loading') {
+    return (
+      <span className="mes-file-preview" data-state="loading" style={{ display: 'inline-flex', alignItems: 'center', minHeight: boxHeight }}>
+        <Spin size="small" />
+      </span>
+    );
   }
+  if (source.state === 'failed') {
+    return (
+      <span className="mes-file-preview" data-state="failed">
+        <Typography.Text type="danger">
+          <FileOutlined /> {name} {FILE_PREVIEW_MESSAGES.loadFailed}
+        </Typography.Text>
+      </span>
+    );
+  }
+  if (kind === 'image') {
+    return <Image className="mes-file-preview" data-state="ready" src={source.src} alt={name} height={boxHeight} />;
+  }
+  return (
+    <iframe
+      className="mes-file-preview"
+      data-state="ready"
+      src={source.src}
+      title={name}
+      style={{ width: '100%', height: boxHeight, border: 'none' }}
+    />
+  );
 }

@@ -30,6 +30,8 @@ export function DepartmentTree({ selected, onSelect, refreshKey = 0 }: Departmen
   const [nodes, setNodes] = useState<DepartmentNode[] | null>(null);
   const [version, setVersion] = useState(0);
   const [editing, setEditing] = useState<Editing | null>(null);
+  // Everything starts expanded; a department that gets a child opens.
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const reload = useCallback(() => setVersion((value) => value + 1), []);
 
   useEffect(() => {
@@ -63,9 +65,9 @@ export function DepartmentTree({ selected, onSelect, refreshKey = 0 }: Departmen
     const toData = (node: DepartmentNode): TreeDataNode => ({
       key: String(node.id),
       title: (
-        <span className="mes-department-node" data-department={node.name} style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
-          <span>{node.name}</span>
-          <span style={{ color: 'rgba(0,0,0,0.45)' }}>({node.userCount})</span>
+        <span className="mes-department-node" data-department={node.name} title={node.name} style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 }}>{node.name}</span>
+          <span style={{ color: 'rgba(0,0,0,0.45)', flex: 'none' }}>({node.userCount})</span>
           {manage && (
             <Dropdown
               trigger={['click']}
@@ -77,7 +79,7 @@ export function DepartmentTree({ selected, onSelect, refreshKey = 0 }: Departmen
                 ],
               }}
             >
-              <Button type="text" size="small" aria-label={`${node.name}操作`} icon={<MoreOutlined />} onClick={(event) => event.stopPropagation()} />
+              <Button type="text" size="small" style={{ flex: 'none' }} aria-label={`${node.name}操作`} icon={<MoreOutlined />} onClick={(event) => event.stopPropagation()} />
             </Dropdown>
           )}
         </span>
@@ -95,7 +97,11 @@ export function DepartmentTree({ selected, onSelect, refreshKey = 0 }: Departmen
 
   const submitName = async (name: string) => {
     if (!editing) return;
-    if (editing.mode === 'add') await departmentsApi.add(name, editing.parent?.id ?? null);
+    if (editing.mode === 'add') {
+      await departmentsApi.add(name, editing.parent?.id ?? null);
+      const parentKey = editing.parent ? String(editing.parent.id) : null;
+      if (parentKey) setCollapsed((previous) => new Set([...previous].filter((key) => key !== parentKey)));
+    }
     else await departmentsApi.rename(editing.node.id, name);
     void message.success(editing.mode === 'add' ? '新增成功' : '修改成功');
     reload();
@@ -117,7 +123,11 @@ export function DepartmentTree({ selected, onSelect, refreshKey = 0 }: Departmen
             blockNode
             treeData={treeData}
             selectedKeys={[selected]}
-            defaultExpandedKeys={allKeys(nodes)}
+            expandedKeys={allKeys(nodes).filter((key) => !collapsed.has(key))}
+            onExpand={(keys) => {
+              const open = new Set(keys.map(String));
+              setCollapsed(new Set(allKeys(nodes).filter((key) => !open.has(key))));
+            }}
             onSelect={(keys) => {
               const key = keys[0];
               if (key !== undefined) onSelect(String(key), findName(String(key)));

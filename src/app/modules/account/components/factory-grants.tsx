@@ -3,7 +3,7 @@ import { App, Button, Checkbox, Empty, Space, Spin, Tag } from 'antd';
 import type { UserOrgGrant } from '../../../../core/contracts/account';
 import { factoryGrantsApi } from '../own-account.api';
 
-/** The enterprise's factories with the user's grants: check the ones the user may switch to, then save. */
+/** The enterprise's factories (key the component by userId to switch users) with the user's grants: check the ones the user may switch to, then save. */
 export function FactoryGrants({ userId, onSaved }: { userId: number; onSaved?: () => void }) {
   const { message } = App.useApp();
   const [grants, setGrants] = useState<UserOrgGrant[] | null>(null);
@@ -12,7 +12,6 @@ export function FactoryGrants({ userId, onSaved }: { userId: number; onSaved?: (
 
   useEffect(() => {
     let live = true;
-    setGrants(null);
     factoryGrantsApi.get(userId).then(
       (list) => {
         if (!live) return;

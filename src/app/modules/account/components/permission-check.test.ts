@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PermissionNode } from '../../../../core/contracts/account';
-import { authoritiesToSave, toggleAuthority, treeCheckState } from './permission-check';
+import { allCodes, authoritiesToSave, filterPermissionTree, toggleAuthority, treeCheckState } from './permission-check';
 
 const node = (code: string, kind: PermissionNode['kind'], children: PermissionNode[] = []): PermissionNode => ({ code, name: code, kind, children });
 const TREE: PermissionNode[] = [
@@ -31,5 +31,17 @@ describe('permission tree checks', () => {
     expect(state.halfChecked.sort()).toEqual(['GROUP:ACTIONS', 'GROUP:员工']);
     const full = treeCheckState(TREE, new Set(['ACTION_X_ADD', 'ACTION_X_EDIT']));
     expect(full.checked.sort()).toEqual(['ACTION_X_ADD', 'ACTION_X_EDIT', 'GROUP:ACTIONS', 'GROUP:员工']);
+  });
+});
+
+describe('permission tree search', () => {
+  it('keeps matching nodes whole and the path to them', () => {
+    const found = filterPermissionTree(TREE, 'MENU_A_2');
+    expect(found).toHaveLength(1);
+    expect(found[0]!.children.map((child) => child.code)).toEqual(['MENU_A_2']);
+    expect(found[0]!.children[0]!.children.map((child) => child.code)).toEqual(['8621']);
+    expect(allCodes(found)).toEqual(['MENU_A', 'MENU_A_2', '8621']);
+    expect(filterPermissionTree(TREE, '  ')).toHaveLength(2);
+    expect(filterPermissionTree(TREE, 'nothing')).toEqual([]);
   });
 });

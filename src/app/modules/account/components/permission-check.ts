@@ -77,3 +77,17 @@ export function treeCheckState(tree: readonly PermissionNode[], held: ReadonlySe
 
 /** Codes a role saves: only real authority codes, sorted. */
 export const authoritiesToSave = (held: ReadonlySet<string>): string[] => [...held].filter((code) => !isGroup(code)).sort();
+
+/** Nodes whose name contains the keyword (with everything under them) and the nodes leading to them. */
+export function filterPermissionTree(tree: readonly PermissionNode[], keyword: string): PermissionNode[] {
+  const text = keyword.trim();
+  if (!text) return [...tree];
+  return tree.flatMap((node) => {
+    if (node.name.includes(text)) return [node];
+    const children = filterPermissionTree(node.children, text);
+    return children.length > 0 ? [{ ...node, children }] : [];
+  });
+}
+
+/** Every code of a tree (to expand all of a filtered tree). */
+export const allCodes = (tree: readonly PermissionNode[]): string[] => tree.flatMap((node) => [node.code, ...allCodes(node.children)]);

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { App, Button, Drawer, Form, Input, Space, Spin } from 'antd';
-import type { PermissionNode, RoleItem } from '../../../../core/contracts/account';
+import type { PermissionNode, RoleDetail, RoleItem } from '../../../../core/contracts/account';
 import { RULE_MESSAGES, TEXT_LIMITS } from '../../../../core/rules';
 import { rolesApi } from '../roles.api';
 import { authoritiesToSave } from './permission-check';
 import { PermissionTree } from './permission-tree';
+import { useLoaded } from './use-loaded';
 
 interface RoleForm {
   roleName: string;
@@ -20,35 +21,34 @@ export interface RoleEditorProps {
 
 /** 新增角色 / 编辑角色: name, remark and the menus and buttons of the role. */
 export function RoleEditorDrawer({ editing, onClose, onSaved }: RoleEditorProps) {
+  return (
+    <Drawer open={!!editing} title={editing?.role ? '编辑角色' : '新增角色'} size={640} onClose={onClose} destroyOnHidden>
+      {editing && <RoleEditor role={editing.role} onClose={onClose} onSaved={onSaved} />}
+    </Drawer>
+  );
+}
+
+interface Loaded {
+  tree: PermissionNode[];
+  detail: RoleDetail | null;
+}
+const NOTHING: Loaded = { tree: [], detail: null };
+
+function RoleEditor({ role, onClose, onSaved }: { role?: RoleItem; onClose: () => void; onSaved: () => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<RoleForm>();
-  const [tree, setTree] = useState<PermissionNode[] | null>(null);
-  const [authorities, setAuthorities] = useState<Set<string>>(new Set());
-  const [loading, setLoading] = useState(false);
+  const [picked, setPicked] = useState<Set<string> | null>(null);
   const [saving, setSaving] = useState(false);
-  const role = editing?.role;
-
-  useEffect(() => {
-    if (!editing) return;
-    let live = true;
-    form.resetFields();
-    setAuthorities(new Set());
-    setLoading(true);
-    Promise.all([rolesApi.permissionTree(), role ? rolesApi.detail(role.roleId) : Promise.resolve(null)])
-      .then(([permissionTree, detail]) => {
-        if (!live) return;
-        setTree(permissionTree);
-        if (detail) {
-          form.setFieldsValue({ roleName: detail.roleName, remark: detail.remark });
-          setAuthorities(new Set(detail.authorities));
-        }
-      })
-      .catch(() => undefined)
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [editing, role, form]);
+  const { data, loading } = useLoaded(
+    () =>
+      Promise.all([rolesApi.permissionTree(), role ? rolesApi.detail(role.roleId) : Promise.resolve(null)]).then(([tree, detail]) => ({
+        tree,
+        detail,
+      })),
+    String(role?.roleId ?? 'new'),
+    NOTHING,
+  );
+  const authorities = picked ?? new Set(data.detail?.authorities ?? []);
 
   const submit = async () => {
     const values = await form.validateFields();
@@ -70,33 +70,29 @@ export function RoleEditorDrawer({ editing, onClose, onSaved }: RoleEditorProps)
     }
   };
 
+  if (loading) return <Spin />;
   return (
-    <Drawer
-      open={!!editing}
-      title={role ? '编辑角色' : '新增角色'}
-      size={640}
-      onClose={onClose}
-      forceRender
-      footer={
-        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>取消</Button>
-          <Button type="primary" loading={saving} onClick={() => void submit().catch(() => undefined)}>
-            确定
-          </Button>
-        </Space>
-      }
+    <Form
+      form={form}
+      layout="vertical"
+      className="mes-role-editor"
+      initialValues={{ roleName: data.detail?.roleName ?? '', remark: data.detail?.remark ?? '' }}
     >
-      <Form form={form} layout="vertical" className="mes-role-editor">
-        <Form.Item name="roleName" label="角色名称" rules={[{ required: true, whitespace: true, message: '请输入角色名称' }, { max: TEXT_LIMITS.short, message: RULE_MESSAGES.tooLong(TEXT_LIMITS.short) }]}>
-          <Input placeholder="请输入角色名称" maxLength={TEXT_LIMITS.short} />
-        </Form.Item>
-        <Form.Item name="remark" label="备注" rules={[{ max: TEXT_LIMITS.textarea, message: RULE_MESSAGES.tooLong(TEXT_LIMITS.textarea) }]}>
-          <Input.TextArea placeholder="请输入备注" maxLength={TEXT_LIMITS.textarea} rows={2} />
-        </Form.Item>
-        <Form.Item label={`权限（已选 ${authoritiesToSave(authorities).length} 项）`} required>
-          {loading || !tree ? <Spin /> : <PermissionTree tree={tree} value={authorities} onChange={setAuthorities} />}
-        </Form.Item>
-      </Form>
-    </Drawer>
+      <Form.Item name="roleName" label="角色名称" rules={[{ required: true, whitespace: true, message: '请输入角色名称' }, { max: TEXT_LIMITS.short, message: RULE_MESSAGES.tooLong(TEXT_LIMITS.short) }]}>
+        <Input placeholder="请输入角色名称" maxLength={TEXT_LIMITS.short} />
+      </Form.Item>
+      <Form.Item name="remark" label="备注" rules={[{ max: TEXT_LIMITS.textarea, message: RULE_MESSAGES.tooLong(TEXT_LIMITS.textarea) }]}>
+        <Input.TextArea placeholder="请输入备注" maxLength={TEXT_LIMITS.textarea} rows={2} />
+      </Form.Item>
+      <Form.Item label={`权限（已选 ${authoritiesToSave(authorities).length} 项）`} required>
+        <PermissionTree tree={data.tree} value={authorities} onChange={setPicked} />
+      </Form.Item>
+      <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <Button onClick={onClose}>取消</Button>
+        <Button type="primary" loading={saving} onClick={() => void submit().catch(() => undefined)}>
+          确定
+        </Button>
+      </Space>
+    </Form>
   );
 }

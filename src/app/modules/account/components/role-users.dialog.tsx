@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
-import { App, Modal, Spin, Transfer } from 'antd';
+import { useState } from 'react';
+import { App, Button, Modal, Space, Spin, Transfer } from 'antd';
 import type { RoleItem, UserBrief } from '../../../../core/contracts/account';
 import { rolesApi } from '../roles.api';
 import { staffApi } from '../staff.api';
+import { useLoaded } from './use-loaded';
 
 /** Users of the factory the picker offers (the server caps a page at 1000). */
 const USER_PAGE_SIZE = 1000;
@@ -15,32 +16,38 @@ export interface RoleUsersDialogProps {
 
 /** 分配用户: the role's users in this factory become exactly the chosen ones. */
 export function RoleUsersDialog({ role, onClose, onSaved }: RoleUsersDialogProps) {
-  const { message } = App.useApp();
-  const [users, setUsers] = useState<UserBrief[] | null>(null);
-  const [chosen, setChosen] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
+  return (
+    <Modal open={!!role} title={`分配用户 - ${role?.roleName ?? ''}`} width={720} footer={null} onCancel={onClose} destroyOnHidden>
+      {role && <RoleUsersPicker role={role} onClose={onClose} onSaved={onSaved} />}
+    </Modal>
+  );
+}
 
-  useEffect(() => {
-    if (!role) return;
-    let live = true;
-    setUsers(null);
-    Promise.all([staffApi.users({ page: 1, limit: USER_PAGE_SIZE }), rolesApi.detail(role.roleId)])
-      .then(([page, detail]) => {
-        if (!live) return;
-        setUsers(page.list);
-        setChosen(detail.userIds.map(String));
-      })
-      .catch(() => live && setUsers([]));
-    return () => {
-      live = false;
-    };
-  }, [role]);
+interface Loaded {
+  users: UserBrief[];
+  userIds: string[];
+}
+const NOTHING: Loaded = { users: [], userIds: [] };
+
+function RoleUsersPicker({ role, onClose, onSaved }: { role: RoleItem; onClose: () => void; onSaved: () => void }) {
+  const { message } = App.useApp();
+  const [chosen, setChosen] = useState<string[] | null>(null);
+  const [saving, setSaving] = useState(false);
+  const { data, loading } = useLoaded(
+    () =>
+      Promise.all([staffApi.users({ page: 1, limit: USER_PAGE_SIZE }), rolesApi.detail(role.roleId)]).then(([page, detail]) => ({
+        users: page.list,
+        userIds: detail.userIds.map(String),
+      })),
+    String(role.roleId),
+    NOTHING,
+  );
+  const targetKeys = chosen ?? data.userIds;
 
   const save = () => {
-    if (!role) return;
     setSaving(true);
     rolesApi
-      .assignUsers(role.roleId, chosen.map(Number))
+      .assignUsers(role.roleId, targetKeys.map(Number))
       .then(() => {
         void message.success('分配成功');
         onSaved();
@@ -50,35 +57,27 @@ export function RoleUsersDialog({ role, onClose, onSaved }: RoleUsersDialogProps
       .finally(() => setSaving(false));
   };
 
+  if (loading) return <Spin />;
   return (
-    <Modal
-      open={!!role}
-      title={`分配用户 - ${role?.roleName ?? ''}`}
-      width={720}
-      okText="确定"
-      cancelText="取消"
-      confirmLoading={saving}
-      okButtonProps={{ disabled: users === null }}
-      onOk={save}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      {users === null ? (
-        <Spin />
-      ) : (
-        <Transfer
-          className="mes-role-users"
-          dataSource={users.map((user) => ({ key: String(user.userId), title: `${user.nickName}（${user.username}）` }))}
-          titles={['未分配', '已分配']}
-          targetKeys={chosen}
-          onChange={(keys) => setChosen(keys.map(String))}
-          render={(item) => item.title}
-          showSearch={{ placeholder: '请输入姓名或用户名' }}
-          filterOption={(input, item) => item.title.includes(input)}
-          styles={{ section: { width: 300, height: 360 } }}
-          locale={{ itemUnit: '人', itemsUnit: '人', notFoundContent: '暂无数据' }}
-        />
-      )}
-    </Modal>
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+      <Transfer
+        className="mes-role-users"
+        dataSource={data.users.map((user) => ({ key: String(user.userId), title: `${user.nickName}（${user.username}）` }))}
+        titles={['未分配', '已分配']}
+        targetKeys={targetKeys}
+        onChange={(keys) => setChosen(keys.map(String))}
+        render={(item) => item.title}
+        showSearch={{ placeholder: '请输入姓名或用户名' }}
+        filterOption={(input, item) => item.title.includes(input)}
+        styles={{ section: { width: 320, height: 380 } }}
+        locale={{ itemUnit: '人', itemsUnit: '人', notFoundContent: '暂无数据' }}
+      />
+      <Space style={{ justifyContent: 'flex-end', display: 'flex' }}>
+        <Button onClick={onClose}>取消</Button>
+        <Button type="primary" loading={saving} onClick={save}>
+          确定
+        </Button>
+      </Space>
+    </div>
   );
 }

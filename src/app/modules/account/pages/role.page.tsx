@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Empty, Input, Space, Table, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { RoleItem } from '../../../../core/contracts/account';
@@ -6,31 +6,23 @@ import { AuthButton, useCan } from '../../../components';
 import { ACCOUNT_ACTIONS } from '../account.authorities';
 import { RoleEditorDrawer } from '../components/role-editor.drawer';
 import { RoleUsersDialog } from '../components/role-users.dialog';
+import { useLoaded } from '../components/use-loaded';
 import { rolesApi } from '../roles.api';
+
+const NO_ROLES: RoleItem[] = [];
 
 /** 角色管理: every role of the factory (page 1, size 500), add/edit with the permission tree, assign users. */
 export default function RolePage() {
   const can = useCan();
-  const [roles, setRoles] = useState<RoleItem[] | null>(null);
   const [version, setVersion] = useState(0);
   const [keyword, setKeyword] = useState('');
   const [editing, setEditing] = useState<{ role?: RoleItem } | null>(null);
   const [assigning, setAssigning] = useState<RoleItem | null>(null);
   const reload = () => setVersion((value) => value + 1);
 
-  useEffect(() => {
-    let live = true;
-    setRoles(null);
-    rolesApi.list().then(
-      (page) => live && setRoles(page.list),
-      () => live && setRoles([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [version]);
+  const { data: roles, loading } = useLoaded(() => rolesApi.list().then((page) => page.list), String(version), NO_ROLES);
 
-  const shown = useMemo(() => (roles ?? []).filter((role) => role.roleName.includes(keyword.trim())), [roles, keyword]);
+  const shown = useMemo(() => roles.filter((role) => role.roleName.includes(keyword.trim())), [roles, keyword]);
   const columns: TableColumnsType<RoleItem> = [
     { key: 'roleName', dataIndex: 'roleName', title: '角色名称', width: 200 },
     { key: 'remark', dataIndex: 'remark', title: '备注', ellipsis: true },
@@ -71,7 +63,7 @@ export default function RolePage() {
         rowKey="roleId"
         columns={columns}
         dataSource={shown}
-        loading={roles === null}
+        loading={loading}
         pagination={false}
         scroll={{ y: 560 }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}

@@ -64,7 +64,7 @@ export default function StaffPage() {
   const ownList = <ListPage key={`${selected}:${version}`} spec={ownSpec} />;
   return (
     <div className="mes-staff-page" style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
-      <aside style={{ width: 260, flex: 'none', borderRight: '1px solid #f0f0f0', paddingRight: 12 }}>
+      <aside style={{ width: 280, flex: 'none', borderRight: '1px solid #f0f0f0', paddingRight: 12 }}>
         <DepartmentTree selected={selected} onSelect={select} refreshKey={treeVersion} />
       </aside>
       <section style={{ flex: 1, minWidth: 0 }}>

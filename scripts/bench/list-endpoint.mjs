@@ -1,0 +1,235 @@
+// `npm run bench` section "list": the staff list endpoint (`GET /dps-server/department_user/list`)
+// with 200,000 users in one factory, on PGlite and on a throwaway PostgreSQL.
+//   - seeds the rows with `unnest` arrays in chunks (app_user + user_org with a department +
+//     user_role), straight into the database the real server then opens;
+//   - starts the real server (`tsx server/src/main.ts`), logs in as admin;
+//   - p50/p95 of single sequential requests per scenario, then requests/second with 50 requests in
+//     flight for a bounded time.
+// Knobs: BENCH_LIST_ROWS (200000), BENCH_LIST_REQUESTS (at most 200 per scenario, and at most
+// BENCH_LIST_SCENARIO_SECONDS = 8 s of them), BENCH_LIST_SECONDS (10 s under load),
+// BENCH_LIST_CONCURRENCY (50), BENCH_LIST_DB (pglite,postgres).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { repoRoot } from '../build-if-needed.mjs';
+import { startRealServer } from '../../tests/support/real-server.mjs';
+
+const ROWS = Number(process.env.BENCH_LIST_ROWS ?? 200_000);
+const REQUESTS = Number(process.env.BENCH_LIST_REQUESTS ?? 200);
+const SCENARIO_SECONDS = Number(process.env.BENCH_LIST_SCENARIO_SECONDS ?? 8);
+const SECONDS = Number(process.env.BENCH_LIST_SECONDS ?? 10);
+const CONCURRENCY = Number(process.env.BENCH_LIST_CONCURRENCY ?? 50);
+const CHUNK = 10_000;
+const ENTERPRISE = 8888;
+const ORG = 1001;
+const LIST = '/dps-server/department_user/list';
+
+/** What is measured: single requests of each, then the first two under load. */
+const SCENARIOS = [
+  { name: 'page 1, default sort', query: 'page=1&limit=20' },
+  { name: 'page 200, default sort', query: 'page=200&limit=20' },
+  { name: 'name filter 张 (ilike)', query: 'page=1&limit=20&nickName=%E5%BC%A0' },
+  { name: 'sort createTime desc', query: 'page=1&limit=20&sort=createTime,desc' },
+  { name: 'filter + sort, page 20', query: 'page=20&limit=20&nickName=%E5%BC%A0&sort=nickName,asc' },
+];
+const LOAD_SCENARIOS = [SCENARIOS[0], SCENARIOS[2]];
+
+const SURNAMES = [...'张王李赵刘陈杨黄吴周徐孙马朱胡郭何高林罗'];
+const GIVEN = [...'伟芳娜敏静丽强磊军洋勇艳杰涛明超秀霞平刚桂英华'];
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const ms = (value) => `${value.toFixed(1)} ms`;
+/** padEnd by terminal width (CJK characters take two columns). */
+const padWide = (text, width) => text + ' '.repeat(Math.max(0, width - [...text].reduce((n, ch) => n + (ch.charCodeAt(0) > 0x2e80 ? 2 : 1), 0)));
+
+/** Deterministic column arrays for users [from, to). */
+function userChunk(from, to, departments, roles) {
+  const cols = { username: [], nickName: [], mobile: [], status: [], createdAt: [], department: [], role: [] };
+  const start = Date.UTC(2025, 0, 1);
+  for (let i = from; i < to; i++) {
+    cols.username.push(`bench_${String(i).padStart(6, '0')}`);
+    cols.nickName.push(SURNAMES[(i * 7) % SURNAMES.length] + GIVEN[(i * 13) % GIVEN.length] + GIVEN[(i * 31 + 5) % GIVEN.length]);
+    cols.mobile.push(`139${String(i).padStart(8, '0')}`);
+    cols.status.push(i % 50 === 0 ? 0 : i % 97 === 0 ? 2 : 1);
+    // Spread over about a year, not in id order, so a date sort is a real sort.
+    cols.createdAt.push(new Date(start + ((i * 7919) % 31_536_000) * 1000).toISOString());
+    cols.department.push(departments[i % departments.length]);
+    cols.role.push(roles[i % roles.length]);
+  }
+  return cols;
+}
+
+const INSERT_SQL = `
+with t as (
+  select * from unnest($1::text[], $2::text[], $3::text[], $4::smallint[], $5::timestamptz[], $6::bigint[], $7::bigint[])
+    as t(username, nick_name, mobile, status, created_at, department_id, role_id)
+), u as (
+  insert into app_user (enterprise_id, username, nick_name, mobile, password_hash, status, created_at)
+  select ${ENTERPRISE}, username, nick_name, mobile, $8, status, created_at from t
+  returning id, username
+), o as (
+  insert into user_org (enterprise_id, org_id, user_id, is_default, department_id)
+  select ${ENTERPRISE}, ${ORG}, u.id, true, t.department_id from u join t using (username)
+)
+insert into user_role (enterprise_id, org_id, user_id, role_id)
+select ${ENTERPRISE}, ${ORG}, u.id, t.role_id from u join t using (username)`;
+
+/**
+ * Adds ROWS users to a database the server has already migrated and seeded.
+ * `query(sql, params)` → rows.
+ */
+export async function seedUsers(query) {
+  const started = Date.now();
+  const departments = (await query('select id from department where org_id = $1 order by id', [ORG])).map((r) => Number(r.id));
+  const roles = (await query('select id from role where org_id = $1 order by id', [ORG])).map((r) => Number(r.id));
+  const [{ password_hash: hash }] = await query("select password_hash from app_user where username = 'noperm'", []);
+  if (departments.length === 0 || roles.length === 0) throw new Error('the seed has no departments or roles in factory 1001');
+  for (let from = 0; from < ROWS; from += CHUNK) {
+    const c = userChunk(from, Math.min(ROWS, from + CHUNK), departments, roles);
+    await query(INSERT_SQL, [c.username, c.nickName, c.mobile, c.status, c.createdAt, c.department, c.role, hash]);
+  }
+  await query('analyze', []);
+  return Date.now() - started;
+}
+
+async function login(baseUrl) {
+  const res = await fetch(`${baseUrl}/base/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'admin123' }),
+  });
+  const body = await res.json();
+  if (!body.success) throw new Error(`admin login failed: ${JSON.stringify(body)}`);
+  const token = body.data.access_token;
+  return { Authorization: `bearer ${token}`, access_token: token };
+}
+
+async function listOnce(baseUrl, headers, query) {
+  const res = await fetch(`${baseUrl}${LIST}?${query}`, { headers });
+  const body = await res.json();
+  if (body.resultCode !== 1000) throw new Error(`${LIST}?${query} → ${JSON.stringify(body).slice(0, 200)}`);
+  return body.resultData;
+}
+
+/** p50/p95 of up to REQUESTS sequential requests within SCENARIO_SECONDS (after 5 warm-up requests). */
+async function sequential(baseUrl, headers, query) {
+  for (let i = 0; i < 5; i++) await listOnce(baseUrl, headers, query);
+  const times = [];
+  let total = 0;
+  const deadline = performance.now() + SCENARIO_SECONDS * 1000;
+  for (let i = 0; i < REQUESTS && performance.now() < deadline; i++) {
+    const t0 = performance.now();
+    total = (await listOnce(baseUrl, headers, query)).total;
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), total, n: times.length };
+}
+
+/** Requests/second with CONCURRENCY requests in flight for SECONDS. */
+async function underLoad(baseUrl, headers, query) {
+  const deadline = performance.now() + SECONDS * 1000;
+  const times = [];
+  let errors = 0;
+  const worker = async () => {
+    while (performance.now() < deadline) {
+      const t0 = performance.now();
+      try {
+        await listOnce(baseUrl, headers, query);
+        times.push(performance.now() - t0);
+      } catch {
+        errors += 1;
+      }
+    }
+  };
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const elapsed = (performance.now() - t0) / 1000;
+  times.sort((a, b) => a - b);
+  return { rps: times.length / elapsed, p50: percentile(times, 50), p95: percentile(times, 95), errors };
+}
+
+async function measure(label, baseUrl) {
+  const headers = await login(baseUrl);
+  console.log(`  ${label}: sequential requests, limit=20 (up to ${REQUESTS} or ${SCENARIO_SECONDS} s per scenario)`);
+  for (const scenario of SCENARIOS) {
+    const r = await sequential(baseUrl, headers, scenario.query);
+    console.log(
+      `    ${padWide(scenario.name, 28)} p50 ${ms(r.p50).padStart(9)}  p95 ${ms(r.p95).padStart(9)}   (n ${r.n}, total ${r.total})`,
+    );
+  }
+  console.log(`  ${label}: ${CONCURRENCY} requests in flight for ${SECONDS} s`);
+  for (const scenario of LOAD_SCENARIOS) {
+    const r = await underLoad(baseUrl, headers, scenario.query);
+    console.log(
+      `    ${padWide(scenario.name, 28)} ${r.rps.toFixed(0).padStart(5)} req/s  p50 ${ms(r.p50)}  p95 ${ms(r.p95)}${r.errors ? `  errors ${r.errors}` : ''}`,
+    );
+  }
+}
+
+async function pgliteRun() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mes-bench-list-'));
+  try {
+    // First start migrates and seeds; then the server must be down while we write (one process per data dir).
+    const first = await startRealServer({ name: 'bench-list-seed', dataDir });
+    await first.stop();
+    const db = new PGlite(dataDir);
+    let seedMs;
+    try {
+      seedMs = await seedUsers(async (text, params) => (await db.query(text, params)).rows);
+    } finally {
+      await db.close();
+    }
+    console.log(`  PGlite: seeded ${ROWS} users in ${(seedMs / 1000).toFixed(1)} s`);
+    const server = await startRealServer({ name: 'bench-list-pglite', dataDir });
+    try {
+      await measure('PGlite', server.url);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function postgresRun() {
+  const script = path.join(repoRoot, 'scripts', 'pg-throwaway.sh');
+  const started = execFileSync('bash', [script, 'start'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  const env = Object.fromEntries([...started.matchAll(/^export (\w+)=(.*)$/gm)].map((m) => [m[1], m[2]]));
+  const clusterDir = env.PG_THROWAWAY_DIR;
+  try {
+    const admin = new pg.Client({ connectionString: env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query('create database mes_bench');
+    await admin.end();
+    const databaseUrl = env.TEST_DATABASE_URL.replace(/\/postgres$/, '/mes_bench');
+    const server = await startRealServer({ name: 'bench-list-postgres', env: { DATABASE_URL: databaseUrl } });
+    try {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      let seedMs;
+      try {
+        seedMs = await seedUsers(async (text, params) => (await client.query(text, params)).rows);
+      } finally {
+        await client.end();
+      }
+      console.log(`  PostgreSQL: seeded ${ROWS} users in ${(seedMs / 1000).toFixed(1)} s`);
+      await measure('PostgreSQL', server.url);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    if (clusterDir) execFileSync('bash', [script, 'stop', clusterDir], { stdio: 'ignore' });
+  }
+}
+
+/** The "list" section of `npm run bench`. */
+export async function listEndpointReport() {
+  const engines = (process.env.BENCH_LIST_DB ?? 'pglite,postgres').split(',').map((s) => s.trim());
+  console.log(`\nStaff list endpoint GET ${LIST}, ${ROWS} users in one factory (server and client on the same machine):`);
+  if (engines.includes('pglite')) await pgliteRun();
+  if (engines.includes('postgres')) await postgresRun();
+}

@@ -1,0 +1,241 @@
+// Journeys of the account module (issue 3 §3/§4) in the standalone console: departments, a new role
+// with some menus and buttons given to a new user who then sees exactly those; a staff import with
+// one bad row that adds nobody; an export whose rows match the list; another factory stays unseen.
+import ExcelJS from 'exceljs';
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { logIn, shot, useE2eEnvironment } from './support/harness';
+
+const ROLE_NAME = '仓库文员';
+const USER = { username: 'wh_clerk', nickName: '仓库文员甲', mobile: '13800138123', password: 'clerk123' };
+const DEPARTMENT = '电商部';
+
+async function loginAt(page: Page, baseUrl: string, path: string, username = 'admin', password = 'admin123') {
+  await page.goto(`${baseUrl}/login?redirect=${encodeURIComponent(path)}`);
+  await logIn(page, username, password);
+  await page.waitForURL((url) => url.pathname === path.split('?')[0]);
+}
+
+const dialog = (page: Page, title: string) => page.getByRole('dialog', { name: title, exact: true });
+const treeNode = (page: Page, name: string) => page.locator(`.mes-department-tree [data-department="${name}"]`);
+const message = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text });
+const tableRows = (page: Page) => page.locator('.mes-list-table .ant-table-tbody tr.ant-table-row');
+
+/** Opens a department's ⋯ menu and picks an entry. */
+async function departmentAction(page: Page, name: string, action: string) {
+  await page.getByRole('button', { name: `${name}操作` }).click();
+  await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: action }).click();
+}
+
+async function waitForList(page: Page) {
+  await page.locator('.mes-list-page[data-loading="false"]').first().waitFor();
+}
+
+/** Selects a department in the tree and waits for its users. */
+async function selectDepartment(page: Page, name: string) {
+  await treeNode(page, name).click();
+  await page.waitForURL((url) => url.searchParams.has('dept'));
+  await waitForList(page);
+}
+
+/** Cells of the visible list rows, by column title. */
+async function listRows(page: Page): Promise<Array<Record<string, string>>> {
+  const headers = await page.locator('.mes-list-table .ant-table-thead th').allInnerTexts();
+  const rows: Array<Record<string, string>> = [];
+  for (const row of await tableRows(page).all()) {
+    const cells = await row.locator('td').allInnerTexts();
+    rows.push(Object.fromEntries(headers.map((header, index) => [header.trim(), (cells[index] ?? '').trim()])));
+  }
+  return rows;
+}
+
+describe('account module', () => {
+  const env = useE2eEnvironment('account');
+
+  it('manages departments: add, rename, remove, and refuses removing one with users', async () => {
+    const page = await env.newPage();
+    await loginAt(page, env.server.url, '/account_config/staff');
+    await treeNode(page, '质量部').waitFor();
+
+    await page.getByRole('button', { name: '新增部门' }).click();
+    const add = dialog(page, '新增部门');
+    await add.getByRole('button', { name: '确定' }).click();
+    await add.getByText('请输入部门名称').waitFor();
+    await add.getByPlaceholder('请输入部门名称').fill('临时部门');
+    await add.getByRole('button', { name: '确定' }).click();
+    await treeNode(page, '临时部门').waitFor();
+
+    await departmentAction(page, '临时部门', '重命名');
+    const rename = dialog(page, '重命名部门');
+    await rename.getByPlaceholder('请输入部门名称').fill(DEPARTMENT);
+    await rename.getByRole('button', { name: '确定' }).click();
+    await treeNode(page, DEPARTMENT).waitFor();
+    expect(await treeNode(page, '临时部门').count()).toBe(0);
+
+    await departmentAction(page, DEPARTMENT, '新增子部门');
+    const child = dialog(page, `新增「${DEPARTMENT}」的子部门`);
+    await child.getByPlaceholder('请输入部门名称').fill('待删除小组');
+    await child.getByRole('button', { name: '确定' }).click();
+    await treeNode(page, '待删除小组').waitFor();
+    await departmentAction(page, '待删除小组', '删除');
+    const confirm = page.getByRole('dialog').filter({ hasText: '确定删除部门「待删除小组」吗？' });
+    await confirm.getByRole('button', { name: '确定' }).click();
+    await treeNode(page, '待删除小组').waitFor({ state: 'detached' });
+
+    await departmentAction(page, '质量部', '删除');
+    await page.getByRole('dialog').filter({ hasText: '确定删除部门「质量部」吗？' }).getByRole('button', { name: '确定' }).click();
+    await message(page, '该部门下存在用户，无法删除').waitFor();
+    expect(await treeNode(page, '质量部').count()).toBe(1);
+    await shot(page, 'account-1-departments');
+  });
+
+  it('gives a new user a new role; the user sees exactly its menus and buttons', async () => {
+    const page = await env.newPage();
+    await loginAt(page, env.server.url, '/role');
+    await page.locator('.mes-role-table .ant-table-row').first().waitFor();
+
+    await page.getByRole('button', { name: '新增角色' }).click();
+    const drawer = page.locator('.ant-drawer').filter({ hasText: '新增角色' });
+    await drawer.getByPlaceholder('请输入角色名称').fill(ROLE_NAME);
+    await drawer.getByPlaceholder('搜索菜单或按钮').fill('人员管理');
+    const node = (title: string) =>
+      drawer.locator('.mes-permission-tree .ant-tree-treenode').filter({ has: page.locator('.ant-tree-title', { hasText: new RegExp(`^${title}$`) }) });
+    await node('人员管理').first().locator('.ant-tree-checkbox').click();
+    await node('导出').locator('.ant-tree-checkbox').click();
+    await drawer.getByText('权限（已选 3 项）').waitFor();
+    await shot(page, 'account-2-role-editor');
+    await drawer.getByRole('button', { name: '确定' }).click();
+    await message(page, '新增成功').waitFor();
+    await page.locator('.mes-role-table .ant-table-row', { hasText: ROLE_NAME }).waitFor();
+
+    await page.goto(`${env.server.url}/account_config/staff`);
+    await selectDepartment(page, DEPARTMENT);
+    await page.getByRole('button', { name: '新增人员' }).click();
+    const editor = dialog(page, '新增人员');
+    await editor.getByPlaceholder('请输入用户名').fill(USER.username);
+    await editor.getByPlaceholder('请输入姓名').fill(USER.nickName);
+    await editor.getByPlaceholder('请输入手机号').fill('12345');
+    await editor.getByPlaceholder('6-16位非空格字符').fill(USER.password);
+    await editor.getByRole('button', { name: '确定' }).click();
+    await editor.getByText('请输入正确的手机号码').waitFor();
+    await editor.getByPlaceholder('请输入手机号').fill(USER.mobile);
+    await editor.locator('.ant-form-item', { hasText: '角色' }).locator('.ant-select').click();
+    await page.locator('.ant-select-item-option', { hasText: ROLE_NAME }).click();
+    await editor.locator('.ant-modal-title').click(); // closes the (multiple) select's dropdown
+    await editor.locator('.ant-form-item', { hasText: '部门' }).getByText(DEPARTMENT).waitFor();
+    await shot(page, 'account-3-staff-editor');
+    await editor.getByRole('button', { name: '确定' }).click();
+    await message(page, '新增成功').waitFor();
+    await tableRows(page).filter({ hasText: USER.username }).waitFor();
+    const [row] = await listRows(page);
+    expect(row).toMatchObject({ 用户名: USER.username, 姓名: USER.nickName, 部门: DEPARTMENT, 角色: ROLE_NAME, 账号状态: '正常' });
+    await shot(page, 'account-4-staff-list');
+
+    // The role's users now include the new user.
+    await page.goto(`${env.server.url}/role`);
+    await page.locator('.mes-role-table .ant-table-row', { hasText: ROLE_NAME }).getByRole('button', { name: '分配用户' }).click();
+    await page.locator('.mes-role-users .ant-transfer-section').nth(1).getByText(`${USER.nickName}（${USER.username}）`).waitFor();
+    await shot(page, 'account-5-role-users');
+
+    const clerk = await env.newPage();
+    await clerk.goto(`${env.server.url}/login`);
+    await logIn(clerk, USER.username, USER.password);
+    await clerk.waitForURL((url) => url.pathname === '/account_config/staff');
+    await waitForList(clerk);
+    expect(await clerk.locator('.mes-sider-menu .ant-menu-submenu-title').allInnerTexts()).toEqual(['账号配置']);
+    expect(await clerk.locator('.mes-sider-menu .ant-menu-item').allInnerTexts()).toEqual(['人员管理']);
+    await clerk.getByRole('button', { name: '导出' }).waitFor();
+    for (const absent of ['新增人员', '导入', '新增部门', '批量禁用']) {
+      expect(await clerk.getByRole('button', { name: absent }).count()).toBe(0);
+    }
+    expect(await clerk.locator('.mes-list-table [data-action]').count()).toBe(0);
+    await shot(clerk, 'account-6-clerk-sees-own-menus');
+  });
+
+  it('refuses an import with one bad row and adds nobody', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('人员');
+    sheet.addRow(['用户名', '姓名', '手机号', '部门', '角色', '初始密码']);
+    sheet.addRow(['import_ok', '导入正常', '13800138200', DEPARTMENT, ROLE_NAME, 'abc12345']);
+    sheet.addRow(['import_bad', '导入有误', '123', DEPARTMENT, '', 'abc12345']);
+    const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+
+    const page = await env.newPage();
+    await loginAt(page, env.server.url, '/account_config/staff');
+    await selectDepartment(page, DEPARTMENT);
+    await page.getByRole('button', { name: '导入' }).click();
+    const importer = dialog(page, '导入人员');
+    expect(await importer.getByRole('button', { name: '确定' }).isDisabled()).toBe(true);
+    await importer.locator('input[type=file]').setInputFiles({
+      name: '人员导入.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer,
+    });
+    await importer.getByText('已选择：人员导入.xlsx').waitFor();
+    await importer.getByRole('button', { name: '确定' }).click();
+    const failures = importer.locator('.mes-import-failures .ant-table-row');
+    await failures.first().waitFor();
+    expect(await failures.allInnerTexts()).toEqual([expect.stringMatching(/^3\s+请输入正确的手机号码$/)]);
+    await shot(page, 'account-7-import-row-error');
+    await importer.getByRole('button', { name: '取消' }).click();
+
+    await page.getByPlaceholder(/用户名/).first().fill('import_');
+    await page.waitForURL((url) => url.searchParams.get('username') === 'import_');
+    await waitForList(page);
+    expect(await tableRows(page).count()).toBe(0);
+    await page.locator('.mes-list-table').getByText('暂无数据').waitFor();
+  });
+
+  it('exports an xlsx whose rows match the list', async () => {
+    const page = await env.newPage();
+    await loginAt(page, env.server.url, '/account_config/staff');
+    await selectDepartment(page, '印刷车间');
+    const shown = await listRows(page);
+    expect(shown.length).toBeGreaterThan(2);
+    const total = await page.locator('.ant-pagination-total-text').innerText();
+    expect(total).toContain(String(shown.length));
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出' }).click()]);
+    expect(download.suggestedFilename()).toBe('人员列表.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await readFile((await download.path())!));
+    const rows: string[][] = [];
+    workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((value) => String(value ?? ''))));
+    expect(rows[0]).toEqual(['用户名', '姓名', '手机号', '部门', '角色', '状态', '创建时间']);
+    expect(rows.slice(1).map(([username, nickName, mobile, department, roles, status]) => [username, nickName, mobile, department, roles ?? '', status])).toEqual(
+      shown.map((row) => [row['用户名'], row['姓名'], row['手机号'], row['部门'], row['角色'].split(/\s+/).filter(Boolean).join('、'), row['账号状态']]),
+    );
+    await shot(page, 'account-8-export-list');
+  });
+
+  it('never shows another factory’s users', async () => {
+    const page = await env.newPage();
+    await loginAt(page, env.server.url, '/account_config/staff');
+    await waitForList(page);
+    expect(await treeNode(page, '纸板生产部').count()).toBe(0);
+
+    await page.locator('[data-testid="org-switch"]').click();
+    await page.locator('.ant-select-item-option:has-text("示例纸板厂")').click();
+    await page.locator('[data-testid="org-switch"]:has-text("示例纸板厂")').waitFor();
+    // The switch lives in the server session; the page shows the new factory once reloaded.
+    await page.reload();
+    await treeNode(page, '纸板生产部').waitFor();
+    await waitForList(page);
+    expect(await treeNode(page, DEPARTMENT).count()).toBe(0);
+    expect(await treeNode(page, '印刷车间').count()).toBe(0);
+    const usernames = (await listRows(page)).map((row) => row['用户名']);
+    for (const foreign of [USER.username, 'staff01', 'operator']) expect(usernames).not.toContain(foreign);
+
+    await page.getByPlaceholder(/用户名/).first().fill('staff');
+    await page.waitForURL((url) => url.searchParams.get('username') === 'staff');
+    await waitForList(page);
+    expect(await tableRows(page).count()).toBe(0);
+    await shot(page, 'account-9-other-factory');
+
+    await page.goto(`${env.server.url}/role`);
+    await page.locator('.mes-role-table .ant-table-tbody').waitFor();
+    await page.locator('.mes-role-table .ant-spin-spinning').waitFor({ state: 'detached' });
+    expect(await page.locator('.mes-role-table .ant-table-row', { hasText: ROLE_NAME }).count()).toBe(0);
+  });
+});
