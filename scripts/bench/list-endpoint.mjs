@@ -230,6 +230,15 @@ async function postgresRun() {
 export async function listEndpointReport() {
   const engines = (process.env.BENCH_LIST_DB ?? 'pglite,postgres').split(',').map((s) => s.trim());
   console.log(`\nStaff list endpoint GET ${LIST}, ${ROWS} users in one factory (server and client on the same machine):`);
-  if (engines.includes('pglite')) await pgliteRun();
-  if (engines.includes('postgres')) await postgresRun();
+  let failure = null;
+  for (const [engine, run] of [['pglite', pgliteRun], ['postgres', postgresRun]]) {
+    if (!engines.includes(engine)) continue;
+    try {
+      await run();
+    } catch (error) {
+      failure ??= error;
+      console.log(`  ${engine}: ERROR ${error instanceof Error ? error.message.split('\n').slice(-2).join(' ') : String(error)}`);
+    }
+  }
+  if (failure) throw failure;
 }

@@ -142,6 +142,17 @@ console.log(
   `Figures from a shared ${os.cpus().length}-core machine (other work may be running; load average ${load}): compare runs, not absolutes.\n`,
 );
 let failed = false;
+/** Runs one section; a section that throws is reported and fails the bench, the others still run. */
+async function section(name, run) {
+  if (!wanted(name)) return;
+  try {
+    if ((await run()) === false) failed = true;
+  } catch (error) {
+    failed = true;
+    console.log(`\n[${name}] ERROR: ${error instanceof Error ? error.message.split('\n').filter(Boolean).slice(-1)[0] : String(error)}`);
+  }
+}
+
 if (wanted('size') || wanted('startup')) {
   try {
     buildIfNeeded();
@@ -150,8 +161,8 @@ if (wanted('size') || wanted('startup')) {
     process.exit(1);
   }
 }
-if (wanted('size')) failed = !sizeReport().pass || failed;
-if (wanted('startup')) {
+await section('size', () => sizeReport().pass);
+await section('startup', async () => {
   const server = await startRealServer({ name: 'bench' });
   try {
     const t = await timings(server.url);
@@ -164,7 +175,7 @@ if (wanted('startup')) {
   } finally {
     await server.stop();
   }
-}
-if (wanted('list')) await listEndpointReport();
-if (wanted('ui')) failed = !(await listPageRenderReport()).pass || failed;
+});
+await section('list', () => listEndpointReport());
+await section('ui', async () => (await listPageRenderReport()).pass);
 process.exitCode = failed ? 1 : 0;

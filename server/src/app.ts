@@ -8,6 +8,7 @@ import { accountRoutes } from './modules/account/routes';
 import { logSmsSender, type SmsSender } from './modules/account/sms';
 import { FileService } from './modules/files/service';
 import { fileRoutes } from './modules/files/routes';
+import { modelingRoutes, modelingServices } from './modules/modeling/routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { permissionsPlugin } from './plugins/permissions';
@@ -56,5 +57,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes, { service: authService });
   await app.register(fileRoutes, { service: fileService });
   await app.register(accountRoutes, { service: accountService, files: fileService });
+  await app.register(modelingRoutes, { services: modelingServices(options.db), files: fileService });
   return app;
 }

@@ -32,11 +32,21 @@ async function waitForList(page: Page) {
   await page.locator('.mes-list-page[data-loading="false"]').first().waitFor();
 }
 
+/** Waits for the staff list request whose query holds `param=value`, then for the table to render it. */
+async function listAnswer(page: Page, param: string, value: string, act: () => Promise<void>) {
+  const answered = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname.endsWith('/department_user/list') && url.searchParams.get(param) === value;
+  });
+  await act();
+  await answered;
+  await waitForList(page);
+}
+
 /** Selects a department in the tree and waits for its users. */
 async function selectDepartment(page: Page, name: string) {
-  await treeNode(page, name).click();
-  await page.waitForURL((url) => url.searchParams.has('dept'));
-  await waitForList(page);
+  const id = await treeNode(page, name).evaluate((element) => element.closest('[data-department-id]')?.getAttribute('data-department-id') ?? '');
+  await listAnswer(page, 'departmentId', id, () => treeNode(page, name).locator('.mes-department-name').click());
 }
 
 /** Cells of the visible list rows, by column title. */
@@ -57,6 +67,7 @@ describe('account module', () => {
     const page = await env.newPage();
     await loginAt(page, env.server.url, '/account_config/staff');
     await treeNode(page, '质量部').waitFor();
+    await waitForList(page);
 
     await page.getByRole('button', { name: '新增部门' }).click();
     const add = dialog(page, '新增部门');
@@ -167,6 +178,12 @@ describe('account module', () => {
     await page.getByRole('button', { name: '导入' }).click();
     const importer = dialog(page, '导入人员');
     expect(await importer.getByRole('button', { name: '确定' }).isDisabled()).toBe(true);
+    const [template] = await Promise.all([page.waitForEvent('download'), importer.getByText('下载模板').click()]);
+    expect(template.suggestedFilename()).toBe('人员导入模板.xlsx');
+    const templateBook = new ExcelJS.Workbook();
+    await templateBook.xlsx.load((await readFile((await template.path())!)).buffer as ArrayBuffer);
+    const templateHeaders = (templateBook.worksheets[0]!.getRow(1).values as unknown[]).slice(1).map(String);
+    expect(templateHeaders.map((header) => header.replace(/^\*/, ''))).toEqual(['用户名', '姓名', '手机号', '部门', '角色', '初始密码']);
     await importer.locator('input[type=file]').setInputFiles({
       name: '人员导入.xlsx',
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -180,11 +197,9 @@ describe('account module', () => {
     await shot(page, 'account-7-import-row-error');
     await importer.getByRole('button', { name: '取消' }).click();
 
-    await page.getByPlaceholder(/用户名/).first().fill('import_');
-    await page.waitForURL((url) => url.searchParams.get('username') === 'import_');
-    await waitForList(page);
+    await listAnswer(page, 'username', 'import_', () => page.getByPlaceholder('请输入用户名').first().fill('import_'));
     expect(await tableRows(page).count()).toBe(0);
-    await page.locator('.mes-list-table').getByText('暂无数据').waitFor();
+    expect(await page.locator('.mes-list-table .ant-empty-description').innerText()).toBe('暂无数据');
   });
 
   it('exports an xlsx whose rows match the list', async () => {
@@ -199,7 +214,7 @@ describe('account module', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出' }).click()]);
     expect(download.suggestedFilename()).toBe('人员列表.xlsx');
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await readFile((await download.path())!));
+    await workbook.xlsx.load((await readFile((await download.path())!)).buffer as ArrayBuffer);
     const rows: string[][] = [];
     workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((value) => String(value ?? ''))));
     expect(rows[0]).toEqual(['用户名', '姓名', '手机号', '部门', '角色', '状态', '创建时间']);
@@ -207,6 +222,47 @@ describe('account module', () => {
       shown.map((row) => [row['用户名'], row['姓名'], row['手机号'], row['部门'], row['角色'].split(/\s+/).filter(Boolean).join('、'), row['账号状态']]),
     );
     await shot(page, 'account-8-export-list');
+  });
+
+  it('checks the own password and phone forms and counts down the SMS resend', async () => {
+    const page = await env.newPage();
+    await loginAt(page, env.server.url, '/resetPsw');
+    const form = page.locator('.mes-reset-password');
+    await form.getByText('138****0001').waitFor();
+    await form.getByRole('button', { name: '确认修改' }).click();
+    await form.getByText('请输入验证码').waitFor();
+    await form.getByText('请输入新密码', { exact: true }).waitFor();
+    await form.getByPlaceholder('6-16位非空格字符').fill('ab c12');
+    await form.getByText('密码为6-16位非空格字符').waitFor();
+    await form.getByPlaceholder('6-16位非空格字符').fill('abc12345');
+    await form.getByPlaceholder('请再次输入新密码').fill('abc12346');
+    await form.getByText('两次输入的密码不一致').waitFor();
+    await form.getByPlaceholder('请再次输入新密码').fill('abc12345');
+
+    await form.getByRole('button', { name: '获取验证码' }).click();
+    await message(page, '验证码已发送至 138****0001').waitFor();
+    const resend = form.locator('.mes-sms-button');
+    expect(await resend.innerText()).toMatch(/^(60|59)秒后重新获取$/);
+    expect(await resend.isDisabled()).toBe(true);
+    await form.getByPlaceholder('请输入验证码').fill('000000');
+    await form.getByRole('button', { name: '确认修改' }).click();
+    await message(page, '验证码错误或已过期').waitFor();
+    expect(await resend.innerText()).toMatch(/^\d+秒后重新获取$/);
+    await shot(page, 'account-11-reset-password');
+
+    await page.goto(`${env.server.url}/modifyPhone`);
+    const phone = page.locator('.mes-modify-phone');
+    await phone.getByText('13800000001').waitFor();
+    const send = phone.locator('.mes-sms-button');
+    expect(await send.isDisabled()).toBe(true);
+    await phone.getByPlaceholder('请输入新手机号').fill('1234');
+    await phone.getByText('请输入正确的手机号码').waitFor();
+    expect(await send.isDisabled()).toBe(true);
+    await phone.getByPlaceholder('请输入新手机号').fill('13900009999');
+    await phone.locator('.mes-sms-button:not([disabled])').waitFor();
+    await send.click();
+    await message(page, '验证码已发送至 139****9999').waitFor();
+    await shot(page, 'account-12-modify-phone');
   });
 
   it('never shows another factory’s users', async () => {
@@ -227,9 +283,7 @@ describe('account module', () => {
     const usernames = (await listRows(page)).map((row) => row['用户名']);
     for (const foreign of [USER.username, 'staff01', 'operator']) expect(usernames).not.toContain(foreign);
 
-    await page.getByPlaceholder(/用户名/).first().fill('staff');
-    await page.waitForURL((url) => url.searchParams.get('username') === 'staff');
-    await waitForList(page);
+    await listAnswer(page, 'username', 'staff', () => page.getByPlaceholder('请输入用户名').first().fill('staff'));
     expect(await tableRows(page).count()).toBe(0);
     await shot(page, 'account-9-other-factory');
 
@@ -237,5 +291,64 @@ describe('account module', () => {
     await page.locator('.mes-role-table .ant-table-tbody').waitFor();
     await page.locator('.mes-role-table .ant-spin-spinning').waitFor({ state: 'detached' });
     expect(await page.locator('.mes-role-table .ant-table-row', { hasText: ROLE_NAME }).count()).toBe(0);
+  });
+
+  it('grants a user another factory of the enterprise', async () => {
+    const page = await env.newPage();
+    await loginAt(page, env.server.url, '/account_config/staff');
+    await selectDepartment(page, DEPARTMENT);
+    await tableRows(page).filter({ hasText: USER.username }).locator('[data-action="grants"]').click();
+    const grants = dialog(page, `工厂授权 - ${USER.nickName}`);
+    await grants.getByText('默认工厂').waitFor();
+    expect(await grants.getByRole('checkbox', { name: /示例纸板厂/ }).isChecked()).toBe(false);
+    await grants.getByRole('checkbox', { name: /示例纸板厂/ }).check();
+    await shot(page, 'account-13-factory-grants');
+    await grants.getByRole('button', { name: '保存授权' }).click();
+    await message(page, '授权成功').waitFor();
+
+    // The hidden /tool/authorization page shows the same grant.
+    await page.goto(`${env.server.url}/tool/authorization`);
+    await page.locator('.mes-authorization .ant-select').click();
+    await page.locator('.ant-select-item-option', { hasText: USER.username }).click();
+    const granted = page.locator('.mes-factory-grants').getByRole('checkbox', { name: /示例纸板厂/ });
+    await granted.waitFor();
+    expect(await granted.isChecked()).toBe(true);
+
+    const clerk = await env.newPage();
+    await loginAt(clerk, env.server.url, '/account_config/staff', USER.username, USER.password);
+    await clerk.locator('[data-testid="org-switch"]').click();
+    await clerk.locator('.ant-select-item-option', { hasText: '示例纸板厂' }).waitFor();
+  });
+
+  it('<mes-account> shows staff and roles inside a host page', async () => {
+    const page = await env.newPage();
+    // A host page on the server's origin that embeds only the account element.
+    await page.route(`${env.server.url}/host.html`, (route) =>
+      route.fulfill({
+        contentType: 'text/html; charset=utf-8',
+        body: '<!doctype html><html><body><h1>宿主页面</h1><script type="module" src="/mes-elements.js"></script><mes-account></mes-account></body></html>',
+      }),
+    );
+    await page.goto(`${env.server.url}/host.html`);
+    await page.evaluate(async () => {
+      const call = async (url: string, token?: string, body?: unknown) => {
+        const headers: Record<string, string> = { 'Content-Type': 'application/json', X_REQUEST_SOURCE: 'PC' };
+        if (token) Object.assign(headers, { Authorization: `bearer ${token}`, access_token: token });
+        const response = await fetch(url, { method: body ? 'POST' : 'GET', headers, body: body ? JSON.stringify(body) : undefined });
+        return ((await response.json()) as { data: Record<string, unknown> }).data;
+      };
+      const login = await call('/base/auth/login', undefined, { username: 'admin', password: 'admin123' });
+      const token = String(login.access_token);
+      const element = document.querySelector('mes-account') as HTMLElement & { token?: string; user?: unknown };
+      element.user = await call('/base/user/info', token);
+      element.token = token;
+    });
+    await page.getByRole('tab', { name: '人员管理' }).waitFor();
+    await treeNode(page, '印刷车间').waitFor();
+    await waitForList(page);
+    expect(await tableRows(page).count()).toBeGreaterThan(0);
+    await page.getByRole('tab', { name: '角色管理' }).click();
+    await page.locator('.mes-role-table .ant-table-row', { hasText: '系统管理员' }).waitFor();
+    await shot(page, 'account-10-element-in-host');
   });
 });

@@ -173,6 +173,131 @@ export interface FileObjectTable {
   created_at: CreatedAt;
 }
 
+// ---- master data (migration 0004) -----------------------------------------------------------
+
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+type Text = ColumnType<string, string | undefined, string>;
+type Int = ColumnType<number, number | undefined, number>;
+type Flag = ColumnType<boolean, boolean | undefined, boolean>;
+/** numeric columns come back as strings from both engines. */
+type Numeric = ColumnType<string, number | string | undefined, number | string>;
+
+interface ScopedRow {
+  id: Generated<number>;
+  enterprise_id: number;
+  org_id: number;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface WorkshopTable extends ScopedRow {
+  name: string;
+  code: Text;
+  remark: Text;
+  sort: Int;
+}
+
+export interface DeviceTypeTable extends ScopedRow {
+  parent_id: number | null;
+  code: string;
+  name: string;
+  sort: Int;
+}
+
+/** Device status (spec §4): 1 idle, 2 in use, 3 running, 4 standby, 5 fault, 6 not online. */
+export interface DeviceTable extends ScopedRow {
+  device_no: string;
+  name: string;
+  device_type_id: number | null;
+  workshop_id: number | null;
+  /** Spec §3: 1 production, any other value auxiliary. */
+  device_use: Int;
+  brand: Text;
+  model: Text;
+  status: Int;
+  /** File urls from /file/api/v2/upload. */
+  pictures: ColumnType<string[], string[] | undefined, string[]>;
+  remark: Text;
+}
+
+export interface DeviceSpeedTable {
+  id: Generated<number>;
+  device_id: number;
+  process_id: number;
+  speed: Numeric;
+  unit: string;
+}
+
+export interface DeviceSparePartTable {
+  id: Generated<number>;
+  device_id: number;
+  part_no: Text;
+  name: string;
+  spec: Text;
+  quantity: Int;
+  unit: Text;
+  remark: Text;
+}
+
+export interface ProcessGroupTable extends ScopedRow {
+  name: string;
+  remark: Text;
+  sort: Int;
+}
+
+export interface ProcessTable extends ScopedRow {
+  code: string;
+  name: string;
+  process_group_id: number | null;
+  prepare_minutes: Int;
+  quantity_unit: Text;
+  over_report_percent: Numeric;
+  report_by_previous: Flag;
+  require_first_check: Flag;
+  require_bad_reason: Flag;
+  allow_multi_operator: Flag;
+  sort: Int;
+  remark: Text;
+}
+
+export interface ProcessFlowTable extends ScopedRow {
+  code: string;
+  name: string;
+  is_template: Flag;
+  remark: Text;
+}
+
+export interface ProcessFlowStepTable {
+  id: Generated<number>;
+  flow_id: number;
+  seq: number;
+  process_id: number;
+  default_device_id: number | null;
+  remark: Text;
+}
+
+export interface ProductClassifyTable extends ScopedRow {
+  parent_id: number | null;
+  name: string;
+  sort: Int;
+}
+
+export interface ProductTable extends ScopedRow {
+  product_no: string;
+  name: string;
+  customer_name: Text;
+  classify_id: number | null;
+  box_style: Text;
+  length_mm: Int;
+  width_mm: Int;
+  height_mm: Int;
+  board_code: Text;
+  flute: Text;
+  colors: Int;
+  process_flow_id: number | null;
+  remark: Text;
+}
+
 export interface Database {
   enterprise: EnterpriseTable;
   org: OrgTable;
@@ -189,6 +314,17 @@ export interface Database {
   department: DepartmentTable;
   sms_code: SmsCodeTable;
   file_object: FileObjectTable;
+  workshop: WorkshopTable;
+  device_type: DeviceTypeTable;
+  device: DeviceTable;
+  device_speed: DeviceSpeedTable;
+  device_spare_part: DeviceSparePartTable;
+  process_group: ProcessGroupTable;
+  process: ProcessTable;
+  process_flow: ProcessFlowTable;
+  process_flow_step: ProcessFlowStepTable;
+  product_classify: ProductClassifyTable;
+  product: ProductTable;
 }
 
 export type AppUser = Selectable<AppUserTable>;

@@ -7,6 +7,7 @@ import {
 } from '../../../src/core/access/action-codes';
 import { hashPassword } from '../modules/auth/crypto';
 import { seedAccountDemo } from '../modules/account/seed';
+import { seedModelingDemo } from '../modules/modeling/seed';
 import type { Db } from './index';
 
 export const SEED_ENTERPRISE = { id: 8888, name: '示例包装集团' } as const;
@@ -250,6 +251,10 @@ export async function seedIfEmpty(db: Db, now: Date = new Date()): Promise<boole
       }
     }
     await seedAccountDemo(trx, enterpriseId, CARTON, BOARD);
+    await seedModelingDemo(trx, enterpriseId, [
+      { orgId: CARTON, productPrefix: 'CP' },
+      { orgId: BOARD, productPrefix: 'BP' },
+    ]);
   });
   return true;
 }

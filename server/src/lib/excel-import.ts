@@ -34,7 +34,7 @@ export const IMPORT_MAX_ROWS = 5000;
 export const ImportMessages = {
   notXlsx: '仅支持导入 .xlsx 格式的文件，请下载模板填写后上传',
   empty: '导入文件中没有数据',
-  tooManyRows: `单次导入不能超过${IMPORT_MAX_ROWS}行`,
+  tooManyRows: (max: number) => `单次导入不能超过${max}行`,
   missingColumns: (headers: string[]) => `导入模板不正确，缺少列：${headers.join('、')}`,
   required: (header: string) => `${header}不能为空`,
   tooLong: (header: string, max: number) => `${header}长度不能超过${max}个字符`,
@@ -102,7 +102,7 @@ export async function readXlsxRows<K extends string>(
           positions = new Map(columns.map((column) => [column.key, found.get(headerKey(column.header))!]));
           continue;
         }
-        if (rows.length >= maxRows) throw new AppError(ResultCode.VALIDATION, ImportMessages.tooManyRows);
+        if (rows.length >= maxRows) throw new AppError(ResultCode.VALIDATION, ImportMessages.tooManyRows(maxRows));
         const values = {} as Record<K, string>;
         for (const column of columns) {
           const value = cells[positions.get(column.key)!] ?? '';
@@ -133,6 +133,8 @@ export interface ImportPlan<K extends string, T> {
   validateAll?: (records: Array<{ row: number; record: T }>) => Promise<ImportRowError[]> | ImportRowError[];
   /** Writes every record; runs in the transaction it is given (log the operation there too). */
   write: (trx: Db, records: T[]) => Promise<void>;
+  /** Most data rows the file may hold (default IMPORT_MAX_ROWS). */
+  maxRows?: number;
 }
 
 /**
@@ -140,7 +142,7 @@ export interface ImportPlan<K extends string, T> {
  * every refused row (sorted by row number).
  */
 export async function runImport<K extends string, T>(db: Db, input: string | Readable, plan: ImportPlan<K, T>): Promise<ImportResult> {
-  const { rows, errors } = await readXlsxRows(input, plan.columns);
+  const { rows, errors } = await readXlsxRows(input, plan.columns, plan.maxRows);
   const refusedRows = new Set(errors.map((error) => error.row));
   const records: Array<{ row: number; record: T }> = [];
   for (const { row, values } of rows) {

@@ -83,6 +83,51 @@ export const ACTION_CODE_ENTRIES: ActionCodeEntry[] = [
     ['DELETE', '删除账号'],
     ['DEPARTMENT', '部门管理'],
   ]),
+  // /modeling (建模) tabs; page keys chosen so that no key is a prefix of another.
+  ...actions('MODELING_WORKSHOP', '车间', [
+    ['ADD', '新增'],
+    ['EDIT', '编辑'],
+    ['DELETE', '删除'],
+  ]),
+  ...actions('MODELING_MACHINE_TYPE', '设备类型', [
+    ['ADD', '新增'],
+    ['EDIT', '编辑'],
+    ['DELETE', '删除'],
+  ]),
+  ...actions('MODELING_DEVICE', '设备', [
+    ['IMPORT', '导入'],
+    ['ADD', '新增'],
+    ['EDIT', '编辑'],
+    ['DELETE', '删除'],
+    ['EXPORT', '导出'],
+  ]),
+  ...actions('MODELING_PROCESS', '工序', [
+    ['ADD', '新增'],
+    ['EDIT', '编辑'],
+    ['DELETE', '删除'],
+  ]),
+  ...actions('MODELING_GROUP', '工序组', [
+    ['ADD', '新增'],
+    ['EDIT', '编辑'],
+    ['DELETE', '删除'],
+  ]),
+  ...actions('MODELING_WORK_FLOW', '工艺路线', [
+    ['ADD', '新增'],
+    ['EDIT', '编辑'],
+    ['DELETE', '删除'],
+  ]),
+  ...actions('MODELING_CLASSIFY', '产品分类', [
+    ['ADD', '新增'],
+    ['EDIT', '编辑'],
+    ['DELETE', '删除'],
+  ]),
+  ...actions('MODELING_PRODUCT', '产品档案', [
+    ['IMPORT', '导入'],
+    ['ADD', '新增'],
+    ['EDIT', '编辑'],
+    ['DELETE', '删除'],
+    ['EXPORT', '导出'],
+  ]),
   ...actions('ROLE', '角色管理', [
     ['ADD', '新增'],
     ['EDIT', '编辑'],

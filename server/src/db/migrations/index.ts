@@ -2,10 +2,12 @@ import type { Migration } from 'kysely/migration';
 import { skeleton } from './0001_skeleton';
 import { accountFiles } from './0002_account_files';
 import { listSortIndexes } from './0003_list_sort_indexes';
+import { masterData } from './0004_master_data';
 
 /** Every migration in order; names sort lexically and must never change once shipped. */
 export const migrations: Record<string, Migration> = {
   '0001_skeleton': skeleton,
   '0002_account_files': accountFiles,
   '0003_list_sort_indexes': listSortIndexes,
+  '0004_master_data': masterData,
 };

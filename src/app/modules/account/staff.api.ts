@@ -7,21 +7,14 @@ import {
   type UserBrief,
 } from '../../../core/contracts/account';
 import type { ImportResult } from '../../../core/contracts/files';
-import { http } from '../../../core/http';
+import { http, saveBlob } from '../../../core/http';
 import type { ImportOutcome, ListQuery } from '../../components';
 
 type AccountStatus = StaffUser['status'];
 
-/** A list query as the server reads it: the createTime range becomes createTimeStart / createTimeEnd. */
-export function staffQueryParams(query: Partial<ListQuery>): Record<string, string | string[] | number | undefined> {
-  const { createTime, ...rest } = query;
-  const [start, end] = Array.isArray(createTime) ? createTime : [];
-  return { ...rest, createTimeStart: start, createTimeEnd: end };
-}
-
 /** Users of the factory: per department, the other departments' users, and the plain picker list. */
 export const staffApi = {
-  list: (query: ListQuery) => http.get<PageResult<StaffUser>>(AccountPaths.staffList, staffQueryParams(query)),
+  list: (query: ListQuery) => http.get<PageResult<StaffUser>>(AccountPaths.staffList, query),
   otherDepartment: (departmentId: number, query: ListQuery) =>
     http.get<PageResult<StaffUser>>(AccountPaths.otherDepartment, { ...query, departmentId }),
   users: (query: { page: number; limit: number; nickName?: string }) => http.get<PageResult<UserBrief>>(AccountPaths.userList, query),
@@ -33,9 +26,9 @@ export const staffApi = {
   removeAccount: (userId: number) => http.delete<void>(AccountPaths.deleteAccount, { userId }),
   /** The ImportDialog shows failures itself; an ImportResult is an ImportOutcome. */
   importFile: (url: string): Promise<ImportOutcome> => http.post<ImportResult>(AccountPaths.staffImport, { url }, { hideError: true }),
-  downloadTemplate: () => http.exportFile(AccountPaths.staffImportTemplate, undefined, '人员导入模板'),
+  downloadTemplate: async () => saveBlob(await http.getBlob(AccountPaths.staffImportTemplate), '人员导入模板.xlsx'),
   exportFile: (query: ListQuery) => {
-    const { page: _page, limit: _limit, ...filters } = staffQueryParams(query);
+    const { page: _page, limit: _limit, ...filters } = query;
     return http.exportFile(AccountPaths.staffExport, filters, '人员列表');
   },
 };

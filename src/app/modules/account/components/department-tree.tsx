@@ -65,8 +65,10 @@ export function DepartmentTree({ selected, onSelect, refreshKey = 0 }: Departmen
     const toData = (node: DepartmentNode): TreeDataNode => ({
       key: String(node.id),
       title: (
-        <span className="mes-department-node" data-department={node.name} title={node.name} style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
-          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 }}>{node.name}</span>
+        <span className="mes-department-node" data-department={node.name} data-department-id={node.id} title={node.name} style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+          <span className="mes-department-name" style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 }}>
+            {node.name}
+          </span>
           <span style={{ color: 'rgba(0,0,0,0.45)', flex: 'none' }}>({node.userCount})</span>
           {manage && (
             <Dropdown
