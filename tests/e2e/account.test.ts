@@ -97,6 +97,7 @@ describe('account module', () => {
     await departmentAction(page, '质量部', '删除');
     await page.getByRole('dialog').filter({ hasText: '确定删除部门「质量部」吗？' }).getByRole('button', { name: '确定' }).click();
     await message(page, '该部门下存在用户，无法删除').waitFor();
+    await page.getByRole('dialog').filter({ hasText: '确定删除部门「质量部」吗？' }).waitFor({ state: 'detached' });
     expect(await treeNode(page, '质量部').count()).toBe(1);
     await shot(page, 'account-1-departments');
   });
@@ -309,6 +310,7 @@ describe('account module', () => {
     // The hidden /tool/authorization page shows the same grant.
     await page.goto(`${env.server.url}/tool/authorization`);
     await page.locator('.mes-authorization .ant-select').click();
+    await page.keyboard.type(USER.username);
     await page.locator('.ant-select-item-option', { hasText: USER.username }).click();
     const granted = page.locator('.mes-factory-grants').getByRole('checkbox', { name: /示例纸板厂/ });
     await granted.waitFor();

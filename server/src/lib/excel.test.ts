@@ -79,7 +79,7 @@ describe('import reader', () => {
     fs.writeFileSync(notXlsx, 'name,parent\n');
     expect(await importError(() => readXlsxRows(notXlsx, COLUMNS))).toBe('仅支持导入 .xlsx 格式的文件，请下载模板填写后上传');
     const many = await workbookFile('many.xlsx', [['部门名称', '上级部门'], ['a'], ['b'], ['c']]);
-    expect(await importError(() => readXlsxRows(many, COLUMNS, 2))).toBe('单次导入不能超过5000行');
+    expect(await importError(() => readXlsxRows(many, COLUMNS, 2))).toBe('单次导入不能超过2行');
   });
 });
 

@@ -129,6 +129,17 @@ describe('queries on the database', () => {
     expect((await runList(base(), USERS, { enterpriseId: 9999, orgId: 1001, userId: 1 }, {})).total).toBe(0);
   });
 
+  it('counts on the scope table when every active filter is on it, over the full query otherwise', async () => {
+    const countBase = { query: t.db.selectFrom('user_org as uo'), aliases: ['uo'] };
+    const plain = await runList(base(), USERS, carton, { limit: 5 });
+    const counted = await runList(base(), USERS, carton, { limit: 5 }, (row) => row, { countBase });
+    expect(counted).toEqual(plain);
+    // A filter on the joined table cannot be counted on the scope table alone.
+    const filtered = await runList(base(), USERS, carton, { username: 'qc' }, (row) => row, { countBase });
+    expect(filtered.total).toBe(1);
+    expect(filtered.list.map((row) => row.username)).toEqual(['qc']);
+  });
+
   it('streams every filtered row in order across chunks (paging ignored)', async () => {
     const all = await runList(base(), USERS, carton, { sort: 'username,asc', limit: 1000 });
     const streamed = [];

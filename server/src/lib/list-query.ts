@@ -65,6 +65,8 @@ export const ListMessages = {
 /** What a request asks for, checked against the declaration. */
 export interface PreparedList {
   conditions: Array<Expression<SqlBool>>;
+  /** Columns of the active filters (scope columns excluded). */
+  filterColumns: string[];
   order: Array<{ column: string; direction: SortDirection }>;
   page: number;
   limit: number;
@@ -186,9 +188,15 @@ export function prepareList(spec: ListSpec, scope: Scope, params: ListParams): P
     sql<SqlBool>`${sql.ref(spec.scope.enterprise)} = ${scope.enterpriseId}`,
     sql<SqlBool>`${sql.ref(spec.scope.org)} = ${scope.orgId}`,
   ];
-  for (const [name, filter] of Object.entries(spec.filters)) conditions.push(...filterConditions(name, filter, params));
+  const filterColumns: string[] = [];
+  for (const [name, filter] of Object.entries(spec.filters)) {
+    const active = filterConditions(name, filter, params);
+    if (active.length > 0) filterColumns.push(filter.column);
+    conditions.push(...active);
+  }
   return {
     conditions,
+    filterColumns,
     order: parseSort(spec, params.sort),
     page: positiveInteger(params.page, 1, ListMessages.badPage),
     limit: positiveInteger(params.limit, LIST_DEFAULT_LIMIT, ListMessages.badLimit, LIST_MAX_LIMIT),
@@ -210,8 +218,32 @@ function applyOrder<QB extends AnySelect>(query: QB, prepared: PreparedList): QB
 }
 
 /**
+ * A cheaper source for the total: the scope table alone (one row per listed key), e.g.
+ * `db.selectFrom('user_org as uo')` with `aliases: ['uo']`. Used whenever every active filter is on
+ * one of its aliases; otherwise the total is counted over the full base query.
+ */
+export interface CountBase {
+  query: AnySelect;
+  aliases: string[];
+}
+
+export interface RunListOptions {
+  countBase?: CountBase;
+}
+
+function countQuery(filtered: AnySelect, spec: ListSpec, prepared: PreparedList, countBase?: CountBase): AnySelect {
+  const onCountBase = countBase && prepared.filterColumns.every((column) => countBase.aliases.some((alias) => column.startsWith(`${alias}.`)));
+  if (onCountBase) return applyConditions(countBase.query, prepared).select(sql<number>`count(*)`.as('total'));
+  return filtered
+    .clearSelect()
+    .clearOrderBy()
+    .select(sql<number>`count(distinct ${sql.ref(spec.key)})`.as('total'));
+}
+
+/**
  * One page of a list: `base` selects the row columns (joins as needed, no where on scope — that
- * is added here); `map` turns a row into its response shape.
+ * is added here); `map` turns a row into its response shape. The page's keys are found first and
+ * only those rows are read in full, so per-row subqueries never run for rows skipped by the offset.
  */
 export async function runList<DB, TB extends keyof DB, O, R = O>(
   base: SelectQueryBuilder<DB, TB, O>,
@@ -219,20 +251,22 @@ export async function runList<DB, TB extends keyof DB, O, R = O>(
   scope: Scope,
   params: ListParams,
   map: (row: O) => R = (row) => row as unknown as R,
+  options: RunListOptions = {},
 ): Promise<PageResult<R>> {
   const prepared = prepareList(spec, scope, params);
   const filtered = applyConditions(base as unknown as AnySelect, prepared);
-  const [rows, count] = await Promise.all([
-    applyOrder(filtered, prepared)
-      .limit(prepared.limit)
-      .offset((prepared.page - 1) * prepared.limit)
-      .execute() as Promise<O[]>,
-    filtered
-      .clearSelect()
-      .clearOrderBy()
-      .select(sql<number>`count(distinct ${sql.ref(spec.key)})`.as('total'))
-      .executeTakeFirst() as Promise<{ total: number | string } | undefined>,
+  const pageKeys = applyOrder(filtered.clearSelect().select(sql.ref(spec.key).as('__key')), prepared)
+    .limit(prepared.limit)
+    .offset((prepared.page - 1) * prepared.limit);
+  const [keyRows, count] = await Promise.all([
+    pageKeys.execute() as Promise<Array<{ __key: unknown }>>,
+    countQuery(filtered, spec, prepared, options.countBase).executeTakeFirst() as Promise<{ total: number | string } | undefined>,
   ]);
+  const keys = keyRows.map((row) => row.__key);
+  const rows =
+    keys.length === 0
+      ? []
+      : ((await applyOrder(filtered.where(sql<SqlBool>`${sql.ref(spec.key)} in (${sql.join(keys)})`), prepared).execute()) as O[]);
   return { list: rows.map(map), total: Number(count?.total ?? 0), page: prepared.page, limit: prepared.limit };
 }
 

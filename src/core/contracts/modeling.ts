@@ -26,6 +26,8 @@ export const ModelingPaths = {
   deviceImport: '/dps-server/device/import',
   deviceImportTemplate: '/dps-server/device/import_template',
   deviceExport: '/dps-server/device/export',
+  /** GET ?processId=: devices that can run a process, with their theoretical speed (for scheduling). */
+  deviceSpeedList: '/dps-server/device/theoretical_speed/list',
 
   processGroupList: '/dps-server/process_group/list',
   processGroupCreate: '/dps-server/process_group/create',
@@ -206,6 +208,21 @@ export const SparePartView = Type.Object({
 });
 export type SparePartView = Static<typeof SparePartView>;
 
+export const DeviceSpeedQuery = Type.Object({ processId: Multi });
+export type DeviceSpeedQuery = Static<typeof DeviceSpeedQuery>;
+export const DeviceSpeedEntry = Type.Object({
+  deviceId: Type.Integer(),
+  deviceNo: Type.String(),
+  deviceName: Type.String(),
+  workshopName: Type.String(),
+  status: Type.Integer(),
+  processId: Type.Integer(),
+  processName: Type.String(),
+  speed: Type.Number(),
+  unit: Type.String(),
+});
+export type DeviceSpeedEntry = Static<typeof DeviceSpeedEntry>;
+
 export const Device = Type.Object({
   id: Type.Integer(),
   deviceNo: Type.String(),
@@ -246,7 +263,7 @@ const DeviceFields = {
 };
 export const CreateDeviceRequest = Type.Object(DeviceFields);
 export type CreateDeviceRequest = Static<typeof CreateDeviceRequest>;
-/** Child lists present are replaced as a whole; absent ones are kept. */
+/** Pictures, speeds and spare parts present are replaced as a whole; absent ones are kept. */
 export const UpdateDeviceRequest = Type.Object({ id: Id, ...DeviceFields });
 export type UpdateDeviceRequest = Static<typeof UpdateDeviceRequest>;
 

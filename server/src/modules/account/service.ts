@@ -238,7 +238,9 @@ export class AccountService {
   // ---- staff --------------------------------------------------------------------------------
 
   listStaff(scope: Scope, params: ListParams): Promise<PageResult<StaffUser>> {
-    return runList(repo.staffQuery(this.db), STAFF_LIST, scope, params, toStaffUser);
+    return runList(repo.staffQuery(this.db), STAFF_LIST, scope, params, toStaffUser, {
+      countBase: { query: this.db.selectFrom('user_org as uo'), aliases: ['uo'] },
+    });
   }
 
   /** Every row of the list for these filters, for the export (validated before the first row). */

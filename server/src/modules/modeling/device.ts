@@ -1,12 +1,12 @@
 import type { PageResult } from '../../../../src/core/contracts/common';
 import type { ImportResult } from '../../../../src/core/contracts/files';
-import type { CreateDeviceRequest, Device, DeviceDetail, UpdateDeviceRequest } from '../../../../src/core/contracts/modeling';
+import type { CreateDeviceRequest, Device, DeviceDetail, DeviceSpeedEntry, UpdateDeviceRequest } from '../../../../src/core/contracts/modeling';
 import { DEVICE_STATUS, deviceUseLabel } from '../../../../src/core/enums';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import type { ExportColumn } from '../../lib/excel-export';
 import { ImportMessages, runImport, type ImportColumn, type ImportRowError } from '../../lib/excel-import';
-import { runList, streamList, type ListParams, type ListSpec } from '../../lib/list-query';
+import { runList, splitValues, streamList, type ListParams, type ListSpec } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
 import { conflict, formatDateTime, guardUnique, namesOf, notFound, requireIds, summary, text, validation } from './common';
 
@@ -202,6 +202,33 @@ export class DeviceService {
     };
   }
 
+  /** Theoretical speeds of the factory's devices, for some processes (all when none named). */
+  async speeds(scope: Scope, processIds: unknown): Promise<DeviceSpeedEntry[]> {
+    const ids = splitValues(processIds, '工序').map(Number);
+    if (ids.some((id) => !Number.isInteger(id) || id < 1)) throw validation('工序格式不正确');
+    let query = this.db
+      .selectFrom('device_speed as s')
+      .innerJoin('device as d', 'd.id', 's.device_id')
+      .innerJoin('process as p', 'p.id', 's.process_id')
+      .leftJoin('workshop as w', 'w.id', 'd.workshop_id')
+      .select([
+        'd.id as deviceId',
+        'd.device_no as deviceNo',
+        'd.name as deviceName',
+        'w.name as workshopName',
+        'd.status',
+        's.process_id as processId',
+        'p.name as processName',
+        's.speed',
+        's.unit',
+      ])
+      .where('d.enterprise_id', '=', scope.enterpriseId)
+      .where('d.org_id', '=', scope.orgId);
+    if (ids.length > 0) query = query.where('s.process_id', 'in', ids);
+    const rows = await query.orderBy('p.sort').orderBy('p.id').orderBy('d.device_no').execute();
+    return rows.map((row) => ({ ...row, workshopName: row.workshopName ?? '', speed: Number(row.speed) }));
+  }
+
   /** References of the request: type, workshop, processes of speeds and uploaded pictures. */
   private async checkReferences(db: Db, scope: Scope, request: CreateDeviceRequest): Promise<void> {
     await requireIds(db, 'device_type', scope, [request.deviceTypeId], DeviceMessages.typeNotFound);
@@ -237,6 +264,12 @@ export class DeviceService {
     };
   }
 
+  /** Like values(), but pictures absent from the request are kept (as speeds and spare parts are). */
+  private updateValues(request: UpdateDeviceRequest) {
+    const { pictures, ...rest } = this.values(request);
+    return request.pictures === undefined ? rest : { ...rest, pictures };
+  }
+
   async create(scope: Scope, request: CreateDeviceRequest, context: OperationContext): Promise<{ id: number }> {
     return guardUnique(() =>
       this.db.transaction().execute(async (trx) => {
@@ -263,7 +296,7 @@ export class DeviceService {
         if (await deviceNoTaken(trx, scope, request.deviceNo, request.id)) throw conflict(DeviceMessages.noTaken);
         await trx
           .updateTable('device')
-          .set({ ...this.values(request), updated_at: new Date() })
+          .set({ ...this.updateValues(request), updated_at: new Date() })
           .where('enterprise_id', '=', scope.enterpriseId)
           .where('org_id', '=', scope.orgId)
           .where('id', '=', request.id)

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Device, DeviceDetail, DeviceTypeNode, Process, Product, ProductClassifyNode, WorkFlow, WorkFlowDetail, Workshop } from '../../../../src/core/contracts/modeling';
 import { bearer, createTestApp, loginAs, type TestApp } from '../../test-support';
 import { multipart, PNG_1X1 } from '../../test-multipart';
+import { guardUnique } from './common';
 
 let t: TestApp;
 /** admin in 示例纸箱厂 (1001) */
@@ -181,9 +182,11 @@ describe('devices', () => {
       }),
     );
     const updated = await data(get<DeviceDetail>(admin, `/dps-server/device/detail/${id}`));
-    expect(updated).toMatchObject({ deviceNo: 'MQ-10', deviceUse: 2, status: 5, workshopId: null, pictures: [], speeds: [{ processName: '清废', speed: 3000 }] });
+    expect(updated).toMatchObject({ deviceNo: 'MQ-10', deviceUse: 2, status: 5, workshopId: null, pictures: [picture], speeds: [{ processName: '清废', speed: 3000 }] });
     expect(updated.spareParts).toHaveLength(1);
     expect(await logCount('编辑设备：MQ-10 圆压圆模切机（二号）（原编号 MQ-09）')).toBe(1);
+    await data(post(admin, '/dps-server/device/update', { id, deviceNo: 'MQ-10', deviceName: '圆压圆模切机（二号）', pictures: [], spareParts: [] }));
+    expect(await data(get<DeviceDetail>(admin, `/dps-server/device/detail/${id}`))).toMatchObject({ pictures: [], spareParts: [], speeds: [{ processName: '清废' }] });
 
     expect(await data(post(admin, '/dps-server/device/delete_batch', { ids: [id] }))).toEqual({ deleted: 1 });
     expect(await get(admin, `/dps-server/device/detail/${id}`)).toEqual({ resultCode: 4004, resultMsg: '设备不存在' });
@@ -215,6 +218,26 @@ describe('devices', () => {
     expect(results.map((result) => result.resultCode).sort()).toEqual([1000, 4009]);
     expect(results.find((result) => result.resultCode === 4009)).toEqual({ resultCode: 4009, resultMsg: '设备编号已存在' });
     expect((await data(get<Page<Device>>(admin, '/dps-server/device/list?deviceNo=RACE-1'))).total).toBe(1);
+  });
+
+  it('turns a unique-index violation into the same 4009 as the pre-check', async () => {
+    const insert = () =>
+      t.db.insertInto('device').values({ enterprise_id: 8888, org_id: 1001, device_no: 'WX-01', name: '绕过检查的重复设备' }).execute();
+    await expect(guardUnique(insert)).rejects.toMatchObject({ code: 4009, message: '设备编号已存在' });
+    const product = () =>
+      t.db.insertInto('product').values({ enterprise_id: 8888, org_id: 1001, product_no: 'CP00001', name: '重复产品' }).execute();
+    await expect(guardUnique(product)).rejects.toMatchObject({ code: 4009, message: '产品编号已存在' });
+  });
+
+  it('lists the devices that can run a process with their theoretical speeds', async () => {
+    const slotting = await idOf('process', 'code', 'YS01');
+    const speeds = await data(get<Array<{ deviceNo: string; speed: number; unit: string }>>(admin, `/dps-server/device/theoretical_speed/list?processId=${slotting}`));
+    expect(speeds.map((entry) => [entry.deviceNo, entry.speed, entry.unit])).toEqual([
+      ['YS-01', 12000, '张/小时'],
+      ['YS-02', 10000, '张/小时'],
+      ['YS-03', 8000, '张/小时'],
+      ['YS-04', 13000, '张/小时'],
+    ]);
   });
 
   it('refuses to delete a device a process flow uses as default device, and changes nothing', async () => {
@@ -447,6 +470,11 @@ describe('products', () => {
     index % 2 === 0 ? 'GY01' : '联动线一次成型',
     '',
   ];
+
+  it('gives an import template whose headers the import reads', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/dps-server/product/import_template', headers: bearer(admin) });
+    expect((await sheetRows(response.rawPayload))[0]).toEqual(HEADER);
+  });
 
   it('imports a file with two bad rows as nothing, naming both rows', async () => {
     const rows = Array.from({ length: 1000 }, (_, index) => row(index + 1, 'BAD'));

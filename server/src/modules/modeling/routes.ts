@@ -11,6 +11,7 @@ import {
   CreateWorkshopRequest,
   DeleteBatchRequest,
   DeviceListQuery,
+  DeviceSpeedQuery,
   DeviceTypeTreeQuery,
   IdParams,
   MODELING_FIELD_LABELS,
@@ -181,6 +182,9 @@ export async function modelingRoutes(app: FastifyInstance, { services, files }: 
   );
   app.get<Params<IdParams>>('/dps-server/device/detail/:id', { schema: { params: IdParams }, ...read }, async (request) =>
     ok('result', await services.devices.detail(scope(request), request.params.id)),
+  );
+  app.get<Query<DeviceSpeedQuery>>(P.deviceSpeedList, { schema: { querystring: DeviceSpeedQuery }, ...read }, async (request) =>
+    ok('result', await services.devices.speeds(scope(request), request.query.processId)),
   );
   writes({
     create: P.deviceCreate,

@@ -53,12 +53,16 @@ export function DepartmentTree({ selected, onSelect, refreshKey = 0 }: Departmen
       okText: '确定',
       cancelText: '取消',
       okButtonProps: { danger: true },
+      // A refusal (users or sub-departments left) is shown by the http layer; the confirm closes either way.
       onOk: () =>
-        departmentsApi.remove(node.id).then(() => {
-          void message.success('删除成功');
-          if (selected === String(node.id)) onSelect(ALL_DEPARTMENTS, '全部人员');
-          reload();
-        }),
+        departmentsApi
+          .remove(node.id)
+          .then(() => {
+            void message.success('删除成功');
+            if (selected === String(node.id)) onSelect(ALL_DEPARTMENTS, '全部人员');
+            reload();
+          })
+          .catch(() => undefined),
     });
 
   const treeData = ((): TreeDataNode[] => {
