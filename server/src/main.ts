@@ -2,7 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig, type ServerConfig } from './config';
 import { migrateToLatest, openDatabase } from './db';
-import { SEED_ACCOUNTS, SEED_ENTERPRISE, SEED_ORGS, seedIfEmpty } from './db/seed';
+import { SEED_ACCOUNTS, SEED_ENTERPRISE, SEED_ORGS, seedIfEmpty, syncAuthorityCatalogue } from './db/seed';
 import { LockHeldError, acquireDataDirLock } from './lockfile';
 
 function printBanner(port: number, seeded: boolean, databaseLabel: string): void {
@@ -78,6 +78,7 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(db);
     const seeded = await seedIfEmpty(db);
+    await syncAuthorityCatalogue(db);
     app = await buildApp({ db, config, filesDir: path.join(config.dataDir, 'files'), logger: { level: config.logLevel } });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();

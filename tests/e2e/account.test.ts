@@ -275,8 +275,7 @@ describe('account module', () => {
     await page.locator('[data-testid="org-switch"]').click();
     await page.locator('.ant-select-item-option:has-text("示例纸板厂")').click();
     await page.locator('[data-testid="org-switch"]:has-text("示例纸板厂")').waitFor();
-    // The switch lives in the server session; the page shows the new factory once reloaded.
-    await page.reload();
+    // The page remounts for the new factory without a reload: nothing of the old one stays.
     await treeNode(page, '纸板生产部').waitFor();
     await waitForList(page);
     expect(await treeNode(page, DEPARTMENT).count()).toBe(0);

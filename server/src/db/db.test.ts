@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from './index';
 import { DEMO_STAFF_USERNAMES } from '../modules/account/seed';
-import { SEED_ACCOUNTS, seedIfEmpty } from './seed';
+import { ADMIN_ROLE_NAME, SEED_ACCOUNTS, seedIfEmpty, syncAuthorityCatalogue } from './seed';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mes-pglite-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -32,5 +32,27 @@ describe('PGlite data directory', () => {
       { id: 1002, name: '示例纸板厂' },
     ]);
     await second.destroy();
+  }, 60_000);
+
+  it('brings an older database up to the authority catalogue: new codes exist and 系统管理员 holds them', async () => {
+    const db = openDatabase({ kind: 'pglite', dataDir });
+    await migrateToLatest(db);
+    // As if the database predated a module: its code is unknown and no role holds it.
+    const code = 'MENU_SYS_MODELING';
+    await db.deleteFrom('authority').where('code', '=', code).execute();
+    await syncAuthorityCatalogue(db);
+    const holders = await db
+      .selectFrom('role_authority as ra')
+      .innerJoin('authority as a', 'a.id', 'ra.authority_id')
+      .innerJoin('role as r', 'r.id', 'ra.role_id')
+      .where('a.code', '=', code)
+      .select(['r.name', 'r.org_id'])
+      .orderBy('r.org_id')
+      .execute();
+    expect(holders).toEqual([
+      { name: ADMIN_ROLE_NAME, org_id: 1001 },
+      { name: ADMIN_ROLE_NAME, org_id: 1002 },
+    ]);
+    await db.destroy();
   }, 60_000);
 });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { ROUTE_GROUPS, allRouteAuthorities } from '../../../src/core/access/route-catalog';
 import {
   ACTION_CODE_ENTRIES,
@@ -69,6 +70,9 @@ const OPERATOR_CODES = [
   ...actionCodesOf('WORK_ORDER_RECORD'),
 ];
 
+/** Name of the built-in full-access role of every seeded factory. */
+export const ADMIN_ROLE_NAME = '系统管理员';
+
 interface SeedRole {
   key: string;
   orgId: number;
@@ -77,8 +81,8 @@ interface SeedRole {
 }
 
 const ROLES: SeedRole[] = [
-  { key: 'admin-carton', orgId: CARTON, name: '系统管理员', codes: ADMIN_CODES },
-  { key: 'admin-board', orgId: BOARD, name: '系统管理员', codes: ADMIN_CODES },
+  { key: 'admin-carton', orgId: CARTON, name: ADMIN_ROLE_NAME, codes: ADMIN_CODES },
+  { key: 'admin-board', orgId: BOARD, name: ADMIN_ROLE_NAME, codes: ADMIN_CODES },
   { key: 'planner-carton', orgId: CARTON, name: '计划员', codes: PLANNER_CODES },
   { key: 'planner-board', orgId: BOARD, name: '纸板计划员', codes: BOARD_PLANNER_CODES },
   { key: 'qc', orgId: CARTON, name: '质检员', codes: QC_CODES },
@@ -174,6 +178,28 @@ function authorityCatalogue(): Array<{ code: string; name: string; kind: 'menu' 
     entries.set(entry.code, { ...entry, kind: 'action' });
   }
   return [...entries.values()];
+}
+
+/**
+ * Brings an existing database up to this build's authority catalogue (run on every start): codes
+ * added by newer modules are inserted, renamed ones get their new Chinese name, and every built-in
+ * 系统管理员 role is granted the codes it lacks, so an upgrade never leaves the admin locked out of
+ * a new page. Other roles get new codes only through the role editor.
+ */
+export async function syncAuthorityCatalogue(db: Db): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('authority')
+      .values(authorityCatalogue())
+      .onConflict((conflict) => conflict.column('code').doUpdateSet((eb) => ({ name: eb.ref('excluded.name'), kind: eb.ref('excluded.kind') })))
+      .execute();
+    await sql`
+      insert into role_authority (enterprise_id, org_id, role_id, authority_id)
+      select r.enterprise_id, r.org_id, r.id, a.id
+      from role r cross join authority a
+      where r.name = ${ADMIN_ROLE_NAME}
+      on conflict do nothing`.execute(trx);
+  });
 }
 
 /** Seeds tenants, accounts, roles and authorities when the database has no enterprise yet. */

@@ -65,6 +65,7 @@ export default function ConsoleLayout({ groups }: { groups: RouteGroup[] }) {
   const location = useLocation();
   const navigate = useNavigate();
   const nickName = useSession((state) => state.user?.nickName ?? state.user?.username ?? '');
+  const orgId = useSession((state) => state.user?.orgId);
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const current = findRoute(groups, location.pathname);
   const [openKeys, setOpenKeys] = useState<string[]>(current ? [current.group.path] : []);
@@ -134,7 +135,8 @@ export default function ConsoleLayout({ groups }: { groups: RouteGroup[] }) {
           </Space>
         </Layout.Header>
         <Layout.Content className="mes-content">
-          <Outlet />
+          {/* A factory switch remounts the page, so nothing of the previous factory stays on screen. */}
+          <Outlet key={orgId} />
         </Layout.Content>
       </Layout>
       <ExpiryWatch />

@@ -24,7 +24,7 @@ export default function ModuleRoot(props: HostProps & { page: ComponentType }) {
   else if (!user) body = <UserLoader />;
   else
     body = (
-      <PageErrorBoundary>
+      <PageErrorBoundary key={user.orgId}>
         <Suspense fallback={<PageLoading />}>
           <Page />
         </Suspense>

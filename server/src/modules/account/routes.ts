@@ -22,6 +22,7 @@ import {
   UserIdQuery,
   UserListQuery,
 } from '../../../../src/core/contracts/account';
+import { AccountAuthorities } from '../../../../src/core/access/authorities/account';
 import { ImportRequest } from '../../../../src/core/contracts/files';
 import { sendXlsx } from '../../lib/excel-export';
 import { templateHeaders } from '../../lib/excel-import';
@@ -32,25 +33,6 @@ import { operationContext } from '../auth/routes';
 import type { FileService } from '../files/service';
 import { STAFF_EXPORT_COLUMNS, STAFF_IMPORT_COLUMNS, type AccountService } from './service';
 
-/** Authority codes of the account routes (menus from the route catalogue, buttons ACTION_*). */
-export const AccountAuthorities = {
-  account: 'MENU_ACCOUNT',
-  staff: 'MENU_ACCOUNT_STAFF',
-  role: 'MENU_ACCOUNT_ROLE',
-  resetPassword: 'MENU_ACCOUNT_RESET_PASSWORD',
-  modifyPhone: 'MENU_ACCOUNT_MODIFY_PHONE',
-  authorization: 'MENU_ACCOUNT_AUTHORIZATION',
-  staffAdd: 'ACTION_STAFF_ADD',
-  staffEdit: 'ACTION_STAFF_EDIT',
-  staffExport: 'ACTION_STAFF_EXPORT',
-  staffImport: 'ACTION_STAFF_IMPORT',
-  staffStatus: 'ACTION_STAFF_STATUS',
-  staffDelete: 'ACTION_STAFF_DELETE',
-  department: 'ACTION_STAFF_DEPARTMENT',
-  roleAdd: 'ACTION_ROLE_ADD',
-  roleEdit: 'ACTION_ROLE_EDIT',
-  roleAssign: 'ACTION_ROLE_ASSIGN',
-} as const;
 const A = AccountAuthorities;
 
 registerFieldLabels({

@@ -26,8 +26,8 @@ export interface ImportDialogProps {
   /** A template url to download, or a function that downloads it (e.g. an http.exportFile call). */
   template?: string | (() => unknown);
   onClose: () => void;
-  /** After a successful import (lists reload here). */
-  onImported?: () => void;
+  /** After a successful import, with the server's outcome (lists reload here). */
+  onImported?: (outcome: ImportOutcome) => void;
 }
 
 const ACCEPT = IMPORT_EXTENSIONS.map((extension) => `.${extension}`).join(',');
@@ -69,7 +69,7 @@ export function ImportDialog({ open, title, upload = uploadDocument, submit, tem
       dispatch({ type: 'submitted', outcome });
       if (!outcome.failures?.length) {
         void message.success(outcome.message || IMPORT_MESSAGES.success);
-        onImported?.();
+        onImported?.(outcome);
         close();
       }
     } catch (error) {

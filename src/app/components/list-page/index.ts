@@ -27,8 +27,19 @@ export {
   type ListStateConfig,
   type SortOrder,
 } from './list-state';
-/** What a spec derives: filter items, state config, row keys, cell text (pure). */
-export { cellText, listFilterItems, listStateConfig, rowKeyOf } from './list-derive';
+/** What a spec derives: filter items, state config, row keys, cell text, permitted actions and their layout (pure). */
+export {
+  cellText,
+  hasRowSelection,
+  listFilterItems,
+  listStateConfig,
+  permittedRowActions,
+  rowActionsWidth,
+  rowKeyOf,
+  splitRowActions,
+  VISIBLE_ROW_ACTIONS,
+  type Can,
+} from './list-derive';
 /** The list state hook (URL or component state) and the page-fetching hook. */
 export { useListState } from './use-list-state';
 export { useListData } from './use-list-data';

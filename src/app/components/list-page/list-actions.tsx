@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { App, Button, Space } from 'antd';
+import { App, Button, Dropdown, Space, type MenuProps } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
 import { AuthButton } from '../auth-button/auth-button';
-import { useCan } from '../auth-button/use-authorities';
+import { splitRowActions } from './list-derive';
 import type { ListContext, RowAction, ToolbarAction } from './list-spec';
 
 const NEEDS_SELECTION = '请先选择数据';
@@ -74,32 +75,45 @@ export function ToolbarButtons<Row>({ actions, context }: ToolbarButtonsProps<Ro
 
 interface RowActionLinksProps<Row> {
   row: Row;
+  /** The permitted actions; each row shows those whose `when` holds. */
   actions: readonly RowAction<Row>[];
+  /** Links shown before the rest fold into 更多. */
+  visible?: number;
   context: ListContext<Row>;
 }
 
-/** The row's actions as links: only those the user may use and whose `when` holds for the row. */
-export function RowActionLinks<Row>({ row, actions, context }: RowActionLinksProps<Row>) {
-  const can = useCan();
+/** The row's actions as links, those beyond `visible` in a 更多 menu; destructive ones ask first either way. */
+export function RowActionLinks<Row>({ row, actions, visible, context }: RowActionLinksProps<Row>) {
   const runAction = useActionRunner(context.reload);
-  const shown = actions.filter((action) => can(action.authority) && (action.when?.(row) ?? true));
+  const { inline, more } = splitRowActions(
+    actions.filter((action) => action.when?.(row) ?? true),
+    visible,
+  );
+  const run = (action: RowAction<Row>) => {
+    const confirm = typeof action.confirm === 'function' ? action.confirm(row) : action.confirm;
+    void runAction(() => action.run(row, context), confirm, action.danger ?? true);
+  };
+  const menu: MenuProps = {
+    items: more.map((action) => ({ key: action.key, danger: action.danger, label: <span data-action={action.key}>{action.label}</span> })),
+    onClick: ({ key }) => {
+      const action = more.find((candidate) => candidate.key === key);
+      if (action) run(action);
+    },
+  };
   return (
     <Space size={0} wrap>
-      {shown.map((action) => {
-        const confirm = typeof action.confirm === 'function' ? action.confirm(row) : action.confirm;
-        return (
-          <Button
-            key={action.key}
-            type="link"
-            size="small"
-            danger={action.danger}
-            data-action={action.key}
-            onClick={() => void runAction(() => action.run(row, context), confirm, action.danger ?? true)}
-          >
-            {action.label}
+      {inline.map((action) => (
+        <Button key={action.key} type="link" size="small" danger={action.danger} data-action={action.key} onClick={() => run(action)}>
+          {action.label}
+        </Button>
+      ))}
+      {more.length > 0 && (
+        <Dropdown menu={menu} trigger={['click']}>
+          <Button type="link" size="small" className="mes-row-actions-more" icon={<DownOutlined />} iconPlacement="end">
+            更多
           </Button>
-        );
-      })}
+        </Dropdown>
+      )}
     </Space>
   );
 }

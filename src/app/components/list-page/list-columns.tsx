@@ -1,12 +1,11 @@
 import { Tag, type TableColumnType } from 'antd';
-import { cellText } from './list-derive';
-import type { ListColumn, ListContext, ListSpec } from './list-spec';
+import { cellText, rowActionsWidth } from './list-derive';
+import type { ListColumn, ListContext, ListSpec, RowAction } from './list-spec';
 import type { SortOrder } from './list-state';
 import { RowActionLinks } from './list-actions';
 
 /** Column width used when the table scrolls virtually (antd needs every width then). */
 export const VIRTUAL_COLUMN_WIDTH = 150;
-const ACTIONS_WIDTH = 160;
 
 function TagCell<Row>({ column, value }: { column: ListColumn<Row>; value: unknown }) {
   const values = Array.isArray(value) ? value : value === null || value === undefined || value === '' ? [] : [value];
@@ -29,11 +28,12 @@ type AntColumn<Row> = TableColumnType<Row>;
 const antSort = (sort: SortOrder | undefined, prop: string): AntColumn<unknown>['sortOrder'] =>
   sort?.field === prop ? (sort.direction === 'asc' ? 'ascend' : 'descend') : null;
 
-/** antd columns of a list spec: cells by type, controlled sort, and the 操作 column of row actions. */
+/** antd columns of a list spec: cells by type, controlled sort, and the 操作 column of the permitted row actions. */
 export function tableColumns<Row>(
   spec: ListSpec<Row>,
   sort: SortOrder | undefined,
   context: ListContext<Row>,
+  rowActions: readonly RowAction<Row>[],
   fixedWidths: boolean,
 ): AntColumn<Row>[] {
   const columns = spec.columns.map(
@@ -54,13 +54,16 @@ export function tableColumns<Row>(
       },
     }),
   );
-  if (spec.rowActions?.length) {
+  if (rowActions.length > 0) {
+    const labels = rowActions.map((action) => action.label);
     columns.push({
       key: '__actions',
       title: '操作',
-      width: spec.actionsWidth ?? ACTIONS_WIDTH,
+      width: spec.actionsWidth ?? rowActionsWidth(labels, spec.visibleRowActions),
       fixed: 'right',
-      render: (_: unknown, row: Row) => <RowActionLinks row={row} actions={spec.rowActions ?? []} context={context} />,
+      render: (_: unknown, row: Row) => (
+        <RowActionLinks row={row} actions={rowActions} visible={spec.visibleRowActions} context={context} />
+      ),
     });
   }
   return columns;

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { cellText, listFilterItems, listStateConfig, rowKeyOf } from './list-derive';
+import {
+  cellText,
+  hasRowSelection,
+  listFilterItems,
+  listStateConfig,
+  permittedRowActions,
+  rowActionsWidth,
+  rowKeyOf,
+  splitRowActions,
+  type Can,
+} from './list-derive';
 import type { ListSpec } from './list-spec';
 
 interface Staff {
@@ -47,5 +57,51 @@ describe('what a list spec derives', () => {
     expect(cellText({ type: 'number' }, 0)).toBe('0');
     expect(cellText({}, null)).toBe('');
     expect(rowKeyOf(spec, { id: 7, name: '', status: 1, createTime: '' })).toBe(7);
+  });
+});
+
+describe('what the user may do with a list', () => {
+  const holds =
+    (...codes: string[]): Can =>
+    (authority) =>
+      authority === undefined || codes.includes(String(authority));
+  const run = () => undefined;
+  const toolbar = [
+    { key: 'add', label: '新增', authority: 'ADD', run },
+    { key: 'disable', label: '批量禁用', authority: 'EDIT', needsSelection: true, run },
+  ];
+
+  it('shows checkboxes only for a permitted action that needs a selection, or when asked', () => {
+    expect(hasRowSelection({ toolbar }, holds('ADD', 'EDIT'))).toBe(true);
+    expect(hasRowSelection({ toolbar }, holds('ADD'))).toBe(false);
+    expect(hasRowSelection({ toolbar: [] }, holds())).toBe(false);
+    expect(hasRowSelection({ toolbar, selectable: true }, holds())).toBe(true);
+  });
+
+  it('keeps the row actions whose authority the user holds', () => {
+    const rowActions = [
+      { key: 'edit', label: '编辑', authority: 'EDIT', run },
+      { key: 'view', label: '查看', run },
+      { key: 'delete', label: '删除', authority: 'DELETE', run },
+    ];
+    expect(permittedRowActions({ rowActions }, holds('DELETE')).map((action) => action.key)).toEqual(['view', 'delete']);
+    expect(permittedRowActions({ rowActions: rowActions.filter((action) => action.authority) }, holds())).toEqual([]);
+    expect(permittedRowActions({}, holds('EDIT'))).toEqual([]);
+  });
+
+  it('folds links beyond the visible count into 更多', () => {
+    expect(splitRowActions(['a', 'b', 'c'])).toEqual({ inline: ['a', 'b', 'c'], more: [] });
+    expect(splitRowActions(['a', 'b', 'c', 'd'])).toEqual({ inline: ['a', 'b'], more: ['c', 'd'] });
+    expect(splitRowActions(['a', 'b', 'c', 'd'], 4)).toEqual({ inline: ['a', 'b', 'c', 'd'], more: [] });
+    expect(splitRowActions(['a', 'b', 'c'], 1), '更多 never holds a single link').toEqual({ inline: ['a'], more: ['b', 'c'] });
+  });
+
+  it('sizes the 操作 column for the widest links a row can show', () => {
+    // Two-character links are 42px, 更多 60px, the cell pads 16px.
+    expect(rowActionsWidth(['编辑', '删除'])).toBe(100);
+    expect(rowActionsWidth(['编辑', '禁用', '启用', '删除'])).toBe(16 + Math.max(3 * 42, 2 * 42 + 60));
+    // Four-character links last: a row shows them only when at most three links apply.
+    expect(rowActionsWidth(['编辑', '禁用', '启用', '解锁', '工厂授权', '删除账号'])).toBe(16 + 42 + 70 + 70);
+    expect(rowActionsWidth(['工厂授权', '编辑', '禁用', '启用'])).toBe(16 + 70 + 42 + 60);
   });
 });

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, type Key } from 'react';
 import { Empty, Space, Table, type TableProps } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { AuthButton } from '../auth-button/auth-button';
+import { useCan } from '../auth-button/use-authorities';
 import { FilterForm } from '../filter-form/filter-form';
 import { defaultFilterValues } from '../filter-form/filter-values';
 import { FilterSummary } from '../filter-summary/filter-summary';
@@ -9,7 +10,7 @@ import { ImportDialog } from '../import-dialog/import-dialog';
 import { Pager } from '../pager/pager';
 import { lastPage } from '../pager/pager-sizes';
 import { columnsWidth, tableColumns } from './list-columns';
-import { listStateConfig, rowKeyOf } from './list-derive';
+import { hasRowSelection, listStateConfig, permittedRowActions, rowKeyOf } from './list-derive';
 import { ToolbarButtons } from './list-actions';
 import type { ListContext, ListSpec } from './list-spec';
 import { toListQuery, type SortOrder } from './list-state';
@@ -42,10 +43,15 @@ export function ListPage<Row extends object>({ spec }: ListPageProps<Row>) {
     const keys = new Set(selectedKeys);
     return { reload, query, selectedRows: rows.filter((row) => keys.has(rowKeyOf(spec, row))) };
   }, [reload, query, rows, selectedKeys, spec]);
-  const selectable = spec.selectable || !!spec.toolbar?.some((action) => action.needsSelection);
+  const can = useCan();
+  const selectable = hasRowSelection(spec, can);
+  const rowActions = useMemo(() => permittedRowActions(spec, can), [spec, can]);
   const virtual = rows.length > VIRTUAL_THRESHOLD;
   // Stable columns spare antd a re-layout of every row on unrelated renders.
-  const columns = useMemo(() => tableColumns(spec, state.sort, context, virtual), [spec, state.sort, context, virtual]);
+  const columns = useMemo(
+    () => tableColumns(spec, state.sort, context, rowActions, virtual),
+    [spec, state.sort, context, rowActions, virtual],
+  );
 
   // After deletions the page may lie beyond the last one: show the last page instead of an empty one.
   const total = data?.total ?? 0;
@@ -142,7 +148,7 @@ export function ListPage<Row extends object>({ spec }: ListPageProps<Row>) {
           upload={spec.importer.upload}
           submit={spec.importer.submit}
           onClose={() => setImporting(false)}
-          onImported={reload}
+          onImported={(outcome) => void reload().then(() => spec.importer?.onImported?.(outcome))}
         />
       )}
     </div>

@@ -60,7 +60,7 @@ export interface ToolbarAction<Row> extends ActionBase {
   run: (context: ListContext<Row>) => unknown;
 }
 
-/** A link in the 操作 column. */
+/** A link in the 操作 column (or an entry of its 更多 menu when a row has too many). */
 export interface RowAction<Row> extends ActionBase {
   /** Shown only for rows where this holds. */
   when?: (row: Row) => boolean;
@@ -77,6 +77,8 @@ export interface ListImport {
   template?: string | (() => unknown);
   upload?: (file: File) => Promise<{ url: string }>;
   submit: (fileUrl: string) => Promise<ImportOutcome>;
+  /** After a successful import, once the list has reloaded (e.g. to refresh related counts). */
+  onImported?: (outcome: ImportOutcome) => void;
 }
 
 /** An 导出 button exporting with the list's current filters and sort. */
@@ -96,7 +98,7 @@ export interface ListSpec<Row> {
   rowActions?: readonly RowAction<Row>[];
   importer?: ListImport;
   exporter?: ListExport;
-  /** Row checkboxes (implied by a toolbar action that needs a selection). */
+  /** Row checkboxes (implied by a permitted toolbar action that needs a selection). */
   selectable?: boolean;
   /** 'large' uses [100,200,500,1000]. */
   pageSizes?: PageSizeSet;
@@ -105,6 +107,8 @@ export interface ListSpec<Row> {
   urlState?: boolean;
   /** Filter items shown while the form is collapsed (default 3). */
   visibleFilters?: number;
-  /** Width of the 操作 column (default 160). */
+  /** Links a row shows before the rest fold into 更多 (default 3). */
+  visibleRowActions?: number;
+  /** Width of the 操作 column (default: fits the widest links a row can show). */
   actionsWidth?: number;
 }

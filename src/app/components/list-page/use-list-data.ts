@@ -8,8 +8,9 @@ interface Loaded<Row> {
 }
 
 /**
- * Fetches a page whenever the query changes (or reload is called). Late answers to older queries are
- * dropped; a failed fetch shows an empty table (the http layer has shown the error already).
+ * Fetches a page whenever the query changes (or reload is called; its promise settles once the page
+ * is shown). Late answers to older queries are dropped; a failed fetch shows an empty table (the
+ * http layer has shown the error already).
  */
 export function useListData<Row>(fetch: (query: ListQuery) => Promise<PageResult<Row>>, query: ListQuery) {
   const fetchRef = useRef(fetch);
@@ -32,6 +33,20 @@ export function useListData<Row>(fetch: (query: ListQuery) => Promise<PageResult
     };
   }, [queryKey, requestKey]);
 
-  const reload = useCallback(() => setVersion((value) => value + 1), []);
-  return { data: loaded.data, loading: loaded.key !== requestKey, reload, queryKey };
+  const loading = loaded.key !== requestKey;
+  const reloads = useRef<(() => void)[]>([]);
+  useEffect(() => {
+    if (loading) return;
+    for (const settle of reloads.current.splice(0)) settle();
+  }, [loading]);
+
+  const reload = useCallback(
+    () =>
+      new Promise<void>((settle) => {
+        reloads.current.push(settle);
+        setVersion((value) => value + 1);
+      }),
+    [],
+  );
+  return { data: loaded.data, loading, reload, queryKey };
 }

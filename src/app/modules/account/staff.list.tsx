@@ -98,16 +98,12 @@ export function staffList({ departmentId, openEditor, openFactoryGrants, onCount
       },
     ],
     rowActions,
-    actionsWidth: 270,
     importer: {
       title: '人员',
       authority: ACCOUNT_ACTIONS.staffImport,
       template: staffApi.downloadTemplate,
-      submit: async (url) => {
-        const outcome = await staffApi.importFile(url);
-        if (!outcome.failures?.length) onCountsChanged();
-        return outcome;
-      },
+      submit: staffApi.importFile,
+      onImported: onCountsChanged,
     },
     exporter: {
       authority: ACCOUNT_ACTIONS.staffExport,
