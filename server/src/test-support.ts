@@ -50,7 +50,17 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     dropDatabase = async () => {
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // Pooled connections may still be closing after db.destroy(); give them a moment rather
+      // than terminating them (a terminated connection reports an error to the test run).
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          await dropper.query(`DROP DATABASE IF EXISTS ${name}${attempt < 20 ? '' : ' WITH (FORCE)'}`);
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
       await dropper.end();
     };
   } else {

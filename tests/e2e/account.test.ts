@@ -297,7 +297,9 @@ describe('account module', () => {
     const page = await env.newPage();
     await loginAt(page, env.server.url, '/account_config/staff');
     await selectDepartment(page, DEPARTMENT);
-    await tableRows(page).filter({ hasText: USER.username }).locator('[data-action="grants"]').click();
+    // 工厂授权 is past the three inline links: it lives in the row's 更多 menu.
+    await tableRows(page).filter({ hasText: USER.username }).locator('.mes-row-actions-more').click();
+    await page.locator('.ant-dropdown:visible [data-action="grants"]').click();
     const grants = dialog(page, `工厂授权 - ${USER.nickName}`);
     await grants.getByText('默认工厂').waitFor();
     expect(await grants.getByRole('checkbox', { name: /示例纸板厂/ }).isChecked()).toBe(false);

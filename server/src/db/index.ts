@@ -25,6 +25,12 @@ export function openDatabase(target: DatabaseTarget): Db {
           oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
+    // An idle pooled connection can be closed by the server (restart, admin termination); pg then
+    // emits 'error' on the pool, which would crash the process if nobody listened. The pool drops
+    // that client and opens a new one on the next query, so logging is all there is to do.
+    pool.on('error', (error) => {
+      process.stderr.write(`[db] idle PostgreSQL connection closed: ${error.message}\n`);
+    });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const pglite = new PGlite(target.dataDir ?? undefined, { parsers: { [INT8_OID]: Number } });

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { accountModule } from './account';
+import { modelingModule } from './modeling';
 
 /** A page module loaded on demand (keeps antd and page code out of the loader). */
 export type ModulePageLoader = () => Promise<{ default: ComponentType }>;
@@ -18,7 +19,7 @@ export interface ModuleRegistration {
 }
 
 /** Every built module; later issues append theirs (`import { deviceModule } from './device'`). */
-export const MODULES: readonly ModuleRegistration[] = [accountModule];
+export const MODULES: readonly ModuleRegistration[] = [accountModule, modelingModule];
 
 const pageIndex = new Map<string, ModulePageLoader>();
 for (const registration of MODULES) {

@@ -56,7 +56,7 @@ describe('ListPage actions and permissions', () => {
 
     queries.length = 0;
     root = await mountSpec(spec, queries, ['ACTION_STAFF_EDIT']);
-    expect(checkboxes(root), 'a checkbox per row and one for all').to.equal(11);
+    expect(bodyRows(root).every((row) => row.querySelector('.ant-checkbox-input')), 'a checkbox per row').to.equal(true);
   });
 
   it('leaves out the 操作 column when no row action is permitted', async () => {

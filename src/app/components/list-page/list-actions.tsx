@@ -85,10 +85,7 @@ interface RowActionLinksProps<Row> {
 /** The row's actions as links, those beyond `visible` in a 更多 menu; destructive ones ask first either way. */
 export function RowActionLinks<Row>({ row, actions, visible, context }: RowActionLinksProps<Row>) {
   const runAction = useActionRunner(context.reload);
-  const { inline, more } = splitRowActions(
-    actions.filter((action) => action.when?.(row) ?? true),
-    visible,
-  );
+  const { inline, more } = splitRowActions(actions.filter((action) => action.when?.(row) ?? true), visible);
   const run = (action: RowAction<Row>) => {
     const confirm = typeof action.confirm === 'function' ? action.confirm(row) : action.confirm;
     void runAction(() => action.run(row, context), confirm, action.danger ?? true);

@@ -97,11 +97,12 @@ describe('what the user may do with a list', () => {
   });
 
   it('sizes the 操作 column for the widest links a row can show', () => {
-    // Two-character links are 42px, 更多 60px, the cell pads 16px.
-    expect(rowActionsWidth(['编辑', '删除'])).toBe(100);
-    expect(rowActionsWidth(['编辑', '禁用', '启用', '删除'])).toBe(16 + Math.max(3 * 42, 2 * 42 + 60));
+    // Two-character links are 44px, four-character ones 72px, 更多 64px; the cell pads 16px.
+    expect(rowActionsWidth(['编辑', '删除'])).toBe(16 + 44 + 44);
+    expect(rowActionsWidth(['编辑', '禁用', '启用', '删除'])).toBe(16 + 44 + 44 + 64);
+    expect(rowActionsWidth(['Edit', '删除'])).toBe(16 + 48 + 44);
     // Four-character links last: a row shows them only when at most three links apply.
-    expect(rowActionsWidth(['编辑', '禁用', '启用', '解锁', '工厂授权', '删除账号'])).toBe(16 + 42 + 70 + 70);
-    expect(rowActionsWidth(['工厂授权', '编辑', '禁用', '启用'])).toBe(16 + 70 + 42 + 60);
+    expect(rowActionsWidth(['编辑', '禁用', '启用', '解锁', '工厂授权', '删除账号'])).toBe(16 + 44 + 72 + 72);
+    expect(rowActionsWidth(['工厂授权', '编辑', '禁用', '启用'])).toBe(16 + 72 + 44 + 64);
   });
 });

@@ -71,9 +71,10 @@ export function splitRowActions<Action>(actions: readonly Action[], visible = VI
   return { inline: actions.slice(0, limit - 1), more: actions.slice(limit - 1) };
 }
 
-// Small link buttons at 14px: 7px padding either side, CJK characters 14px wide, others about 8px.
-const LINK_PADDING = 14;
-const MORE_LINK_WIDTH = 28 + LINK_PADDING + 18;
+// Small link buttons at 14px: 8px padding and border either side, CJK characters 14px wide, others
+// about 8px; 更多 with its arrow measures 64px.
+const LINK_PADDING = 16;
+const MORE_LINK_WIDTH = 64;
 const CELL_PADDING = 16;
 const linkWidth = (label: string) => [...label].reduce((sum, char) => sum + (char.charCodeAt(0) > 0xff ? 14 : 8), LINK_PADDING);
 const sumOfWidest = (widths: readonly number[], count: number) =>

@@ -1,0 +1,26 @@
+import { useEffect, useRef, useState } from 'react';
+
+/**
+ * Loads data whenever `key` changes; a failed load gives `fallback` (the http layer has shown the
+ * error already). Late answers to older keys are dropped.
+ */
+export function useLoaded<T>(load: () => Promise<T>, key: string, fallback: T): { data: T; loading: boolean } {
+  const loadRef = useRef(load);
+  useEffect(() => {
+    loadRef.current = load;
+  });
+  const [loaded, setLoaded] = useState<{ key: string | null; data: T }>({ key: null, data: fallback });
+  useEffect(() => {
+    let live = true;
+    loadRef.current().then(
+      (data) => live && setLoaded({ key, data }),
+      () => live && setLoaded({ key, data: fallback }),
+    );
+    return () => {
+      live = false;
+    };
+    // fallback is a constant of the caller.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  return { data: loaded.data, loading: loaded.key !== key };
+}

@@ -1,0 +1,137 @@
+import { useEffect, useState } from 'react';
+import { App, Button, Empty, Form, Modal, Select, Space, Spin, Tag } from 'antd';
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import type { CreateWorkFlowRequest, WorkFlow } from '../../../../core/contracts/modeling';
+import { devicesApi, processesApi, workFlowsApi } from '../modeling.api';
+import { WORK_FLOW_FIELDS } from '../modeling.forms';
+import { EditFormFields } from './form-fields';
+import { optionsOf } from './options';
+import { useLoaded } from './use-loaded';
+
+export interface WorkFlowEditorProps {
+  /** `{}` adds a flow, a row edits it, null closes the dialog. */
+  editing: { row?: WorkFlow } | null;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/** 新增工艺路线 / 编辑工艺路线: code, name, template flag and the ordered process steps (up/down), each with an optional default device. */
+export function WorkFlowEditorDialog({ editing, onClose, onSaved }: WorkFlowEditorProps) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<CreateWorkFlowRequest>();
+  const [saving, setSaving] = useState(false);
+  // The editing request whose detail has arrived (a new open is a new object).
+  const [loadedFor, setLoadedFor] = useState<object | null>(null);
+  const key = editing ? 'open' : 'closed';
+  const processes = useLoaded(processesApi.all, key, []).data;
+  const speeds = useLoaded(devicesApi.speeds, key, []).data;
+  const steps = Form.useWatch('steps', form);
+  // A step's default device is one that can run its process (has a theoretical speed for it).
+  const deviceOptions = (index: number) =>
+    speeds
+      .filter((entry) => entry.processId === steps?.[index]?.processId)
+      .map((entry) => ({ value: entry.deviceId, label: `${entry.deviceName}（${entry.deviceNo}）` }));
+  const row = editing?.row;
+  const loading = !!row && loadedFor !== editing;
+
+  useEffect(() => {
+    if (!editing) return;
+    form.resetFields();
+    if (!row) {
+      form.setFieldsValue({ isTemplate: true, steps: [] });
+      return;
+    }
+    workFlowsApi
+      .detail(row.id)
+      .then((detail) =>
+        form.setFieldsValue({
+          ...detail,
+          steps: detail.steps.map(({ processId, defaultDeviceId, remark }) => ({ processId, defaultDeviceId, remark })),
+        }),
+      )
+      .catch(() => undefined)
+      .finally(() => setLoadedFor(editing));
+  }, [editing, row, form]);
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    if (!values.steps?.length) {
+      void message.warning('请至少添加一道工序');
+      return;
+    }
+    setSaving(true);
+    try {
+      const request = { ...values, steps: values.steps.map((step) => ({ ...step, defaultDeviceId: step.defaultDeviceId ?? null })) };
+      if (row) await workFlowsApi.update({ ...request, id: row.id });
+      else await workFlowsApi.create(request);
+      void message.success(row ? '修改成功' : '新增成功');
+      onSaved();
+      onClose();
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={!!editing}
+      title={row ? '编辑工艺路线' : '新增工艺路线'}
+      width={760}
+      okText="确定"
+      cancelText="取消"
+      confirmLoading={saving}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={onClose}
+      mask={{ closable: false }}
+      forceRender
+    >
+      <Spin spinning={loading}>
+        <Form form={form} layout="horizontal" labelCol={{ span: 5 }} className="mes-work-flow-editor">
+          <EditFormFields fields={WORK_FLOW_FIELDS} editing={!!row} />
+          <Form.Item label="工序步骤" required>
+            <Form.List name="steps">
+              {(items, { add, remove, move }) => (
+                <div className="mes-flow-steps" style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
+                  {items.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无工序，请添加" />}
+                  {items.map(({ key: itemKey, name }, index) => (
+                    <Space key={itemKey} align="baseline" className="mes-flow-step" data-step={index + 1}>
+                      <Tag color="blue" style={{ width: 36, textAlign: 'center' }}>
+                        {index + 1}
+                      </Tag>
+                      <Form.Item name={[name, 'processId']} rules={[{ required: true, message: '请选择工序' }]}>
+                        <Select
+                          placeholder="请选择工序"
+                          aria-label={`第${index + 1}道工序`}
+                          style={{ width: 180 }}
+                          options={optionsOf(processes, (p) => p.processName)}
+                          showSearch={{ optionFilterProp: 'label' }}
+                        />
+                      </Form.Item>
+                      <Form.Item name={[name, 'defaultDeviceId']}>
+                        <Select
+                          placeholder="默认设备（可选）"
+                          aria-label={`第${index + 1}道工序默认设备`}
+                          style={{ width: 200 }}
+                          allowClear
+                          options={deviceOptions(index)}
+                          notFoundContent="暂无可执行该工序的设备"
+                          showSearch={{ optionFilterProp: 'label' }}
+                        />
+                      </Form.Item>
+                      <Button type="text" aria-label="上移" icon={<ArrowUpOutlined />} disabled={index === 0} onClick={() => move(index, index - 1)} />
+                      <Button type="text" aria-label="下移" icon={<ArrowDownOutlined />} disabled={index === items.length - 1} onClick={() => move(index, index + 1)} />
+                      <Button type="text" danger aria-label="移除工序" icon={<DeleteOutlined />} onClick={() => remove(name)} />
+                    </Space>
+                  ))}
+                  <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({})} style={{ width: 180 }}>
+                    添加工序
+                  </Button>
+                </div>
+              )}
+            </Form.List>
+          </Form.Item>
+        </Form>
+      </Spin>
+    </Modal>
+  );
+}

@@ -1,0 +1,88 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { Device } from '../../../../core/contracts/modeling';
+import { LIST_PARAMS, ListPage } from '../../../components';
+import { ALL_CATEGORIES, CategoryTree } from '../components/category-tree';
+import { DeviceEditorDrawer } from '../components/device-editor.drawer';
+import { deviceTypeCategories, filterOptionsOf, treeOptionsOf } from '../components/options';
+import { useLoaded } from '../components/use-loaded';
+import { deviceList } from '../devices.list';
+import { MODELING_ACTIONS as A } from '../modeling.authorities';
+import { deviceTypesApi, workshopsApi } from '../modeling.api';
+import { DEVICE_TYPE_FIELDS } from '../modeling.forms';
+
+/** URL param of the selected device type. */
+const TYPE_PARAM = 'typeId';
+const loadTypes = () => deviceTypesApi.tree().then(deviceTypeCategories);
+
+/** 设备 tab: the device-type tree on the left, the selected type's devices on the right. */
+export default function DevicesTab() {
+  const [params, setParams] = useSearchParams();
+  const selected = params.get(TYPE_PARAM) ?? ALL_CATEGORIES;
+  const deviceTypeId = selected === ALL_CATEGORIES ? null : Number(selected);
+  const [editing, setEditing] = useState<{ row?: Device } | null>(null);
+  const [version, setVersion] = useState(0);
+  const [treeVersion, setTreeVersion] = useState(0);
+  const changed = useCallback(() => setTreeVersion((value) => value + 1), []);
+  const workshops = useLoaded(workshopsApi.all, 'workshops', []).data;
+  const types = useLoaded(loadTypes, `types:${treeVersion}`, []).data;
+
+  const select = (key: string) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.delete(LIST_PARAMS.page);
+        if (key === ALL_CATEGORIES) next.delete(TYPE_PARAM);
+        else next.set(TYPE_PARAM, key);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const spec = useMemo(
+    () =>
+      deviceList({
+        deviceTypeId,
+        workshops: filterOptionsOf(workshops, (row) => row.workshopName),
+        openEditor: (row) => setEditing({ row }),
+        onChanged: changed,
+      }),
+    [deviceTypeId, workshops, changed],
+  );
+
+  return (
+    <div className="mes-devices-tab" style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
+      <aside style={{ width: 260, flex: 'none', borderRight: '1px solid #f0f0f0', paddingRight: 12 }}>
+        <CategoryTree
+          noun="设备类型"
+          allLabel="全部设备"
+          load={loadTypes}
+          fields={DEVICE_TYPE_FIELDS}
+          authorities={{ add: A.machineTypeAdd, edit: A.machineTypeEdit, delete: A.machineTypeDelete }}
+          create={(values, parentId) => deviceTypesApi.create({ ...(values as { machineType: string; machineTypeName: string }), parentId })}
+          update={(node, values) =>
+            deviceTypesApi.update({ id: node.id, ...(node.values as { parentId: number | null }), ...(values as { machineType: string; machineTypeName: string }) })
+          }
+          remove={(node) => deviceTypesApi.remove([node.id])}
+          selected={selected}
+          onSelect={select}
+          refreshKey={treeVersion}
+        />
+      </aside>
+      <section style={{ flex: 1, minWidth: 0 }}>
+        <ListPage key={`${selected}:${version}`} spec={spec} />
+      </section>
+      <DeviceEditorDrawer
+        editing={editing}
+        deviceTypeId={deviceTypeId}
+        typeOptions={treeOptionsOf(types)}
+        workshopOptions={workshops.map((row) => ({ value: row.id, label: row.workshopName }))}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setVersion((value) => value + 1);
+          changed();
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { lazy, Suspense } from 'react';
+import { Spin, Tabs } from 'antd';
+import { useTabQuery } from '../../../shell/use-tab-query';
+
+const WorkshopsTab = lazy(() => import('./workshops.tab'));
+const DevicesTab = lazy(() => import('./devices.tab'));
+const ProcessesTab = lazy(() => import('./processes.tab'));
+const WorkFlowsTab = lazy(() => import('./work-flows.tab'));
+const ProductsTab = lazy(() => import('./products.tab'));
+
+/** The tabs of 建模, in the order a factory fills its master data. */
+export const MODELING_TABS = [
+  { key: 'workshop', label: '车间', page: WorkshopsTab },
+  { key: 'device', label: '设备', page: DevicesTab },
+  { key: 'process', label: '工序', page: ProcessesTab },
+  { key: 'workFlow', label: '工艺路线', page: WorkFlowsTab },
+  { key: 'product', label: '产品档案', page: ProductsTab },
+] as const;
+
+/** 建模 (/modeling): one tab per kind of master data; the tab lives in the `tab` query. */
+export default function ModelingPage() {
+  const [tab, setTab] = useTabQuery('tab', MODELING_TABS[0].key);
+  const active = MODELING_TABS.some((item) => item.key === tab) ? tab : MODELING_TABS[0].key;
+  return (
+    <Tabs
+      className="mes-modeling"
+      activeKey={active}
+      onChange={setTab}
+      destroyOnHidden
+      items={MODELING_TABS.map(({ key, label, page: Page }) => ({
+        key,
+        label,
+        children: (
+          <Suspense fallback={<Spin />}>
+            <Page />
+          </Suspense>
+        ),
+      }))}
+    />
+  );
+}

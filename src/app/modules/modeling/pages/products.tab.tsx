@@ -1,0 +1,88 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { CreateProductRequest, Product } from '../../../../core/contracts/modeling';
+import { LIST_PARAMS, ListPage } from '../../../components';
+import { ALL_CATEGORIES, CategoryTree } from '../components/category-tree';
+import { EditFormDialog } from '../components/edit-form.dialog';
+import { classifyCategories, filterOptionsOf, optionsOf, treeOptionsOf } from '../components/options';
+import { useLoaded } from '../components/use-loaded';
+import { MODELING_ACTIONS as A } from '../modeling.authorities';
+import { productClassifiesApi, productsApi, workFlowsApi } from '../modeling.api';
+import { CLASSIFY_FIELDS, PRODUCT_FIELDS } from '../modeling.forms';
+import { productList } from '../products.list';
+
+/** URL param of the selected classify. */
+const CLASSIFY_PARAM = 'classifyId';
+const loadClassifies = () => productClassifiesApi.tree().then(classifyCategories);
+const NEW_PRODUCT: Partial<CreateProductRequest> = { boxStyle: '0201', colors: 0 };
+
+/** 产品档案 tab: the classify tree on the left, the selected classify's products on the right. */
+export default function ProductsTab() {
+  const [params, setParams] = useSearchParams();
+  const selected = params.get(CLASSIFY_PARAM) ?? ALL_CATEGORIES;
+  const classifyId = selected === ALL_CATEGORIES ? null : Number(selected);
+  const [editing, setEditing] = useState<{ row?: Product } | null>(null);
+  const [version, setVersion] = useState(0);
+  const [treeVersion, setTreeVersion] = useState(0);
+  const changed = useCallback(() => setTreeVersion((value) => value + 1), []);
+  const flows = useLoaded(workFlowsApi.all, 'flows', []).data;
+  const classifies = useLoaded(loadClassifies, `classifies:${treeVersion}`, []).data;
+
+  const select = (key: string) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.delete(LIST_PARAMS.page);
+        if (key === ALL_CATEGORIES) next.delete(CLASSIFY_PARAM);
+        else next.set(CLASSIFY_PARAM, key);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const spec = useMemo(
+    () => productList({ classifyId, flows: filterOptionsOf(flows, (row) => row.flowName), openEditor: (row) => setEditing({ row }), onChanged: changed }),
+    [classifyId, flows, changed],
+  );
+  const row = editing?.row;
+  const saved = () => {
+    setVersion((value) => value + 1);
+    changed();
+  };
+
+  return (
+    <div className="mes-products-tab" style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
+      <aside style={{ width: 240, flex: 'none', borderRight: '1px solid #f0f0f0', paddingRight: 12 }}>
+        <CategoryTree
+          noun="产品分类"
+          allLabel="全部产品"
+          load={loadClassifies}
+          fields={CLASSIFY_FIELDS}
+          authorities={{ add: A.classifyAdd, edit: A.classifyEdit, delete: A.classifyDelete }}
+          create={(values, parentId) => productClassifiesApi.create({ classifyName: String(values.classifyName), parentId })}
+          update={(node, values) => productClassifiesApi.update({ id: node.id, parentId: node.values.parentId as number | null, classifyName: String(values.classifyName) })}
+          remove={(node) => productClassifiesApi.remove([node.id])}
+          selected={selected}
+          onSelect={select}
+          refreshKey={treeVersion}
+        />
+      </aside>
+      <section style={{ flex: 1, minWidth: 0 }}>
+        <ListPage key={`${selected}:${version}`} spec={spec} />
+      </section>
+      <EditFormDialog<CreateProductRequest>
+        title={editing ? (row ? '编辑产品' : '新增产品') : null}
+        fields={PRODUCT_FIELDS}
+        editing={!!row}
+        initial={row ? { ...row, flute: row.flute || undefined } : { ...NEW_PRODUCT, classifyId }}
+        options={{ classifyId: treeOptionsOf(classifies), processFlowId: optionsOf(flows, (flow) => `${flow.flowName}（${flow.route}）`) }}
+        onSubmit={(values) => {
+          const request = { ...values, classifyId: values.classifyId ?? null, processFlowId: values.processFlowId ?? null, flute: values.flute ?? '' };
+          return row ? productsApi.update({ ...request, id: row.id }) : productsApi.create(request);
+        }}
+        onClose={() => setEditing(null)}
+        onSaved={saved}
+      />
+    </div>
+  );
+}

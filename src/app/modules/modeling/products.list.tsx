@@ -1,0 +1,50 @@
+import type { Product } from '../../../core/contracts/modeling';
+import { FLUTES } from '../../../core/contracts/modeling';
+import type { ListQuery, ListSpec } from '../../components';
+import { MODELING_ACTIONS as A } from './modeling.authorities';
+import { productsApi } from './modeling.api';
+
+const FLUTE_OPTIONS = FLUTES.map((flute) => ({ value: flute, label: `${flute}楞` }));
+
+export interface ProductListHandlers {
+  /** null: products of every classify. */
+  classifyId: number | null;
+  flows: { value: string; label: string }[];
+  openEditor: (row?: Product) => void;
+  onChanged: () => void;
+}
+
+/** 产品档案: customer, box style, inner size, board, flute, colours and process flow. */
+export function productList({ classifyId, flows, openEditor, onChanged }: ProductListHandlers): ListSpec<Product> {
+  const scoped = (query: ListQuery): ListQuery => (classifyId === null ? query : { ...query, classifyId });
+  return {
+    rowKey: 'id',
+    columns: [
+      { prop: 'productNo', label: '产品编号', filter: { type: 'input' }, sortable: true, width: 130 },
+      { prop: 'productName', label: '产品名称', filter: { type: 'input' }, sortable: true, width: 170 },
+      { prop: 'customerName', label: '客户', filter: { type: 'input' }, sortable: true, width: 150 },
+      { prop: 'classifyName', label: '产品分类', width: 110 },
+      { prop: 'boxStyle', label: '箱型', width: 70 },
+      { prop: 'lengthMm', label: '内径（长×宽×高 mm）', width: 170, render: (row) => `${row.lengthMm}×${row.widthMm}×${row.heightMm}` },
+      { prop: 'boardCode', label: '纸板编码', filter: { type: 'input' }, width: 110 },
+      { prop: 'flute', label: '楞型', width: 70, filter: { type: 'select', multiple: true, options: FLUTE_OPTIONS } },
+      { prop: 'colors', label: '颜色数', type: 'number', width: 80 },
+      { prop: 'processFlowName', label: '工艺路线', width: 150, filter: { prop: 'processFlowId', type: 'select', options: flows } },
+    ],
+    fetch: (query) => productsApi.list(scoped(query)),
+    toolbar: [{ key: 'add', label: '新增产品', primary: true, authority: A.productAdd, run: () => openEditor() }],
+    rowActions: [
+      { key: 'edit', label: '编辑', authority: A.productEdit, run: (row) => openEditor(row) },
+      {
+        key: 'delete',
+        label: '删除',
+        danger: true,
+        authority: A.productDelete,
+        confirm: (row) => `确定删除产品「${row.productName}」吗？`,
+        run: (row) => productsApi.remove([row.id]).then(onChanged),
+      },
+    ],
+    importer: { title: '产品', authority: A.productImport, template: productsApi.downloadTemplate, submit: productsApi.importFile, onImported: onChanged },
+    exporter: { authority: A.productExport, run: (query) => productsApi.exportFile(scoped(query)) },
+  };
+}
