@@ -2,7 +2,7 @@ import { Tag } from 'antd';
 import type { StaffUser } from '../../../core/contracts/account';
 import { ACCOUNT_STATUS } from '../../../core/enums';
 import type { ListSpec, RowAction } from '../../components';
-import { ACCOUNT_ACTIONS } from './account.authorities';
+import { AccountAuthorities } from '../../../core/access/authorities/account';
 import { staffApi } from './staff.api';
 
 const STATUS_OPTIONS = [
@@ -28,11 +28,11 @@ const userIds = (rows: readonly StaffUser[]) => rows.map((row) => row.userId);
 /** 人员管理: users of one department (or all), with their account actions. */
 export function staffList({ departmentId, openEditor, openFactoryGrants, onCountsChanged }: StaffListHandlers): ListSpec<StaffUser> {
   const rowActions: RowAction<StaffUser>[] = [
-    { key: 'edit', label: '编辑', danger: false, authority: ACCOUNT_ACTIONS.staffEdit, run: (row) => openEditor(row) },
+    { key: 'edit', label: '编辑', danger: false, authority: AccountAuthorities.staffEdit, run: (row) => openEditor(row) },
     {
       key: 'disable',
       label: '禁用',
-      authority: ACCOUNT_ACTIONS.staffStatus,
+      authority: AccountAuthorities.staffStatus,
       when: (row) => row.status === 1,
       confirm: (row) => `确定禁用「${row.nickName}」的账号吗？禁用后该账号将无法登录。`,
       run: (row) => staffApi.setStatus([row.userId], 0),
@@ -41,7 +41,7 @@ export function staffList({ departmentId, openEditor, openFactoryGrants, onCount
       key: 'enable',
       label: '启用',
       danger: false,
-      authority: ACCOUNT_ACTIONS.staffStatus,
+      authority: AccountAuthorities.staffStatus,
       when: (row) => row.status === 0,
       confirm: (row) => `确定启用「${row.nickName}」的账号吗？`,
       run: (row) => staffApi.setStatus([row.userId], 1),
@@ -50,16 +50,16 @@ export function staffList({ departmentId, openEditor, openFactoryGrants, onCount
       key: 'unlock',
       label: '解锁',
       danger: false,
-      authority: ACCOUNT_ACTIONS.staffStatus,
+      authority: AccountAuthorities.staffStatus,
       when: (row) => row.status === 2,
       confirm: (row) => `确定解锁「${row.nickName}」的账号吗？`,
       run: (row) => staffApi.setStatus([row.userId], 1),
     },
-    { key: 'grants', label: '工厂授权', danger: false, authority: ACCOUNT_ACTIONS.authorization, run: (row) => openFactoryGrants(row) },
+    { key: 'grants', label: '工厂授权', danger: false, authority: AccountAuthorities.authorization, run: (row) => openFactoryGrants(row) },
     {
       key: 'delete',
       label: '删除账号',
-      authority: ACCOUNT_ACTIONS.staffDelete,
+      authority: AccountAuthorities.staffDelete,
       confirm: (row) => `确定删除「${row.nickName}」的账号吗？删除后不可恢复。`,
       run: (row) => staffApi.removeAccount(row.userId).then(onCountsChanged),
     },
@@ -78,13 +78,13 @@ export function staffList({ departmentId, openEditor, openFactoryGrants, onCount
     filters: [{ prop: 'createTime', label: '创建时间', type: 'daterange' }],
     fetch: (query) => staffApi.list(departmentId === null ? query : { ...query, departmentId }),
     toolbar: [
-      { key: 'add', label: '新增人员', primary: true, danger: false, authority: ACCOUNT_ACTIONS.staffAdd, run: () => openEditor() },
+      { key: 'add', label: '新增人员', primary: true, danger: false, authority: AccountAuthorities.staffAdd, run: () => openEditor() },
       {
         key: 'batchEnable',
         label: '批量启用',
         danger: false,
         needsSelection: true,
-        authority: ACCOUNT_ACTIONS.staffStatus,
+        authority: AccountAuthorities.staffStatus,
         confirm: '确定启用（解锁）选中的账号吗？',
         run: ({ selectedRows }) => staffApi.setStatus(userIds(selectedRows), 1),
       },
@@ -92,7 +92,7 @@ export function staffList({ departmentId, openEditor, openFactoryGrants, onCount
         key: 'batchDisable',
         label: '批量禁用',
         needsSelection: true,
-        authority: ACCOUNT_ACTIONS.staffStatus,
+        authority: AccountAuthorities.staffStatus,
         confirm: '确定禁用选中的账号吗？禁用后这些账号将无法登录。',
         run: ({ selectedRows }) => staffApi.setStatus(userIds(selectedRows), 0),
       },
@@ -100,13 +100,13 @@ export function staffList({ departmentId, openEditor, openFactoryGrants, onCount
     rowActions,
     importer: {
       title: '人员',
-      authority: ACCOUNT_ACTIONS.staffImport,
+      authority: AccountAuthorities.staffImport,
       template: staffApi.downloadTemplate,
       submit: staffApi.importFile,
       onImported: onCountsChanged,
     },
     exporter: {
-      authority: ACCOUNT_ACTIONS.staffExport,
+      authority: AccountAuthorities.staffExport,
       run: (query) => staffApi.exportFile(departmentId === null ? query : { ...query, departmentId }),
     },
   };
@@ -133,7 +133,7 @@ export function otherDepartmentList(departmentId: number, departmentName: string
         primary: true,
         danger: false,
         needsSelection: true,
-        authority: ACCOUNT_ACTIONS.staffAdd,
+        authority: AccountAuthorities.staffAdd,
         confirm: `确定将选中的人员调入「${departmentName}」吗？`,
         run: ({ selectedRows }) => staffApi.moveToDepartment(departmentId, userIds(selectedRows)).then(onCountsChanged),
       },

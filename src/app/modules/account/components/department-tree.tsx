@@ -3,7 +3,7 @@ import { App, Button, Dropdown, Empty, Spin, Tree, type TreeDataNode } from 'ant
 import { MoreOutlined, PlusOutlined } from '@ant-design/icons';
 import type { DepartmentNode } from '../../../../core/contracts/account';
 import { AuthButton, useCan } from '../../../components';
-import { ACCOUNT_ACTIONS } from '../account.authorities';
+import { AccountAuthorities } from '../../../../core/access/authorities/account';
 import { departmentsApi } from '../departments.api';
 import { DepartmentNameDialog } from './department-name.dialog';
 
@@ -45,7 +45,7 @@ export function DepartmentTree({ selected, onSelect, refreshKey = 0 }: Departmen
     };
   }, [version, refreshKey]);
 
-  const manage = can(ACCOUNT_ACTIONS.department);
+  const manage = can(AccountAuthorities.department);
   const confirmRemove = (node: DepartmentNode) =>
     modal.confirm({
       title: '提示',
@@ -117,7 +117,7 @@ export function DepartmentTree({ selected, onSelect, refreshKey = 0 }: Departmen
     <div className="mes-department-tree" style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
         <strong>部门</strong>
-        <AuthButton authority={ACCOUNT_ACTIONS.department} size="small" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'add', parent: null })}>
+        <AuthButton authority={AccountAuthorities.department} size="small" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'add', parent: null })}>
           新增部门
         </AuthButton>
       </div>

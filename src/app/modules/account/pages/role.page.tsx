@@ -3,7 +3,7 @@ import { Button, Empty, Input, Space, Table, type TableColumnsType } from 'antd'
 import { PlusOutlined } from '@ant-design/icons';
 import type { RoleItem } from '../../../../core/contracts/account';
 import { AuthButton, useCan } from '../../../components';
-import { ACCOUNT_ACTIONS } from '../account.authorities';
+import { AccountAuthorities } from '../../../../core/access/authorities/account';
 import { RoleEditorDrawer } from '../components/role-editor.drawer';
 import { RoleUsersDialog } from '../components/role-users.dialog';
 import { useLoaded } from '../components/use-loaded';
@@ -34,12 +34,12 @@ export default function RolePage() {
       width: 180,
       render: (_value, role) => (
         <Space size={0}>
-          {can(ACCOUNT_ACTIONS.roleEdit) && (
+          {can(AccountAuthorities.roleEdit) && (
             <Button type="link" size="small" data-action="edit" onClick={() => setEditing({ role })}>
               编辑
             </Button>
           )}
-          {can(ACCOUNT_ACTIONS.roleAssign) && (
+          {can(AccountAuthorities.roleAssign) && (
             <Button type="link" size="small" data-action="assign" onClick={() => setAssigning(role)}>
               分配用户
             </Button>
@@ -53,7 +53,7 @@ export default function RolePage() {
     <div className="mes-role-page" style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
       <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
         <Input.Search placeholder="请输入角色名称" allowClear style={{ width: 240 }} onSearch={setKeyword} onChange={(event) => !event.target.value && setKeyword('')} />
-        <AuthButton authority={ACCOUNT_ACTIONS.roleAdd} type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+        <AuthButton authority={AccountAuthorities.roleAdd} type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
           新增角色
         </AuthButton>
       </div>
