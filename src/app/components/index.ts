@@ -9,3 +9,4 @@ export * from './import-dialog';
 export * from './list-page';
 export * from './pager';
 export * from './tag-input';
+export * from './use-loaded';

@@ -5,7 +5,7 @@ import { RULE_MESSAGES, TEXT_LIMITS } from '../../../../core/rules';
 import { rolesApi } from '../roles.api';
 import { authoritiesToSave } from './permission-check';
 import { PermissionTree } from './permission-tree';
-import { useLoaded } from './use-loaded';
+import { useLoaded } from '../../../components/use-loaded';
 
 interface RoleForm {
   roleName: string;

@@ -3,7 +3,7 @@ import { App, Button, Modal, Space, Spin, Transfer } from 'antd';
 import type { RoleItem, UserBrief } from '../../../../core/contracts/account';
 import { rolesApi } from '../roles.api';
 import { staffApi } from '../staff.api';
-import { useLoaded } from './use-loaded';
+import { useLoaded } from '../../../components/use-loaded';
 
 /** Users of the factory the picker offers (the server caps a page at 1000). */
 const USER_PAGE_SIZE = 1000;

@@ -6,7 +6,7 @@ import { AuthButton, useCan } from '../../../components';
 import { AccountAuthorities } from '../../../../core/access/authorities/account';
 import { RoleEditorDrawer } from '../components/role-editor.drawer';
 import { RoleUsersDialog } from '../components/role-users.dialog';
-import { useLoaded } from '../components/use-loaded';
+import { useLoaded } from '../../../components/use-loaded';
 import { rolesApi } from '../roles.api';
 
 const NO_ROLES: RoleItem[] = [];
