@@ -9,6 +9,12 @@ import { logSmsSender, type SmsSender } from './modules/account/sms';
 import { FileService } from './modules/files/service';
 import { fileRoutes } from './modules/files/routes';
 import { modelingRoutes, modelingServices } from './modules/modeling/routes';
+import { enterpriseConfigRoutes, enterpriseConfigServices } from './modules/enterprise-config/routes';
+import { paperDataRoutes, paperDataServices } from './modules/paper-data/routes';
+import { shopFloorRoutes, shopFloorServices } from './modules/shop-floor/routes';
+import { shiftRoutes, shiftServices } from './modules/shifts/routes';
+import { sysLogRoutes } from './modules/sys-log/routes';
+import { SysLogService } from './modules/sys-log/service';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { permissionsPlugin } from './plugins/permissions';
@@ -58,5 +64,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fileRoutes, { service: fileService });
   await app.register(accountRoutes, { service: accountService, files: fileService });
   await app.register(modelingRoutes, { services: modelingServices(options.db), files: fileService });
+  await app.register(enterpriseConfigRoutes, { services: enterpriseConfigServices(options.db) });
+  await app.register(paperDataRoutes, { services: paperDataServices(options.db) });
+  await app.register(shopFloorRoutes, { services: shopFloorServices(options.db) });
+  await app.register(shiftRoutes, { services: shiftServices(options.db), files: fileService });
+  await app.register(sysLogRoutes, { service: new SysLogService(options.db) });
   return app;
 }

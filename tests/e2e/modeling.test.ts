@@ -1,6 +1,8 @@
 // Journeys of /modeling (issue 4) in the standalone console against the real server and its seed:
 // a process flow built from existing processes with a reordered step, a product that uses it shown
 // in the product list; deleting a process that a flow uses is refused and the process stays.
+import ExcelJS from 'exceljs';
+import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logIn, shot, useE2eEnvironment } from './support/harness';
@@ -61,8 +63,19 @@ describe('modeling module', () => {
     await editor.locator('.mes-flow-step[data-step="2"]').getByRole('button', { name: '下移' }).click();
     const gluing = editor.locator('.mes-flow-step[data-step="2"]');
     expect(await gluing.locator('.ant-select').first().innerText()).toContain('糊箱');
+    // Default devices offered are those with a theoretical speed for the step's process.
     await gluing.locator('.ant-select').nth(1).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    const gluer = page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="全自动高速糊箱机（HX-01）"]');
+    await gluer.waitFor();
+    const offered = page
+      .locator('.ant-select-dropdown:visible', { has: page.locator('.ant-select-item-option[title="全自动高速糊箱机（HX-01）"]') })
+      .locator('.ant-select-item-option');
+    expect(await offered.evaluateAll((options) => options.map((option) => option.getAttribute('title')))).toEqual(
+      expect.arrayContaining(['全自动高速糊箱机（HX-01）', '半自动糊箱机（HX-02）']),
+    );
+    expect(await offered.evaluateAll((options) => options.some((option) => option.getAttribute('title')?.includes('叉车')))).toBe(false);
+    await page.keyboard.press('Escape');
+    await pick(page, gluing.locator('.ant-select').nth(1), '全自动高速糊箱机（HX-01）');
     await shot(page, 'modeling-1-flow-editor');
     await editor.getByRole('button', { name: '确定' }).click();
     await message(page, '新增成功').waitFor();
@@ -70,6 +83,14 @@ describe('modeling module', () => {
     const flow = (await listRows(page)).find((row) => row['工艺路线编码'] === FLOW.code);
     expect(flow).toMatchObject({ 工艺路线名称: FLOW.name, 工序路线: '水印开槽→糊箱→打包', 类型: '通用模板', 产品数量: '0' });
     await shot(page, 'modeling-2-flow-list');
+
+    // Editing loads the saved steps in order, with the default device.
+    await tableRows(page).filter({ hasText: FLOW.code }).getByText('编辑', { exact: true }).click();
+    const reopened = dialog(page, '编辑工艺路线');
+    await reopened.locator('.mes-flow-step[data-step="3"]').waitFor();
+    const stepTexts = await reopened.locator('.mes-flow-step').allInnerTexts();
+    expect(stepTexts.map((text) => text.replace(/\s+/g, ' ').trim())).toEqual(['1 水印开槽 默认设备（可选）', '2 糊箱 全自动高速糊箱机（HX-01）', '3 打包 默认设备（可选）']);
+    await reopened.getByRole('button', { name: '取消' }).click();
 
     await page.getByRole('tab', { name: '产品档案' }).click();
     await page.locator('.mes-category-tree .mes-category-node').first().waitFor();
@@ -104,6 +125,20 @@ describe('modeling module', () => {
     });
     await shot(page, 'modeling-4-product-list');
 
+    // Export with the customer filter: the workbook holds exactly the filtered product.
+    const filteredList = page.waitForResponse((response) => new URL(response.url()).searchParams.get('customerName') === PRODUCT.customer);
+    await page.locator('.mes-list-page').getByPlaceholder('请输入客户').fill(PRODUCT.customer);
+    await filteredList;
+    await waitForList(page);
+    expect((await listRows(page)).map((row) => row['产品编号'])).toEqual([PRODUCT.no]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出' }).click()]);
+    expect(download.suggestedFilename()).toBe('产品档案.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await readFile((await download.path())!)).buffer as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.rowCount).toBe(2);
+    expect((sheet.getRow(2).values as unknown[]).map(String)).toEqual(expect.arrayContaining([PRODUCT.no, PRODUCT.name, PRODUCT.customer]));
+
     await page.getByRole('tab', { name: '工艺路线' }).click();
     await tableRows(page).filter({ hasText: FLOW.code }).waitFor();
     expect((await listRows(page)).find((row) => row['工艺路线编码'] === FLOW.code)).toMatchObject({ 产品数量: '1' });
@@ -122,5 +157,159 @@ describe('modeling module', () => {
     await page.reload();
     await waitForList(page);
     expect(await tableRows(page).filter({ hasText: '水印开槽' }).count()).toBe(1);
+  });
+
+  it('filters devices by the type tree, manages type nodes and adds a device with speeds and spare parts', async () => {
+    const page = await env.newPage();
+    await loginAt(page, env.server.url, '/modeling?tab=device');
+    const typeNode = (name: string) => page.locator(`.mes-category-tree [data-category="${name}"]`);
+    await typeNode('糊箱机').waitFor();
+    await waitForList(page);
+    const filtered = page.waitForResponse((response) => response.url().includes('/device/list') && new URL(response.url()).searchParams.has('deviceTypeId'));
+    await typeNode('糊箱机').click();
+    await filtered;
+    await waitForList(page);
+    const gluers = await listRows(page);
+    expect(gluers.length).toBeGreaterThan(0);
+    expect(new Set(gluers.map((row) => row['设备类型']))).toEqual(new Set(['糊箱机']));
+
+    await page.locator('.mes-category-tree').getByRole('button', { name: '新增' }).click();
+    const addType = dialog(page, '新增设备类型');
+    await addType.getByPlaceholder('请输入类型编码').fill('E2E_TYPE');
+    await addType.getByPlaceholder('请输入类型名称').fill('测试类型');
+    await addType.getByRole('button', { name: '确定' }).click();
+    await typeNode('测试类型').waitFor();
+    await page.getByRole('button', { name: '测试类型操作' }).click();
+    await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: '重命名' }).click();
+    const rename = dialog(page, '重命名设备类型');
+    await rename.getByPlaceholder('请输入类型名称').fill('测试类型改');
+    await rename.getByRole('button', { name: '确定' }).click();
+    await typeNode('测试类型改').waitFor();
+    await page.getByRole('button', { name: '测试类型改操作' }).click();
+    await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: '删除' }).click();
+    await page.getByRole('dialog').filter({ hasText: '确定删除设备类型「测试类型改」吗？' }).getByRole('button', { name: '确定' }).click();
+    await typeNode('测试类型改').waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: '新增设备' }).click();
+    const drawer = page.locator('.ant-drawer').filter({ hasText: '新增设备' });
+    await drawer.getByPlaceholder('请输入设备编号').fill('E2E-HX-09');
+    await drawer.getByPlaceholder('请输入设备名称').fill('测试糊箱机');
+    await drawer.getByPlaceholder('请输入品牌').fill('东方');
+    await pick(page, drawer.locator('.ant-form-item', { hasText: '车间' }).locator('.ant-select'), '成型车间');
+    await drawer.getByRole('button', { name: '添加理论速度' }).click();
+    await pick(page, drawer.locator('.ant-form-item', { hasText: '理论速度' }).locator('.ant-select').first(), '糊箱');
+    await drawer.getByPlaceholder('速度').fill('9000');
+    await drawer.getByRole('button', { name: '添加备件' }).click();
+    await drawer.getByPlaceholder('备件名称').fill('送纸胶轮');
+    await drawer.getByPlaceholder('规格').fill('Φ80');
+    await shot(page, 'modeling-6-device-editor');
+    await drawer.getByRole('button', { name: '确定' }).click();
+    await message(page, '新增成功').waitFor();
+    await tableRows(page).filter({ hasText: 'E2E-HX-09' }).waitFor();
+    expect((await listRows(page)).find((row) => row['设备编号'] === 'E2E-HX-09')).toMatchObject({
+      设备名称: '测试糊箱机',
+      设备类型: '糊箱机',
+      车间: '成型车间',
+      设备用途: '生产设备',
+      品牌: '东方',
+      设备状态: '空闲',
+    });
+
+    await tableRows(page).filter({ hasText: 'E2E-HX-09' }).getByText('编辑', { exact: true }).click();
+    const edit = page.locator('.ant-drawer').filter({ hasText: '编辑设备' });
+    await edit.getByPlaceholder('备件名称').waitFor();
+    expect(await edit.getByPlaceholder('备件名称').inputValue()).toBe('送纸胶轮');
+    expect(await edit.getByPlaceholder('速度').inputValue()).toBe('9000');
+    expect(await edit.locator('.ant-form-item', { hasText: '理论速度' }).innerText()).toContain('糊箱');
+    await shot(page, 'modeling-7-device-edit');
+  });
+
+  it('<mes-modeling> shows the same tabs inside a host page', async () => {
+    const page = await env.newPage();
+    await page.route(`${env.server.url}/host.html`, (route) =>
+      route.fulfill({
+        contentType: 'text/html; charset=utf-8',
+        body: '<!doctype html><html><body><h1>宿主页面</h1><script type="module" src="/mes-elements.js"></script><mes-modeling></mes-modeling></body></html>',
+      }),
+    );
+    await page.goto(`${env.server.url}/host.html`);
+    await page.evaluate(async () => {
+      const call = async (url: string, token?: string, body?: unknown) => {
+        const headers: Record<string, string> = { 'Content-Type': 'application/json', X_REQUEST_SOURCE: 'PC' };
+        if (token) Object.assign(headers, { Authorization: `bearer ${token}`, access_token: token });
+        const response = await fetch(url, { method: body ? 'POST' : 'GET', headers, body: body ? JSON.stringify(body) : undefined });
+        return ((await response.json()) as { data: Record<string, unknown> }).data;
+      };
+      const login = await call('/base/auth/login', undefined, { username: 'admin', password: 'admin123' });
+      const token = String(login.access_token);
+      const element = document.querySelector('mes-modeling') as HTMLElement & { token?: string; user?: unknown };
+      element.user = await call('/base/user/info', token);
+      element.token = token;
+    });
+    await page.getByRole('tab', { name: '车间' }).waitFor();
+    await waitForList(page);
+    expect((await listRows(page)).map((row) => row['车间名称'])).toEqual(expect.arrayContaining(['瓦线车间', '印刷车间', '成型车间']));
+    await tableRows(page).filter({ hasText: '瓦线车间' }).getByText('删除', { exact: true }).click();
+    await page.getByRole('dialog').filter({ hasText: '确定删除车间「瓦线车间」吗？' }).getByRole('button', { name: '确定' }).click();
+    await message(page, '车间「瓦线车间」下存在设备，无法删除').waitFor();
+    await shot(page, 'modeling-8-element-workshops');
+    expect(await tableRows(page).filter({ hasText: '瓦线车间' }).count()).toBe(1);
+    await page.getByRole('tab', { name: '工艺路线' }).click();
+    await tableRows(page).filter({ hasText: '开槽粘箱' }).first().waitFor();
+    await shot(page, 'modeling-9-element-flows');
+  });
+
+  it('imports products: bad rows are reported and nothing is written; the fixed file imports', async () => {
+    const workbookOf = async (rows: Array<Array<string | number>>) => {
+      const book = new ExcelJS.Workbook();
+      const sheet = book.addWorksheet('产品');
+      sheet.addRow(['产品编号', '产品名称', '客户', '产品分类', '箱型', '内长(mm)', '内宽(mm)', '内高(mm)', '纸板编码', '楞型', '印刷颜色数', '工艺路线', '备注']);
+      for (const row of rows) sheet.addRow(row);
+      return Buffer.from(await book.xlsx.writeBuffer());
+    };
+    const good = (index: number) => [`IMP-${index}`, `导入纸箱${index}`, '导入测试客户', '普通开槽箱', '0201', 300 + index, 200, 150, 'K5A3K5', 'BC', 2, '开槽粘箱', ''];
+    const rows = Array.from({ length: 50 }, (_, index) => good(index + 1));
+    rows[9] = [...good(10).slice(0, 5), 0, ...good(10).slice(6)];
+    rows[29] = [...good(30).slice(0, 9), 'Z', ...good(30).slice(10)];
+
+    const page = await env.newPage();
+    await loginAt(page, env.server.url, '/modeling?tab=product');
+    await waitForList(page);
+    const importDialog = dialog(page, '导入产品');
+    const upload = async (buffer: Buffer) => {
+      await page.getByRole('button', { name: '导入' }).click();
+      await importDialog.locator('input[type=file]').setInputFiles({
+        name: '产品导入.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer,
+      });
+      await importDialog.getByText('已选择：产品导入.xlsx').waitFor();
+      await importDialog.getByRole('button', { name: '确定' }).click();
+    };
+    await upload(await workbookOf(rows));
+    const failures = importDialog.locator('.mes-import-failures .ant-table-row');
+    await failures.first().waitFor();
+    const reported = await failures.allInnerTexts();
+    expect(reported).toHaveLength(2);
+    expect(reported[0]).toMatch(/^11\s+内长\(mm\)必须是1-10000的整数$/);
+    expect(reported[1]).toMatch(/^31\s+/);
+    await shot(page, 'modeling-10-import-refused');
+    await importDialog.getByRole('button', { name: '取消' }).click();
+    const customerFilter = page.locator('.mes-list-page').getByPlaceholder('请输入客户');
+    const none = page.waitForResponse((response) => new URL(response.url()).searchParams.get('customerName') === '导入测试客户');
+    await customerFilter.fill('导入测试客户');
+    await none;
+    await waitForList(page);
+    expect(await tableRows(page).count()).toBe(0);
+
+    rows[9] = good(10);
+    rows[29] = good(30);
+    const reloaded = page.waitForResponse((response) => new URL(response.url()).searchParams.get('customerName') === '导入测试客户');
+    await upload(await workbookOf(rows));
+    await message(page, '导入成功').waitFor();
+    await reloaded;
+    await waitForList(page);
+    expect(await page.locator('.mes-list-page').getByText('共 50 条').count()).toBe(1);
+    await shot(page, 'modeling-11-imported');
   });
 });

@@ -298,6 +298,210 @@ export interface ProductTable extends ScopedRow {
   remark: Text;
 }
 
+// ---- shifts and calendars (migration 0005) ------------------------------------------------------
+
+/** Date columns are read as 'YYYY-MM-DD' text (to_char) and written as that text. */
+type DateText = ColumnType<string, string, string>;
+
+export interface ShiftBreak {
+  start: string;
+  end: string;
+}
+
+export interface ClassTimeTable extends ScopedRow {
+  name: string;
+  code: Text;
+  start_time: string;
+  end_time: string;
+  breaks: ColumnType<ShiftBreak[], string | undefined, string>;
+  is_default: Flag;
+  sort: Int;
+  remark: Text;
+}
+
+export interface EmployeePositionTable extends ScopedRow {
+  name: string;
+  remark: Text;
+  sort: Int;
+}
+
+export interface ClassTeamTable extends ScopedRow {
+  name: string;
+  workshop_id: ColumnType<number | null, number | null | undefined, number | null>;
+  leader_user_id: ColumnType<number | null, number | null | undefined, number | null>;
+  remark: Text;
+  sort: Int;
+}
+
+export interface ClassTeamMemberTable {
+  id: Generated<number>;
+  team_id: number;
+  user_id: number;
+  position_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export interface ClassUserTable extends ScopedRow {
+  user_id: number;
+  class_time_id: number;
+  team_id: ColumnType<number | null, number | null | undefined, number | null>;
+  remark: Text;
+}
+
+export interface ShiftExchangeTable {
+  id: Generated<number>;
+  enterprise_id: number;
+  org_id: number;
+  exchange_date: DateText;
+  user_id: number;
+  class_time_id: number;
+  target_user_id: number;
+  target_class_time_id: number;
+  reason: Text;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+/** Holiday type: 1 法定节假日, 2 调休上班, 3 公司休息日. */
+export interface HolidayTable extends ScopedRow {
+  holiday_date: DateText;
+  type: number;
+  name: Text;
+}
+
+export interface MonthEffectTable extends ScopedRow {
+  device_id: number;
+  month: string;
+  class_time_ids: ColumnType<number[], number[] | undefined, number[]>;
+}
+
+/** Device day override: 1 down (maintenance), 2 extra shift. */
+export interface DeviceCalendarTable {
+  id: Generated<number>;
+  enterprise_id: number;
+  org_id: number;
+  device_id: number;
+  calendar_date: DateText;
+  type: number;
+  class_time_id: number | null;
+  remark: Text;
+  created_at: CreatedAt;
+}
+
+// ---- configuration, paper data and shop floor (migration 0006) ---------------------------------
+
+interface Stamped {
+  id: Generated<number>;
+  enterprise_id: number;
+  org_id: number;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** One row per factory; `config` holds the typed sections of the contract (jsonb). */
+export interface ConfigRowTable {
+  enterprise_id: number;
+  org_id: number;
+  config: ColumnType<unknown, string, string>;
+  updated_at: UpdatedAt;
+}
+
+export interface DictTypeTable {
+  id: Generated<number>;
+  enterprise_id: number;
+  org_id: number;
+  dict_type: string;
+  dict_name: string;
+  updated_at: UpdatedAt;
+}
+
+export interface DictItemTable {
+  id: Generated<number>;
+  dict_type_id: number;
+  item_code: string;
+  item_label: string;
+  sort: Int;
+  enabled: Flag;
+}
+
+export interface UserPageConfigTable {
+  enterprise_id: number;
+  org_id: number;
+  user_id: number;
+  page_key: string;
+  config: string;
+  updated_at: UpdatedAt;
+}
+
+export interface PaperGradeTable extends Stamped {
+  paper_code: string;
+  paper_name: string;
+  grammage: number;
+  paper_type: 'liner' | 'medium';
+  ring_crush: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  remark: Text;
+}
+
+export interface FluteTable extends Stamped {
+  flute_code: string;
+  flute_name: string;
+  components: ColumnType<string[], string[] | undefined, string[]>;
+  height_mm: Numeric;
+  take_up_factor: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  remark: Text;
+}
+
+export interface BoardCodeTable extends Stamped {
+  board_code: string;
+  flute_id: number;
+  grade: Text;
+  min_burst_kpa: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  min_ect_kn_m: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  remark: Text;
+}
+
+export interface BoardCodeLayerTable {
+  id: Generated<number>;
+  board_code_id: number;
+  seq: number;
+  paper_grade_id: number;
+}
+
+export interface DeckleWidthTable extends Stamped {
+  width_mm: number;
+  min_trim_mm: Int;
+  enabled: Flag;
+  remark: Text;
+}
+
+export interface IcCardTable extends Stamped {
+  card_no: string;
+  user_id: number | null;
+  bound_at: NullableTimestamp;
+  remark: Text;
+}
+
+export interface WorkMachineTable extends Stamped {
+  machine_code: string;
+  machine_name: string;
+  ip: Text;
+  remark: Text;
+}
+
+export interface WorkMachineDeviceTable {
+  work_machine_id: number;
+  device_id: number;
+  seq: Int;
+}
+
+export interface BadPhenomenonTable extends Stamped {
+  reason_code: string;
+  reason_name: string;
+  process_id: number;
+  sort: Int;
+  enabled: Flag;
+  remark: Text;
+}
+
 export interface Database {
   enterprise: EnterpriseTable;
   org: OrgTable;
@@ -325,6 +529,29 @@ export interface Database {
   process_flow_step: ProcessFlowStepTable;
   product_classify: ProductClassifyTable;
   product: ProductTable;
+  enterprise_config: ConfigRowTable;
+  schedule_config: ConfigRowTable;
+  dict_type: DictTypeTable;
+  dict_item: DictItemTable;
+  user_page_config: UserPageConfigTable;
+  paper_grade: PaperGradeTable;
+  flute: FluteTable;
+  board_code: BoardCodeTable;
+  board_code_layer: BoardCodeLayerTable;
+  deckle_width: DeckleWidthTable;
+  ic_card: IcCardTable;
+  work_machine: WorkMachineTable;
+  work_machine_device: WorkMachineDeviceTable;
+  bad_phenomenon: BadPhenomenonTable;
+  class_time: ClassTimeTable;
+  employee_position: EmployeePositionTable;
+  class_team: ClassTeamTable;
+  class_team_member: ClassTeamMemberTable;
+  class_user: ClassUserTable;
+  shift_exchange: ShiftExchangeTable;
+  holiday: HolidayTable;
+  month_effect: MonthEffectTable;
+  device_calendar: DeviceCalendarTable;
 }
 
 export type AppUser = Selectable<AppUserTable>;

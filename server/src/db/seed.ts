@@ -9,6 +9,10 @@ import {
 import { hashPassword } from '../modules/auth/crypto';
 import { seedAccountDemo } from '../modules/account/seed';
 import { seedModelingDemo } from '../modules/modeling/seed';
+import { seedEnterpriseConfigDemo } from '../modules/enterprise-config/seed';
+import { seedPaperDataDemo } from '../modules/paper-data/seed';
+import { seedShopFloorDemo } from '../modules/shop-floor/seed';
+import { seedShiftsDemo } from '../modules/shifts/seed';
 import type { Db } from './index';
 
 export const SEED_ENTERPRISE = { id: 8888, name: '示例包装集团' } as const;
@@ -281,6 +285,13 @@ export async function seedIfEmpty(db: Db, now: Date = new Date()): Promise<boole
       { orgId: CARTON, productPrefix: 'CP' },
       { orgId: BOARD, productPrefix: 'BP' },
     ]);
+    await seedEnterpriseConfigDemo(trx, enterpriseId, [
+      { orgId: CARTON, board: false },
+      { orgId: BOARD, board: true },
+    ]);
+    await seedPaperDataDemo(trx, enterpriseId, [CARTON, BOARD]);
+    await seedShopFloorDemo(trx, enterpriseId, [CARTON, BOARD]);
+    await seedShiftsDemo(trx, enterpriseId, CARTON, BOARD);
   });
   return true;
 }

@@ -128,6 +128,59 @@ export const ACTION_CODE_ENTRIES: ActionCodeEntry[] = [
     ['DELETE', '删除'],
     ['EXPORT', '导出'],
   ]),
+  ...actions('MODELING_TEAM', '班组', [
+    ['ADD', '新增'],
+    ['EDIT', '编辑'],
+    ['DELETE', '删除'],
+  ]),
+  ...actions('MODELING_POSITION', '岗位', [
+    ['ADD', '新增'],
+    ['EDIT', '编辑'],
+    ['DELETE', '删除'],
+  ]),
+  // /classCfg (班次管理)
+  ...actions('CLASS', '班次管理', [
+    ['SHIFT_ADD', '新增班次'],
+    ['SHIFT_EDIT', '编辑班次'],
+    ['SHIFT_DELETE', '删除班次'],
+    ['USER_ADD', '新增排班人员'],
+    ['USER_EDIT', '编辑排班人员'],
+    ['USER_DELETE', '删除排班人员'],
+    ['USER_IMPORT', '导入排班人员'],
+    ['EXCHANGE', '调班'],
+    ['HOLIDAY_ADD', '新增节假日'],
+    ['HOLIDAY_EDIT', '编辑节假日'],
+    ['HOLIDAY_DELETE', '删除节假日'],
+    ['CALENDAR_EDIT', '设备日历设置'],
+  ]),
+  ...actions('SYS_LOG', '系统日志', [['EXPORT', '导出']]),
+  // /sys-cfg configuration screens (authorities/sys-cfg.ts); 'SYS_' keeps SCHEDULE from prefixing SCHEDULE_CFG.
+  ...actions('SYS_BASE_CFG', '基础配置', [
+    ['EDIT', '修改配置'],
+    ['DICT', '字典维护'],
+  ]),
+  ...actions('SYS_SCHEDULE_CFG', '排产配置', [['EDIT', '修改配置']]),
+  ...actions('SYS_PAPER_DATA', '纸板生产数据', [
+    ['ADD', '新增'],
+    ['EDIT', '编辑'],
+    ['DELETE', '删除'],
+  ]),
+  ...actions('MODELING_IC_CARD', 'IC卡', [
+    ['ADD', '新增'],
+    ['EDIT', '编辑'],
+    ['DELETE', '删除'],
+    ['BIND', '绑定/解绑'],
+  ]),
+  ...actions('MODELING_ONE_MACHINE', '一体机', [
+    ['ADD', '新增'],
+    ['EDIT', '编辑'],
+    ['DELETE', '删除'],
+  ]),
+  ...actions('MODELING_BAD_REASON', '不良现象', [
+    ['ADD', '新增'],
+    ['EDIT', '编辑'],
+    ['DELETE', '删除'],
+  ]),
   ...actions('ROLE', '角色管理', [
     ['ADD', '新增'],
     ['EDIT', '编辑'],

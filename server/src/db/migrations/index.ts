@@ -3,6 +3,8 @@ import { skeleton } from './0001_skeleton';
 import { accountFiles } from './0002_account_files';
 import { listSortIndexes } from './0003_list_sort_indexes';
 import { masterData } from './0004_master_data';
+import { shifts } from './0005_shifts';
+import { configPaper } from './0006_config_paper';
 
 /** Every migration in order; names sort lexically and must never change once shipped. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +12,6 @@ export const migrations: Record<string, Migration> = {
   '0002_account_files': accountFiles,
   '0003_list_sort_indexes': listSortIndexes,
   '0004_master_data': masterData,
+  '0005_shifts': shifts,
+  '0006_config_paper': configPaper,
 };

@@ -20,6 +20,7 @@ export const ProcessMessages = {
   groupNotFound: '工序组不存在',
   groupNameTaken: '工序组名称已存在',
   usedByFlow: '该工序已被工艺路线引用，无法删除',
+  usedByBadReason: '该工序下存在不良现象，无法删除',
   groupHasProcesses: (names: string) => `工序组「${names}」下存在工序，无法删除`,
 } as const;
 
@@ -216,6 +217,9 @@ export class ProcessService {
         .limit(1)
         .executeTakeFirst();
       if (used) throw conflict(ProcessMessages.usedByFlow);
+      // Bad phenomena (shop-floor module) reference processes too (FK restrict).
+      const withReasons = await trx.selectFrom('bad_phenomenon').select('id').where('process_id', 'in', ids).limit(1).executeTakeFirst();
+      if (withReasons) throw conflict(ProcessMessages.usedByBadReason);
       // Theoretical speeds of devices for these processes go with them.
       await trx.deleteFrom('device_speed').where('process_id', 'in', ids).execute();
       await trx

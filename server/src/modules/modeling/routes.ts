@@ -45,39 +45,8 @@ import { ProcessService } from './process';
 import { WorkFlowService } from './process-flow';
 import { PRODUCT_EXPORT_COLUMNS, PRODUCT_IMPORT_COLUMNS, ProductService } from './product';
 import { WorkshopService } from './workshop';
+import { ModelingAuthorities } from '../../../../src/core/access/authorities/modeling';
 
-/** Authority codes of the /modeling routes: reading needs the page menu, writing its ACTION_ code. */
-export const ModelingAuthorities = {
-  page: 'MENU_SYS_MODELING',
-  workshopAdd: 'ACTION_MODELING_WORKSHOP_ADD',
-  workshopEdit: 'ACTION_MODELING_WORKSHOP_EDIT',
-  workshopDelete: 'ACTION_MODELING_WORKSHOP_DELETE',
-  machineTypeAdd: 'ACTION_MODELING_MACHINE_TYPE_ADD',
-  machineTypeEdit: 'ACTION_MODELING_MACHINE_TYPE_EDIT',
-  machineTypeDelete: 'ACTION_MODELING_MACHINE_TYPE_DELETE',
-  deviceImport: 'ACTION_MODELING_DEVICE_IMPORT',
-  deviceAdd: 'ACTION_MODELING_DEVICE_ADD',
-  deviceEdit: 'ACTION_MODELING_DEVICE_EDIT',
-  deviceDelete: 'ACTION_MODELING_DEVICE_DELETE',
-  deviceExport: 'ACTION_MODELING_DEVICE_EXPORT',
-  processAdd: 'ACTION_MODELING_PROCESS_ADD',
-  processEdit: 'ACTION_MODELING_PROCESS_EDIT',
-  processDelete: 'ACTION_MODELING_PROCESS_DELETE',
-  groupAdd: 'ACTION_MODELING_GROUP_ADD',
-  groupEdit: 'ACTION_MODELING_GROUP_EDIT',
-  groupDelete: 'ACTION_MODELING_GROUP_DELETE',
-  workFlowAdd: 'ACTION_MODELING_WORK_FLOW_ADD',
-  workFlowEdit: 'ACTION_MODELING_WORK_FLOW_EDIT',
-  workFlowDelete: 'ACTION_MODELING_WORK_FLOW_DELETE',
-  classifyAdd: 'ACTION_MODELING_CLASSIFY_ADD',
-  classifyEdit: 'ACTION_MODELING_CLASSIFY_EDIT',
-  classifyDelete: 'ACTION_MODELING_CLASSIFY_DELETE',
-  productImport: 'ACTION_MODELING_PRODUCT_IMPORT',
-  productAdd: 'ACTION_MODELING_PRODUCT_ADD',
-  productEdit: 'ACTION_MODELING_PRODUCT_EDIT',
-  productDelete: 'ACTION_MODELING_PRODUCT_DELETE',
-  productExport: 'ACTION_MODELING_PRODUCT_EXPORT',
-} as const;
 const A = ModelingAuthorities;
 
 registerFieldLabels(MODELING_FIELD_LABELS);

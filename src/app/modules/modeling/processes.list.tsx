@@ -1,6 +1,6 @@
 import type { Process, ProcessGroup } from '../../../core/contracts/modeling';
 import type { ListSpec } from '../../components';
-import { MODELING_ACTIONS as A } from './modeling.authorities';
+import { ModelingAuthorities as A } from '../../../core/access/authorities/modeling';
 import { processesApi, processGroupsApi } from './modeling.api';
 
 const yesNo = (value: boolean) => (value ? '是' : '否');
@@ -19,7 +19,8 @@ export function processList(groups: { value: string; label: string }[], openEdit
       { prop: 'overReportPercent', label: '超报比例', width: 90, render: (row) => `${row.overReportPercent}%` },
       { prop: 'reportByPrevious', label: '按上道工序报工', width: 130, render: (row) => yesNo(row.reportByPrevious) },
       { prop: 'requireFirstCheck', label: '需要首检', width: 90, render: (row) => yesNo(row.requireFirstCheck) },
-      { prop: 'sort', label: '排序', type: 'number', sortable: true, width: 80 },
+      { prop: 'requireBadReason', label: '需要不良原因', width: 110, render: (row) => yesNo(row.requireBadReason) },
+      { prop: 'allowMultiOperator', label: '允许多人报工', width: 110, render: (row) => yesNo(row.allowMultiOperator) },
     ],
     fetch: processesApi.list,
     toolbar: [{ key: 'add', label: '新增工序', primary: true, authority: A.processAdd, run: () => openEditor() }],

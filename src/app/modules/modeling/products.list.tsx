@@ -1,7 +1,7 @@
 import type { Product } from '../../../core/contracts/modeling';
 import { FLUTES } from '../../../core/contracts/modeling';
 import type { ListQuery, ListSpec } from '../../components';
-import { MODELING_ACTIONS as A } from './modeling.authorities';
+import { ModelingAuthorities as A } from '../../../core/access/authorities/modeling';
 import { productsApi } from './modeling.api';
 
 const FLUTE_OPTIONS = FLUTES.map((flute) => ({ value: flute, label: `${flute}楞` }));

@@ -1,6 +1,6 @@
 import type { WorkFlow } from '../../../core/contracts/modeling';
 import type { ListSpec } from '../../components';
-import { MODELING_ACTIONS as A } from './modeling.authorities';
+import { ModelingAuthorities as A } from '../../../core/access/authorities/modeling';
 import { workFlowsApi } from './modeling.api';
 
 const TEMPLATE_OPTIONS = [

@@ -92,9 +92,12 @@ export function CategoryTree(props: CategoryTreeProps) {
           <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 }}>{node.name}</span>
           {node.count !== undefined && <span style={{ color: 'rgba(0,0,0,0.45)', flex: 'none' }}>({node.count})</span>}
           {items.length > 0 && (
-            <Dropdown trigger={['click']} menu={{ items }}>
-              <Button type="text" size="small" aria-label={`${node.name}操作`} icon={<MoreOutlined />} onClick={(event) => event.stopPropagation()} />
-            </Dropdown>
+            // Menu clicks bubble through the portal to the tree node: stop them so they do not select it.
+            <span onClick={(event) => event.stopPropagation()} style={{ flex: 'none' }}>
+              <Dropdown trigger={['click']} menu={{ items }}>
+                <Button type="text" size="small" aria-label={`${node.name}操作`} icon={<MoreOutlined />} />
+              </Dropdown>
+            </span>
           )}
         </span>
       ),

@@ -7,7 +7,7 @@ import { devicesApi, processesApi } from '../modeling.api';
 import { DEVICE_FIELDS } from '../modeling.forms';
 import { EditFormFields, type FieldOption } from './form-fields';
 import { optionsOf } from './options';
-import { useLoaded } from './use-loaded';
+import { useLoaded } from '../../../components/use-loaded';
 
 type DeviceForm = Omit<CreateDeviceRequest, 'pictures'> & { pictures?: UploadedFile[] };
 
@@ -97,7 +97,7 @@ export function DeviceEditorDrawer({ editing, deviceTypeId, typeOptions, worksho
     >
       <Spin spinning={loading}>
         <Form form={form} layout="horizontal" labelCol={{ span: 5 }} className="mes-device-editor">
-          <EditFormFields fields={DEVICE_FIELDS} options={{ deviceTypeId: typeOptions, workshopId: workshopOptions }} editing={!!row} />
+          <EditFormFields fields={DEVICE_FIELDS} options={{ deviceTypeId: typeOptions, workshopId: workshopOptions }} />
           <Form.Item label="理论速度">
             <Form.List name="speeds">
               {(items, { add, remove }) => (

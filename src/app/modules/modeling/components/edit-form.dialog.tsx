@@ -60,7 +60,7 @@ export function EditFormDialog<V extends object>({ title, fields, initial, editi
       forceRender
     >
       <Form form={form} layout="horizontal" labelCol={{ span: 6 }} className="mes-modeling-form">
-        <EditFormFields fields={fields} options={options} editing={editing} />
+        <EditFormFields fields={fields} options={options} />
       </Form>
     </Modal>
   );

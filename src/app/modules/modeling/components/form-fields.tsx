@@ -23,8 +23,6 @@ export interface FormField {
   placeholder?: string;
   /** Number fields: unit shown after the input. */
   suffix?: string;
-  /** Only editable when adding (codes that other data may refer to stay). */
-  fixedOnEdit?: boolean;
 }
 
 const prompt = (field: FormField) =>
@@ -39,7 +37,7 @@ function rulesOf(field: FormField): Rule[] {
   return rules;
 }
 
-function control(field: FormField, options: FieldOption[] | undefined, disabled: boolean) {
+function control(field: FormField, options: FieldOption[] | undefined) {
   const placeholder = prompt(field);
   switch (field.kind) {
     case 'textarea':
@@ -61,7 +59,7 @@ function control(field: FormField, options: FieldOption[] | undefined, disabled:
     case 'switch':
       return <Switch checkedChildren="是" unCheckedChildren="否" />;
     default:
-      return <Input placeholder={placeholder} maxLength={field.max} disabled={disabled} autoComplete="off" />;
+      return <Input placeholder={placeholder} maxLength={field.max} autoComplete="off" />;
   }
 }
 
@@ -69,11 +67,10 @@ export interface EditFormFieldsProps {
   fields: readonly FormField[];
   /** Options by field name, for fields whose options are loaded. */
   options?: Record<string, FieldOption[] | undefined>;
-  editing: boolean;
 }
 
 /** The Form.Items of a field list (inside an antd Form). */
-export function EditFormFields({ fields, options = {}, editing }: EditFormFieldsProps) {
+export function EditFormFields({ fields, options = {} }: EditFormFieldsProps) {
   return (
     <>
       {fields.map((field) => (
@@ -84,7 +81,7 @@ export function EditFormFields({ fields, options = {}, editing }: EditFormFields
           rules={rulesOf(field)}
           valuePropName={field.kind === 'switch' ? 'checked' : 'value'}
         >
-          {control(field, options[field.name] ?? field.options, editing && !!field.fixedOnEdit)}
+          {control(field, options[field.name] ?? field.options)}
         </Form.Item>
       ))}
     </>

@@ -6,7 +6,7 @@ import { devicesApi, processesApi, workFlowsApi } from '../modeling.api';
 import { WORK_FLOW_FIELDS } from '../modeling.forms';
 import { EditFormFields } from './form-fields';
 import { optionsOf } from './options';
-import { useLoaded } from './use-loaded';
+import { useLoaded } from '../../../components/use-loaded';
 
 export interface WorkFlowEditorProps {
   /** `{}` adds a flow, a row edits it, null closes the dialog. */
@@ -87,7 +87,7 @@ export function WorkFlowEditorDialog({ editing, onClose, onSaved }: WorkFlowEdit
     >
       <Spin spinning={loading}>
         <Form form={form} layout="horizontal" labelCol={{ span: 5 }} className="mes-work-flow-editor">
-          <EditFormFields fields={WORK_FLOW_FIELDS} editing={!!row} />
+          <EditFormFields fields={WORK_FLOW_FIELDS} />
           <Form.Item label="工序步骤" required>
             <Form.List name="steps">
               {(items, { add, remove, move }) => (

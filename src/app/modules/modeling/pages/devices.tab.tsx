@@ -5,9 +5,9 @@ import { LIST_PARAMS, ListPage } from '../../../components';
 import { ALL_CATEGORIES, CategoryTree } from '../components/category-tree';
 import { DeviceEditorDrawer } from '../components/device-editor.drawer';
 import { deviceTypeCategories, filterOptionsOf, treeOptionsOf } from '../components/options';
-import { useLoaded } from '../components/use-loaded';
+import { useLoaded } from '../../../components/use-loaded';
 import { deviceList } from '../devices.list';
-import { MODELING_ACTIONS as A } from '../modeling.authorities';
+import { ModelingAuthorities as A } from '../../../../core/access/authorities/modeling';
 import { deviceTypesApi, workshopsApi } from '../modeling.api';
 import { DEVICE_TYPE_FIELDS } from '../modeling.forms';
 

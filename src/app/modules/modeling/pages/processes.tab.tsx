@@ -4,7 +4,7 @@ import type { CreateProcessGroupRequest, CreateProcessRequest, Process, ProcessG
 import { ListPage } from '../../../components';
 import { EditFormDialog } from '../components/edit-form.dialog';
 import { filterOptionsOf, optionsOf } from '../components/options';
-import { useLoaded } from '../components/use-loaded';
+import { useLoaded } from '../../../components/use-loaded';
 import { processesApi, processGroupsApi } from '../modeling.api';
 import { PROCESS_FIELDS, PROCESS_GROUP_FIELDS } from '../modeling.forms';
 import { processGroupList, processList } from '../processes.list';

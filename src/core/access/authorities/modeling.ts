@@ -1,5 +1,9 @@
-/** Button authorities of /modeling (src/core/access/action-codes.ts); the page itself needs MENU_SYS_MODELING. */
-export const MODELING_ACTIONS = {
+/**
+ * Authority codes of /modeling, declared once: the console's AuthButtons and the server's route
+ * config use these. Reading needs the page menu, writing its ACTION_ code.
+ */
+export const ModelingAuthorities = {
+  page: 'MENU_SYS_MODELING',
   workshopAdd: 'ACTION_MODELING_WORKSHOP_ADD',
   workshopEdit: 'ACTION_MODELING_WORKSHOP_EDIT',
   workshopDelete: 'ACTION_MODELING_WORKSHOP_DELETE',

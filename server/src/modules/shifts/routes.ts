@@ -1,0 +1,138 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ShiftAuthorities as A } from '../../../../src/core/access/authorities/shifts';
+import { ImportRequest } from '../../../../src/core/contracts/files';
+import {
+  AddHolidayRequest,
+  ClassUserListQuery,
+  CreateClassUserRequest,
+  CreateDeviceCalendarRequest,
+  CreateExchangeRequest,
+  CreatePositionRequest,
+  CreateShiftRequest,
+  CreateTeamRequest,
+  DeviceMonthQuery,
+  ExchangeListQuery,
+  HolidayPageQuery,
+  IdList,
+  PositionListQuery,
+  SaveMonthEffectRequest,
+  SHIFT_FIELD_LABELS,
+  ShiftListQuery,
+  ShiftPaths as P,
+  TeamListQuery,
+  UpdateClassUserRequest,
+  UpdateHolidayRequest,
+  UpdatePositionRequest,
+  UpdateShiftRequest,
+  UpdateTeamRequest,
+} from '../../../../src/core/contracts/shifts';
+import type { Db } from '../../db';
+import { sendXlsx } from '../../lib/excel-export';
+import { templateHeaders } from '../../lib/excel-import';
+import { scopeOf, sessionOf } from '../../plugins/auth';
+import { ok } from '../../plugins/envelopes';
+import { registerFieldLabels } from '../../plugins/errors';
+import { operationContext } from '../auth/routes';
+import type { FileService } from '../files/service';
+import { CLASS_USER_IMPORT_COLUMNS, ClassUserService } from './class-user';
+import { DeviceCalendarService } from './device-calendar';
+import { HolidayService } from './holiday';
+import { ShiftService } from './shift';
+import { TeamService } from './team';
+
+registerFieldLabels(SHIFT_FIELD_LABELS);
+
+type Body<T> = { Body: T };
+type Query<T> = { Querystring: T };
+type Params<T> = { Params: T };
+type IdParams = { id: number };
+const IdParamsSchema = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } };
+
+/** The services behind /classCfg and the 班组 tab of /modeling, built on one database. */
+export function shiftServices(db: Db) {
+  const holidays = new HolidayService(db);
+  return {
+    shifts: new ShiftService(db),
+    teams: new TeamService(db),
+    classUsers: new ClassUserService(db),
+    holidays,
+    calendars: new DeviceCalendarService(db, holidays),
+  };
+}
+export type ShiftServices = ReturnType<typeof shiftServices>;
+
+export async function shiftRoutes(app: FastifyInstance, { services, files }: { services: ShiftServices; files: FileService }): Promise<void> {
+  const scope = (request: FastifyRequest) => scopeOf(sessionOf(request));
+  const readCfg = { config: { authority: A.classCfg } };
+  const readModeling = { config: { authority: A.modeling } };
+  const write = <T>(path: string, schema: unknown, authority: string, run: (request: FastifyRequest<Body<T>>) => Promise<unknown>) =>
+    app.post<Body<T>>(path, { schema: { body: schema }, config: { authority } }, async (request) => ok('result', (await run(request)) ?? null));
+
+  // ---- class times (班次) ----
+  app.get<Query<ShiftListQuery>>(P.shiftList, { schema: { querystring: ShiftListQuery }, ...readCfg }, async (request) =>
+    ok('result', await services.shifts.list(scope(request), request.query)),
+  );
+  app.get<Params<IdParams>>('/dps-server/class_manage/shift/detail/:id', { schema: { params: IdParamsSchema }, ...readCfg }, async (request) =>
+    ok('result', await services.shifts.detail(scope(request), request.params.id)),
+  );
+  write<CreateShiftRequest>(P.shiftCreate, CreateShiftRequest, A.shiftAdd, (r) => services.shifts.create(scope(r), r.body, operationContext(r)));
+  write<UpdateShiftRequest>(P.shiftUpdate, UpdateShiftRequest, A.shiftEdit, (r) => services.shifts.update(scope(r), r.body, operationContext(r)));
+  write<IdList>(P.shiftDeleteBatch, IdList, A.shiftDelete, (r) => services.shifts.deleteBatch(scope(r), r.body.ids, operationContext(r)));
+
+  // ---- class users (排班人员), import, exchange (调班) ----
+  app.get<Query<ClassUserListQuery>>(P.classUserList, { schema: { querystring: ClassUserListQuery }, ...readCfg }, async (request) =>
+    ok('result', await services.classUsers.list(scope(request), request.query)),
+  );
+  write<CreateClassUserRequest>(P.classUserCreate, CreateClassUserRequest, A.userAdd, (r) => services.classUsers.create(scope(r), r.body, operationContext(r)));
+  write<UpdateClassUserRequest>(P.classUserUpdate, UpdateClassUserRequest, A.userEdit, (r) => services.classUsers.update(scope(r), r.body, operationContext(r)));
+  write<IdList>(P.classUserDeleteBatch, IdList, A.userDelete, (r) => services.classUsers.deleteBatch(scope(r), r.body.ids, operationContext(r)));
+  write<ImportRequest>(P.classUserImport, ImportRequest, A.userImport, async (r) => {
+    const file = await files.find(scope(r), r.body.url);
+    return services.classUsers.import(scope(r), file.absolutePath, operationContext(r));
+  });
+  app.get(P.classUserImportTemplate, { config: { authority: A.userImport } }, async (_request, reply) =>
+    sendXlsx(reply, '排班人员导入模板', '排班人员导入模板', templateHeaders(CLASS_USER_IMPORT_COLUMNS).map((header) => ({ header, value: () => '' })), []),
+  );
+  app.get<Query<ExchangeListQuery>>(P.exchangeList, { schema: { querystring: ExchangeListQuery }, ...readCfg }, async (request) =>
+    ok('result', await services.classUsers.listExchanges(scope(request), request.query)),
+  );
+  write<CreateExchangeRequest>(P.exchangeCreate, CreateExchangeRequest, A.exchange, (r) => services.classUsers.exchange(scope(r), r.body, operationContext(r)));
+
+  // ---- class teams (班组) and positions (岗位): the 班组 tab of /modeling ----
+  app.get<Query<TeamListQuery>>(P.teamList, { schema: { querystring: TeamListQuery }, ...readModeling }, async (request) =>
+    ok('result', await services.teams.list(scope(request), request.query)),
+  );
+  app.get<Params<IdParams>>('/dps-server/basic_class/detail/:id', { schema: { params: IdParamsSchema }, ...readModeling }, async (request) =>
+    ok('result', await services.teams.detail(scope(request), request.params.id)),
+  );
+  write<CreateTeamRequest>(P.teamCreate, CreateTeamRequest, A.teamAdd, (r) => services.teams.create(scope(r), r.body, operationContext(r)));
+  write<UpdateTeamRequest>(P.teamUpdate, UpdateTeamRequest, A.teamEdit, (r) => services.teams.update(scope(r), r.body, operationContext(r)));
+  write<IdList>(P.teamDeleteBatch, IdList, A.teamDelete, (r) => services.teams.deleteBatch(scope(r), r.body.ids, operationContext(r)));
+  app.get<Query<PositionListQuery>>(P.positionList, { schema: { querystring: PositionListQuery }, ...readModeling }, async (request) =>
+    ok('result', await services.teams.listPositions(scope(request), request.query)),
+  );
+  write<CreatePositionRequest>(P.positionCreate, CreatePositionRequest, A.positionAdd, (r) => services.teams.createPosition(scope(r), r.body, operationContext(r)));
+  write<UpdatePositionRequest>(P.positionUpdate, UpdatePositionRequest, A.positionEdit, (r) => services.teams.updatePosition(scope(r), r.body, operationContext(r)));
+  write<IdList>(P.positionDeleteBatch, IdList, A.positionDelete, (r) => services.teams.deletePositions(scope(r), r.body.ids, operationContext(r)));
+
+  // ---- holidays ----
+  app.get<Query<HolidayPageQuery>>(P.holidayPage, { schema: { querystring: HolidayPageQuery }, ...readCfg }, async (request) =>
+    ok('result', await services.holidays.page(scope(request), request.query)),
+  );
+  write<AddHolidayRequest>(P.holidayAdd, AddHolidayRequest, A.holidayAdd, (r) => services.holidays.add(scope(r), r.body, operationContext(r)));
+  write<UpdateHolidayRequest>(P.holidayUpdate, UpdateHolidayRequest, A.holidayEdit, (r) => services.holidays.update(scope(r), r.body, operationContext(r)));
+  write<IdList>(P.holidayRemove, IdList, A.holidayDelete, (r) => services.holidays.remove(scope(r), r.body.ids, operationContext(r)));
+
+  // ---- device calendar and month effect ----
+  app.get<Query<DeviceMonthQuery>>(P.deviceCalendarMonth, { schema: { querystring: DeviceMonthQuery }, ...readCfg }, async (request) =>
+    ok('result', await services.calendars.month(scope(request), request.query.deviceId, request.query.month)),
+  );
+  write<CreateDeviceCalendarRequest>(P.deviceCalendarCreate, CreateDeviceCalendarRequest, A.calendarEdit, (r) =>
+    services.calendars.createOverride(scope(r), r.body, operationContext(r)),
+  );
+  write<IdList>(P.deviceCalendarDeleteBatch, IdList, A.calendarEdit, (r) => services.calendars.deleteOverrides(scope(r), r.body.ids, operationContext(r)));
+  app.get<Query<DeviceMonthQuery>>(P.monthEffectGet, { schema: { querystring: DeviceMonthQuery }, ...readCfg }, async (request) =>
+    ok('result', await services.calendars.monthEffect(scope(request), request.query.deviceId, request.query.month)),
+  );
+  write<SaveMonthEffectRequest>(P.monthEffectSave, SaveMonthEffectRequest, A.calendarEdit, (r) => services.calendars.saveMonthEffect(scope(r), r.body, operationContext(r)));
+}

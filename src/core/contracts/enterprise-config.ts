@@ -1,0 +1,193 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/**
+ * Enterprise configuration (/base-cfg) and scheduling configuration (/schedule-cfg), one of each
+ * per factory (spec §7 "Enterprise" family); dictionaries, the process dictionary and per-user
+ * page column settings.
+ */
+export const EnterpriseConfigPaths = {
+  configFind: '/dps-server/enterprise/config/find',
+  /** Sections present replace the stored ones; absent sections are kept. */
+  configUpdate: '/dps-server/enterprise/config/update',
+  orderAuditConfigFind: '/dps-server/enterprise/order_audit_config/find',
+  orderAuditConfigUpdate: '/dps-server/enterprise/order_audit_config/update',
+  /** GET ?dictType= (optional): dictionary types with their items. */
+  dictList: '/dps-server/enterprise/dict/list',
+  /** Creates the dict type or replaces its name and items as a whole. */
+  dictSaveOrUpdate: '/dps-server/enterprise/dict/save_or_update',
+  /** GET: the factory's processes as a dictionary (id, code, name) for selects. */
+  processDict: '/dps-server/enterprise/process_dict/list',
+  /** GET ?pageKey=: the caller's column settings of one page ('' when never saved). */
+  userPageConfigFind: '/dps-server/enterprise/user_page_config/find',
+  userPageConfigSave: '/dps-server/enterprise/user_page_config/save',
+  scheduleConfigFind: '/dps-server/schedule_config/find',
+  scheduleConfigUpdate: '/dps-server/schedule_config/update',
+} as const;
+
+const UserIds = Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 50, uniqueItems: true });
+
+export const AuditConfig = Type.Object({
+  needAudit: Type.Boolean(),
+  /** Users allowed to review; empty means anyone holding the audit authority. */
+  auditorUserIds: UserIds,
+});
+export type AuditConfig = Static<typeof AuditConfig>;
+
+export const ReportQuantityConfig = Type.Object({
+  /** How far a report may exceed the planned quantity, in percent. */
+  overReportTolerancePercent: Type.Number({ minimum: 0, maximum: 100 }),
+  /** Whether defect quantity counts towards the reported output. */
+  defectCountsAsOutput: Type.Boolean(),
+});
+export type ReportQuantityConfig = Static<typeof ReportQuantityConfig>;
+
+export const MaintenanceMode = Type.Object({
+  enabled: Type.Boolean(),
+  maintenanceMessage: Type.String({ maxLength: 200 }),
+});
+export type MaintenanceMode = Static<typeof MaintenanceMode>;
+
+export const OrderTemplate = Type.Object({
+  /** Prefix of new order numbers, e.g. SO. */
+  orderNoPrefix: Type.String({ maxLength: 6, pattern: '^[A-Z]*$' }),
+  defaultDeliveryDays: Type.Integer({ minimum: 0, maximum: 365 }),
+  /** Optional order fields the template asks for. */
+  orderFields: Type.Array(Type.String({ minLength: 1, maxLength: 30 }), { maxItems: 50, uniqueItems: true }),
+});
+export type OrderTemplate = Static<typeof OrderTemplate>;
+
+const ConfigSections = {
+  multistageDeviceFlag: Type.Boolean(),
+  reportAuditConfig: AuditConfig,
+  orderAuditConfig: AuditConfig,
+  reportQuantityConfig: ReportQuantityConfig,
+  maintenanceMode: MaintenanceMode,
+  orderTemplate: OrderTemplate,
+};
+
+/** Spec §3: includes multistageDeviceFlag and orgId. */
+export const EnterpriseConfig = Type.Object({ orgId: Type.Integer(), ...ConfigSections, updateTime: Type.String() });
+export type EnterpriseConfig = Static<typeof EnterpriseConfig>;
+export type EnterpriseConfigSections = Omit<EnterpriseConfig, 'orgId' | 'updateTime'>;
+
+export const UpdateEnterpriseConfigRequest = Type.Partial(Type.Object(ConfigSections), { minProperties: 1 });
+export type UpdateEnterpriseConfigRequest = Static<typeof UpdateEnterpriseConfigRequest>;
+
+export const DEFAULT_ENTERPRISE_CONFIG: EnterpriseConfigSections = {
+  multistageDeviceFlag: true,
+  reportAuditConfig: { needAudit: true, auditorUserIds: [] },
+  orderAuditConfig: { needAudit: false, auditorUserIds: [] },
+  reportQuantityConfig: { overReportTolerancePercent: 5, defectCountsAsOutput: false },
+  maintenanceMode: { enabled: false, maintenanceMessage: '' },
+  orderTemplate: { orderNoPrefix: 'SO', defaultDeliveryDays: 7, orderFields: [] },
+};
+
+// ---- dictionaries -----------------------------------------------------------------------------
+
+export const DictListQuery = Type.Object({ dictType: Type.Optional(Type.String({ maxLength: 50 })) });
+export type DictListQuery = Static<typeof DictListQuery>;
+
+export const DictItem = Type.Object({
+  itemCode: Type.String({ minLength: 1, maxLength: 30 }),
+  itemLabel: Type.String({ minLength: 1, maxLength: 50 }),
+  sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 9999 })),
+  enabled: Type.Optional(Type.Boolean()),
+});
+export type DictItem = Static<typeof DictItem>;
+
+export const SaveDictRequest = Type.Object({
+  dictType: Type.String({ minLength: 1, maxLength: 50, pattern: '^[a-z][a-z0-9_]*$' }),
+  dictName: Type.String({ minLength: 1, maxLength: 30 }),
+  items: Type.Array(DictItem, { maxItems: 500 }),
+});
+export type SaveDictRequest = Static<typeof SaveDictRequest>;
+
+export interface DictView {
+  id: number;
+  dictType: string;
+  dictName: string;
+  items: Array<{ itemCode: string; itemLabel: string; sort: number; enabled: boolean }>;
+  updateTime: string;
+}
+
+export interface ProcessDictEntry {
+  processId: number;
+  processCode: string;
+  processName: string;
+}
+
+// ---- user page config -------------------------------------------------------------------------
+
+export const UserPageConfigQuery = Type.Object({ pageKey: Type.String({ minLength: 1, maxLength: 100 }) });
+export type UserPageConfigQuery = Static<typeof UserPageConfigQuery>;
+export const SaveUserPageConfigRequest = Type.Object({
+  pageKey: Type.String({ minLength: 1, maxLength: 100 }),
+  /** Column settings as a JSON string (spec §3: objects travel as JSON strings). */
+  pageConfig: Type.String({ maxLength: 20_000 }),
+});
+export type SaveUserPageConfigRequest = Static<typeof SaveUserPageConfigRequest>;
+export interface UserPageConfig {
+  pageKey: string;
+  pageConfig: string;
+}
+
+// ---- schedule config --------------------------------------------------------------------------
+
+export const CALENDAR_SOURCES = ['shift_calendar', 'all_day'] as const;
+
+const ScheduleSections = {
+  /** shift_calendar: machines work their shifts minus holidays; all_day: around the clock. */
+  calendarSource: Type.Union(CALENDAR_SOURCES.map((source) => Type.Literal(source))),
+  defaultEfficiencyPercent: Type.Number({ minimum: 1, maximum: 100 }),
+  colorChangeMinutes: Type.Integer({ minimum: 0, maximum: 240 }),
+  sameDieSavingMinutes: Type.Integer({ minimum: 0, maximum: 240 }),
+  samePlateSavingMinutes: Type.Integer({ minimum: 0, maximum: 240 }),
+  /** Order statuses (spec §4) that may be scheduled. */
+  schedulableOrderStatuses: Type.Array(Type.Integer({ minimum: 0, maximum: 10 }), { minItems: 1, maxItems: 11, uniqueItems: true }),
+};
+
+export const ScheduleConfig = Type.Object({ orgId: Type.Integer(), ...ScheduleSections, updateTime: Type.String() });
+export type ScheduleConfig = Static<typeof ScheduleConfig>;
+export type ScheduleConfigFields = Omit<ScheduleConfig, 'orgId' | 'updateTime'>;
+export const UpdateScheduleConfigRequest = Type.Partial(Type.Object(ScheduleSections), { minProperties: 1 });
+export type UpdateScheduleConfigRequest = Static<typeof UpdateScheduleConfigRequest>;
+
+export const DEFAULT_SCHEDULE_CONFIG: ScheduleConfigFields = {
+  calendarSource: 'shift_calendar',
+  defaultEfficiencyPercent: 85,
+  colorChangeMinutes: 10,
+  sameDieSavingMinutes: 15,
+  samePlateSavingMinutes: 10,
+  schedulableOrderStatuses: [2, 3],
+};
+
+export const ENTERPRISE_CONFIG_FIELD_LABELS: Record<string, string> = {
+  multistageDeviceFlag: '多级设备类型',
+  reportAuditConfig: '报工审核配置',
+  orderAuditConfig: '订单审核配置',
+  reportQuantityConfig: '报工数量配置',
+  maintenanceMode: '维护模式',
+  orderTemplate: '订单模板',
+  needAudit: '是否需要审核',
+  auditorUserIds: '审核人',
+  overReportTolerancePercent: '超报比例（%）',
+  defectCountsAsOutput: '不良数计入产量',
+  enabled: '是否启用',
+  maintenanceMessage: '维护提示',
+  orderNoPrefix: '订单号前缀',
+  defaultDeliveryDays: '默认交期天数',
+  orderFields: '订单字段',
+  dictType: '字典类型',
+  dictName: '字典名称',
+  items: '字典项',
+  itemCode: '字典项编码',
+  itemLabel: '字典项名称',
+  pageKey: '页面标识',
+  pageConfig: '页面配置',
+  calendarSource: '工作日历来源',
+  defaultEfficiencyPercent: '默认效率（%）',
+  colorChangeMinutes: '换色时间（分钟/色）',
+  sameDieSavingMinutes: '同刀模节省时间（分钟）',
+  samePlateSavingMinutes: '同印版节省时间（分钟）',
+  schedulableOrderStatuses: '可排产订单状态',
+};

@@ -1,0 +1,49 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/** System log (/sys-log): every write of the system, from operation_log. */
+export const SysLogPaths = {
+  list: '/dps-server/operation_log/list',
+  /** POST with the list filters; answers an xlsx download. */
+  export: '/dps-server/operation_log/export',
+} as const;
+
+/** Operation source (spec §7): 1 platform, 2 all-in-one machine, 3 mobile. */
+export const OPERATION_SOURCES = [
+  { value: 1, label: '平台' },
+  { value: 2, label: '一体机' },
+  { value: 3, label: '移动端' },
+] as const;
+
+export const SysLogQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  sort: Type.Optional(Type.String({ maxLength: 50 })),
+  operator: Type.Optional(Type.String({ maxLength: 100 })),
+  operationPath: Type.Optional(Type.String({ maxLength: 100 })),
+  operationContent: Type.Optional(Type.String({ maxLength: 100 })),
+  operationSource: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Integer()])),
+  createTimeStart: Type.Optional(Type.String({ maxLength: 20 })),
+  createTimeEnd: Type.Optional(Type.String({ maxLength: 20 })),
+});
+export type SysLogQuery = Static<typeof SysLogQuery>;
+
+export const SysLogEntry = Type.Object({
+  id: Type.Integer(),
+  userId: Type.Union([Type.Integer(), Type.Null()]),
+  operator: Type.String(),
+  userName: Type.String(),
+  operationPath: Type.String(),
+  operationContent: Type.String(),
+  operationSource: Type.Integer(),
+  operationSourceName: Type.String(),
+  operationSystem: Type.Integer(),
+  createTime: Type.String(),
+});
+export type SysLogEntry = Static<typeof SysLogEntry>;
+
+export const SYS_LOG_FIELD_LABELS: Record<string, string> = {
+  operator: '操作人',
+  operationPath: '操作路径',
+  operationContent: '操作内容',
+  operationSource: '来源',
+};
