@@ -18,7 +18,7 @@ async function loginAt(page: Page, baseUrl: string, path: string, username = 'ad
 }
 
 const dialog = (page: Page, title: string) => page.getByRole('dialog', { name: title, exact: true });
-const treeNode = (page: Page, name: string) => page.locator(`.mes-department-tree [data-department="${name}"]`);
+const treeNode = (page: Page, name: string) => page.locator(`.mes-category-tree [data-department="${name}"]`);
 const message = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text });
 const tableRows = (page: Page) => page.locator('.mes-list-table .ant-table-tbody tr.ant-table-row');
 
@@ -46,7 +46,7 @@ async function listAnswer(page: Page, param: string, value: string, act: () => P
 /** Selects a department in the tree and waits for its users. */
 async function selectDepartment(page: Page, name: string) {
   const id = await treeNode(page, name).evaluate((element) => element.closest('[data-department-id]')?.getAttribute('data-department-id') ?? '');
-  await listAnswer(page, 'departmentId', id, () => treeNode(page, name).locator('.mes-department-name').click());
+  await listAnswer(page, 'departmentId', id, () => treeNode(page, name).locator('.mes-category-name').click());
 }
 
 /** Cells of the visible list rows, by column title. */

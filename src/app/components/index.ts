@@ -1,5 +1,6 @@
 // Shared screen parts (spec §1, §5, §9). Modules import from here: `import { ListPage } from '../../components'`.
 export * from './auth-button';
+export * from './category-tree';
 export * from './file-preview';
 export * from './file-upload';
 export * from './filter-form';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Form, Input, Modal } from 'antd';
+import { App, Form, Input, Modal } from 'antd';
 import { DIALOG_WIDTH } from '../../../../core/constants';
 import { TEXT_LIMITS } from '../../../../core/rules';
 
@@ -7,12 +7,15 @@ export interface DepartmentNameDialogProps {
   /** 新增部门 / 新增子部门 / 重命名部门; closed when null. */
   title: string | null;
   initialName?: string;
+  /** Renaming (says 修改成功) rather than adding (says 新增成功). */
+  editing?: boolean;
   onSubmit: (name: string) => Promise<unknown>;
   onClose: () => void;
 }
 
-/** Asks for a department name (1–20 characters, as the server requires). */
-export function DepartmentNameDialog({ title, initialName, onSubmit, onClose }: DepartmentNameDialogProps) {
+/** Asks for a department name (1–20 characters, as the server requires); says 新增成功/修改成功 after onSubmit resolves. */
+export function DepartmentNameDialog({ title, initialName, editing = false, onSubmit, onClose }: DepartmentNameDialogProps) {
+  const { message } = App.useApp();
   const [form] = Form.useForm<{ name: string }>();
   useEffect(() => {
     if (title) form.setFieldsValue({ name: initialName ?? '' });
@@ -21,6 +24,7 @@ export function DepartmentNameDialog({ title, initialName, onSubmit, onClose }: 
   const submit = async () => {
     const { name } = await form.validateFields();
     await onSubmit(name.trim());
+    void message.success(editing ? '修改成功' : '新增成功');
     onClose();
   };
 

@@ -1,9 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Modal, Tabs } from 'antd';
 import { useSearchParams } from 'react-router-dom';
-import type { StaffUser } from '../../../../core/contracts/account';
-import { LIST_PARAMS, ListPage } from '../../../components';
-import { ALL_DEPARTMENTS, DepartmentTree } from '../components/department-tree';
+import type { DepartmentNode, StaffUser } from '../../../../core/contracts/account';
+import { AccountAuthorities } from '../../../../core/access/authorities/account';
+import { ALL_CATEGORIES, CategoryTree, LIST_PARAMS, ListPage, type CategoryEditorProps, type CategoryNode } from '../../../components';
+import { departmentsApi } from '../departments.api';
+import { DepartmentNameDialog } from '../components/department-name.dialog';
 import { FactoryGrants } from '../components/factory-grants';
 import { StaffEditorDialog } from '../components/staff-editor.dialog';
 import { otherDepartmentList, staffList } from '../staff.list';
@@ -12,12 +14,21 @@ import { otherDepartmentList, staffList } from '../staff.list';
 const DEPARTMENT_PARAM = 'dept';
 const OWN_TAB = 'own';
 const OTHER_TAB = 'other';
+const ALL_PEOPLE = '全部人员';
+const MANAGE_DEPARTMENTS = { add: AccountAuthorities.department, edit: AccountAuthorities.department, delete: AccountAuthorities.department };
+
+const asCategory = (node: DepartmentNode): CategoryNode => ({ id: node.id, name: node.name, values: {}, count: node.userCount, children: node.children.map(asCategory) });
+const loadDepartments = () => departmentsApi.tree().then((nodes) => nodes.map(asCategory));
+const departmentAttributes = (node: CategoryNode) => ({ 'data-department': node.name, 'data-department-id': node.id });
+const editDepartment = ({ title, node, onSubmit, onClose }: CategoryEditorProps) => (
+  <DepartmentNameDialog title={title} initialName={node?.name ?? ''} editing={!!node} onSubmit={(name) => onSubmit({ name })} onClose={onClose} />
+);
 
 /** 人员管理: department tree on the left, the selected department's users (and the others, to move in) on the right. */
 export default function StaffPage() {
   const [params, setParams] = useSearchParams();
-  const selected = params.get(DEPARTMENT_PARAM) ?? ALL_DEPARTMENTS;
-  const departmentId = selected === ALL_DEPARTMENTS ? null : Number(selected);
+  const selected = params.get(DEPARTMENT_PARAM) ?? ALL_CATEGORIES;
+  const departmentId = selected === ALL_CATEGORIES ? null : Number(selected);
   const [departmentName, setDepartmentName] = useState('');
   const [tab, setTab] = useState(OWN_TAB);
   const [editing, setEditing] = useState<{ user?: StaffUser; departmentId?: number | null } | null>(null);
@@ -38,7 +49,7 @@ export default function StaffPage() {
       (previous) => {
         const next = new URLSearchParams(previous);
         next.delete(LIST_PARAMS.page);
-        if (key === ALL_DEPARTMENTS) next.delete(DEPARTMENT_PARAM);
+        if (key === ALL_CATEGORIES) next.delete(DEPARTMENT_PARAM);
         else next.set(DEPARTMENT_PARAM, key);
         return next;
       },
@@ -65,7 +76,23 @@ export default function StaffPage() {
   return (
     <div className="mes-staff-page" style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
       <aside style={{ width: 280, flex: 'none', borderRight: '1px solid #f0f0f0', paddingRight: 12 }}>
-        <DepartmentTree selected={selected} onSelect={select} refreshKey={treeVersion} />
+        <CategoryTree
+          noun="部门"
+          allLabel={ALL_PEOPLE}
+          addLabel="新增部门"
+          addChildLabel="新增子部门"
+          childNoun="子部门"
+          load={loadDepartments}
+          editor={editDepartment}
+          authorities={MANAGE_DEPARTMENTS}
+          create={(values, parentId) => departmentsApi.add(String(values.name), parentId)}
+          update={(node, values) => departmentsApi.rename(node.id, String(values.name))}
+          remove={(node) => departmentsApi.remove(node.id)}
+          nodeAttributes={departmentAttributes}
+          selected={selected}
+          onSelect={select}
+          refreshKey={treeVersion}
+        />
       </aside>
       <section style={{ flex: 1, minWidth: 0 }}>
         {otherSpec ? (

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { App, Form, Modal } from 'antd';
 import { DIALOG_WIDTH } from '../../../../core/constants';
+import type { CategoryEditorProps } from '../../../components';
 import { EditFormFields, type FieldOption, type FormField } from './form-fields';
 
 export interface EditFormDialogProps<V> {
@@ -65,3 +66,17 @@ export function EditFormDialog<V extends object>({ title, fields, initial, editi
     </Modal>
   );
 }
+
+/** The add/rename dialog of a CategoryTree whose nodes are edited with these fields. */
+export const categoryEditor =
+  (fields: readonly FormField[]) =>
+  ({ title, node, onSubmit, onClose }: CategoryEditorProps) => (
+    <EditFormDialog<Record<string, unknown>>
+      title={title}
+      fields={fields}
+      editing={!!node}
+      initial={node ? { ...node.values } : undefined}
+      onSubmit={onSubmit}
+      onClose={onClose}
+    />
+  );

@@ -1,5 +1,5 @@
 import type { DeviceTypeNode, ProductClassifyNode } from '../../../../core/contracts/modeling';
-import type { CategoryNode } from './category-tree';
+import type { CategoryNode } from '../../../components';
 import type { FieldOption } from './form-fields';
 
 /** Select options of rows with an id. */

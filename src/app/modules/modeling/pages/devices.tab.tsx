@@ -1,9 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Device } from '../../../../core/contracts/modeling';
-import { LIST_PARAMS, ListPage } from '../../../components';
-import { ALL_CATEGORIES, CategoryTree } from '../components/category-tree';
+import { ALL_CATEGORIES, CategoryTree, LIST_PARAMS, ListPage } from '../../../components';
 import { DeviceEditorDrawer } from '../components/device-editor.drawer';
+import { categoryEditor } from '../components/edit-form.dialog';
 import { deviceTypeCategories, filterOptionsOf, treeOptionsOf } from '../components/options';
 import { useLoaded } from '../../../components/use-loaded';
 import { deviceList } from '../devices.list';
@@ -14,6 +14,7 @@ import { DEVICE_TYPE_FIELDS } from '../modeling.forms';
 /** URL param of the selected device type. */
 const TYPE_PARAM = 'typeId';
 const loadTypes = () => deviceTypesApi.tree().then(deviceTypeCategories);
+const editType = categoryEditor(DEVICE_TYPE_FIELDS);
 
 /** 设备 tab: the device-type tree on the left, the selected type's devices on the right. */
 export default function DevicesTab() {
@@ -57,7 +58,7 @@ export default function DevicesTab() {
           noun="设备类型"
           allLabel="全部设备"
           load={loadTypes}
-          fields={DEVICE_TYPE_FIELDS}
+          editor={editType}
           authorities={{ add: A.machineTypeAdd, edit: A.machineTypeEdit, delete: A.machineTypeDelete }}
           create={(values, parentId) => deviceTypesApi.create({ ...(values as { machineType: string; machineTypeName: string }), parentId })}
           update={(node, values) =>

@@ -1,9 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { CreateProductRequest, Product } from '../../../../core/contracts/modeling';
-import { LIST_PARAMS, ListPage } from '../../../components';
-import { ALL_CATEGORIES, CategoryTree } from '../components/category-tree';
-import { EditFormDialog } from '../components/edit-form.dialog';
+import { ALL_CATEGORIES, CategoryTree, LIST_PARAMS, ListPage } from '../../../components';
+import { categoryEditor, EditFormDialog } from '../components/edit-form.dialog';
 import { classifyCategories, filterOptionsOf, optionsOf, treeOptionsOf } from '../components/options';
 import { useLoaded } from '../../../components/use-loaded';
 import { ModelingAuthorities as A } from '../../../../core/access/authorities/modeling';
@@ -14,6 +13,7 @@ import { productList } from '../products.list';
 /** URL param of the selected classify. */
 const CLASSIFY_PARAM = 'classifyId';
 const loadClassifies = () => productClassifiesApi.tree().then(classifyCategories);
+const editClassify = categoryEditor(CLASSIFY_FIELDS);
 const NEW_PRODUCT: Partial<CreateProductRequest> = { boxStyle: '0201', colors: 0 };
 
 /** 产品档案 tab: the classify tree on the left, the selected classify's products on the right. */
@@ -57,7 +57,7 @@ export default function ProductsTab() {
           noun="产品分类"
           allLabel="全部产品"
           load={loadClassifies}
-          fields={CLASSIFY_FIELDS}
+          editor={editClassify}
           authorities={{ add: A.classifyAdd, edit: A.classifyEdit, delete: A.classifyDelete }}
           create={(values, parentId) => productClassifiesApi.create({ classifyName: String(values.classifyName), parentId })}
           update={(node, values) => productClassifiesApi.update({ id: node.id, parentId: node.values.parentId as number | null, classifyName: String(values.classifyName) })}
