@@ -4,6 +4,7 @@ import type { Db } from '../../db';
 import type { Scope } from '../../plugins/auth';
 import { AppError } from '../../plugins/envelopes';
 import { formatDateTime } from '../auth/service';
+import { guardUnique as guardUniqueIndex } from '../../lib/unique';
 
 export { formatDateTime };
 
@@ -28,25 +29,9 @@ const UNIQUE_MESSAGES: Record<string, string> = {
   product_no_uq: '产品编号已存在',
 };
 
-function uniqueViolation(error: unknown): string | null {
-  if (typeof error !== 'object' || error === null) return null;
-  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
-  if (code !== '23505') return null;
-  return typeof constraint === 'string' ? constraint : '';
-}
-
-/**
- * Runs a write; a unique-index violation (two requests racing past the pre-check) becomes the
- * same 4009 the pre-check gives, so only one of two concurrent creates succeeds.
- */
-export async function guardUnique<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    const constraint = uniqueViolation(error);
-    if (constraint === null) throw error;
-    throw conflict(UNIQUE_MESSAGES[constraint] ?? '数据已存在，请勿重复提交');
-  }
+/** A write whose unique-index violations become this module's 4009 messages. */
+export function guardUnique<T>(write: () => Promise<T>): Promise<T> {
+  return guardUniqueIndex(write, UNIQUE_MESSAGES);
 }
 
 /** Scoped master-data tables that carry enterprise_id / org_id / id. */

@@ -1,17 +1,8 @@
-import { conflict } from '../modeling/common';
+import { guardUnique } from '../../lib/unique';
 
-/**
- * Runs a write; a unique-index violation (two requests racing past the pre-check) becomes the
- * 4009 the pre-check would give.
- */
-export async function guardUniqueAs<T>(messages: Record<string, string>, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
-    if (code !== '23505') throw error;
-    throw conflict((typeof constraint === 'string' ? messages[constraint] : undefined) ?? '数据已存在，请勿重复提交');
-  }
+/** A write whose unique-index violations become 4009 with the given index → message map. */
+export function guardUniqueAs<T>(messages: Record<string, string>, write: () => Promise<T>): Promise<T> {
+  return guardUnique(write, messages);
 }
 
 /** numeric columns come back as strings. */

@@ -2,6 +2,7 @@ import { ResultCode } from '../../../../src/core/contracts/common';
 import type { Db } from '../../db';
 import type { Scope } from '../../plugins/auth';
 import { AppError } from '../../plugins/envelopes';
+import { guardUnique as guardUniqueIndex } from '../../lib/unique';
 
 export { formatDateTime } from '../auth/service';
 export { summary, text } from '../modeling/common';
@@ -26,15 +27,12 @@ const UNIQUE_MESSAGES: Record<string, string> = {
   month_effect_uq: '该设备本月班次已设置',
 };
 
-/** A unique-index violation (a concurrent duplicate past the pre-check) becomes the same 4009. */
-export async function guardUnique<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
-    if (code !== '23505') throw error;
-    throw conflict((typeof constraint === 'string' && UNIQUE_MESSAGES[constraint]) || '数据已存在，请勿重复提交');
-  }
+/**
+ * A write whose unique-index violations become 4009: `message` when the caller knows the exact
+ * wording of its pre-check, else this module's message for the index.
+ */
+export function guardUnique<T>(write: () => Promise<T>, message?: string): Promise<T> {
+  return guardUniqueIndex(write, message ?? UNIQUE_MESSAGES);
 }
 
 /** `YYYY-MM-DD` that names a real day. */

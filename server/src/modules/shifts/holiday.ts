@@ -92,6 +92,7 @@ export class HolidayService {
         await recordOperation(trx, context, { ...scope, content: `新增节假日：${label(date, request.type, name)}` });
         return { id };
       }),
+      HolidayMessages.dateTaken(date),
     );
   }
 
@@ -110,6 +111,7 @@ export class HolidayService {
           .execute();
         await recordOperation(trx, context, { ...scope, content: `编辑节假日：${label(date, request.type, name)}（原 ${label(found.holidayDate, found.type, found.name)}）` });
       }),
+      HolidayMessages.dateTaken(date),
     );
   }
 
