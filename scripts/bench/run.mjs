@@ -6,7 +6,10 @@
 // and of issue 3 §4:
 //   3. the staff list endpoint at 200k users on PGlite and PostgreSQL (scripts/bench/list-endpoint.mjs);
 //   4. ListPage render time of a 1000-row page in Chromium, budget 300 ms (scripts/bench/list-page-render.mjs).
-// BENCH_ONLY=size,startup,list,ui picks sections (default: all).
+// and of issue 4:
+//   5. import of 10,000 products on PGlite (wall time, server peak RSS; budget 15 s) and export of
+//      the same (scripts/bench/import-products.mjs).
+// BENCH_ONLY=size,startup,list,ui,import picks sections (default: all).
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +17,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { buildIfNeeded, repoRoot } from '../build-if-needed.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, startRealServer } from '../../tests/support/real-server.mjs';
+import { importExportReport } from './import-products.mjs';
 import { listEndpointReport } from './list-endpoint.mjs';
 import { listPageRenderReport } from './list-page-render.mjs';
 
@@ -128,7 +132,7 @@ async function timings(baseUrl) {
   return { toLogin, toFirstScreen, loadedScripts: scriptBytes[0] };
 }
 
-const SECTIONS = ['size', 'startup', 'list', 'ui'];
+const SECTIONS = ['size', 'startup', 'list', 'ui', 'import'];
 const only = (process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean);
 const unknown = only.filter((name) => !SECTIONS.includes(name));
 if (unknown.length) {
@@ -178,4 +182,5 @@ await section('startup', async () => {
 });
 await section('list', () => listEndpointReport());
 await section('ui', async () => (await listPageRenderReport()).pass);
+await section('import', async () => (await importExportReport()).pass);
 process.exitCode = failed ? 1 : 0;
