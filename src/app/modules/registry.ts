@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import { accountModule } from './account';
 import { modelingModule } from './modeling';
+import { sysCfgModule } from './sys-cfg';
+import { shiftsModule } from './shifts';
 
 /** A page module loaded on demand (keeps antd and page code out of the loader). */
 export type ModulePageLoader = () => Promise<{ default: ComponentType }>;
@@ -19,7 +21,7 @@ export interface ModuleRegistration {
 }
 
 /** Every built module; later issues append theirs (`import { deviceModule } from './device'`). */
-export const MODULES: readonly ModuleRegistration[] = [accountModule, modelingModule];
+export const MODULES: readonly ModuleRegistration[] = [accountModule, modelingModule, shiftsModule, sysCfgModule];
 
 const pageIndex = new Map<string, ModulePageLoader>();
 for (const registration of MODULES) {

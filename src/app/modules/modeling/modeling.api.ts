@@ -21,6 +21,24 @@ import {
   type WorkFlowDetail,
   type Workshop,
 } from '../../../core/contracts/modeling';
+import { AccountPaths, type UserBrief } from '../../../core/contracts/account';
+import {
+  ShiftPaths,
+  type CreatePositionRequest,
+  type CreateTeamRequest,
+  type Position,
+  type Team,
+  type TeamDetail,
+} from '../../../core/contracts/shifts';
+import {
+  ShopFloorPaths as F,
+  type BadReason,
+  type CreateBadReasonRequest,
+  type CreateIcCardRequest,
+  type CreateWorkMachineRequest,
+  type IcCard,
+  type WorkMachine,
+} from '../../../core/contracts/shop-floor';
 import { PRODUCT_IMPORT_TIMEOUT_MS } from '../../../core/constants';
 import { http, saveBlob } from '../../../core/http';
 import type { ImportOutcome, ListQuery } from '../../components';
@@ -105,4 +123,48 @@ export const productsApi = {
     http.post<ImportResult>(P.productImport, { url }, { hideError: true, timeout: PRODUCT_IMPORT_TIMEOUT_MS }),
   downloadTemplate: async () => saveBlob(await http.getBlob(P.productImportTemplate), '产品导入模板.xlsx'),
   exportFile: (query: ListQuery) => http.exportFile(P.productExport, filtersOf(query), '产品档案'),
+};
+
+/** Staff of the current factory (member and card-holder pickers). */
+export const staffUsersApi = {
+  all: () => http.get<PageResult<UserBrief>>(AccountPaths.userList, ALL).then((page) => page.list),
+};
+
+export const teamsApi = {
+  list: (query: ListQuery) => http.get<PageResult<Team>>(ShiftPaths.teamList, query),
+  detail: (id: number) => http.get<TeamDetail>(ShiftPaths.teamDetail(id)),
+  create: (request: CreateTeamRequest) => http.post<CreatedResult>(ShiftPaths.teamCreate, request),
+  update: (request: CreateTeamRequest & { id: number }) => http.post<void>(ShiftPaths.teamUpdate, request),
+  remove: removeBatch(ShiftPaths.teamDeleteBatch),
+};
+
+export const positionsApi = {
+  list: (query: ListQuery) => http.get<PageResult<Position>>(ShiftPaths.positionList, query),
+  all: () => http.get<PageResult<Position>>(ShiftPaths.positionList, ALL).then((page) => page.list),
+  create: (request: CreatePositionRequest) => http.post<CreatedResult>(ShiftPaths.positionCreate, request),
+  update: (request: CreatePositionRequest & { id: number }) => http.post<void>(ShiftPaths.positionUpdate, request),
+  remove: removeBatch(ShiftPaths.positionDeleteBatch),
+};
+
+export const icCardsApi = {
+  list: (query: ListQuery) => http.get<PageResult<IcCard>>(F.icCardList, query),
+  create: (request: CreateIcCardRequest) => http.post<CreatedResult>(F.icCardCreate, request),
+  update: (request: CreateIcCardRequest & { id: number }) => http.post<void>(F.icCardUpdate, request),
+  bind: (id: number, userId: number) => http.post<void>(F.icCardBind, { id, userId }),
+  unbind: (id: number) => http.post<void>(F.icCardUnbind, { id }),
+  remove: removeBatch(F.icCardDeleteBatch),
+};
+
+export const workMachinesApi = {
+  list: (query: ListQuery) => http.get<PageResult<WorkMachine>>(F.workMachineList, query),
+  create: (request: CreateWorkMachineRequest) => http.post<CreatedResult>(F.workMachineCreate, request),
+  update: (request: CreateWorkMachineRequest & { id: number }) => http.post<void>(F.workMachineUpdate, request),
+  remove: removeBatch(F.workMachineDeleteBatch),
+};
+
+export const badReasonsApi = {
+  list: (query: ListQuery) => http.get<PageResult<BadReason>>(F.badReasonList, query),
+  create: (request: CreateBadReasonRequest) => http.post<CreatedResult>(F.badReasonCreate, request),
+  update: (request: CreateBadReasonRequest & { id: number }) => http.post<void>(F.badReasonUpdate, request),
+  remove: removeBatch(F.badReasonDeleteBatch),
 };

@@ -77,3 +77,49 @@ export const PRODUCT_FIELDS: FormField[] = [
   { name: 'processFlowId', label: '工艺路线', kind: 'select' },
   { name: 'remark', label: '备注', kind: 'textarea', max: 200 },
 ];
+
+export const POSITION_FIELDS: FormField[] = [
+  { name: 'positionName', label: '岗位名称', kind: 'text', required: true, max: 20 },
+  { name: 'sort', label: '排序', kind: 'number', max: 9999 },
+  { name: 'remark', label: '备注', kind: 'textarea', max: 200 },
+];
+
+/** The 班组 dialog's own fields; members have their own editor. */
+export const TEAM_FIELDS: FormField[] = [
+  { name: 'teamName', label: '班组名称', kind: 'text', required: true, max: 20 },
+  { name: 'workshopId', label: '车间', kind: 'select' },
+  { name: 'leaderUserId', label: '班组长', kind: 'select' },
+  { name: 'sort', label: '排序', kind: 'number', max: 9999 },
+  { name: 'remark', label: '备注', kind: 'textarea', max: 200 },
+];
+
+export const IC_CARD_FIELDS: FormField[] = [
+  { name: 'cardNo', label: 'IC卡号', kind: 'text', required: true, max: 20, pattern: { regex: /^[A-Za-z0-9]{4,20}$/, message: 'IC卡号为4-20位字母或数字' } },
+  { name: 'userId', label: '绑定人员', kind: 'select' },
+  { name: 'remark', label: '备注', kind: 'textarea', max: 200 },
+];
+
+export const IC_CARD_BIND_FIELDS: FormField[] = [{ name: 'userId', label: '绑定人员', kind: 'select', required: true }];
+
+export const WORK_MACHINE_FIELDS: FormField[] = [
+  { name: 'machineCode', label: '一体机编码', kind: 'text', required: true, max: 20, pattern: CODE },
+  { name: 'machineName', label: '一体机名称', kind: 'text', required: true, max: 30 },
+  {
+    name: 'ip',
+    label: 'IP地址',
+    kind: 'text',
+    max: 15,
+    pattern: { regex: /^((25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3})$/, message: '请输入正确的IP地址，如 192.168.1.20' },
+  },
+  { name: 'deviceIds', label: '绑定设备', kind: 'select', multiple: true },
+  { name: 'remark', label: '备注', kind: 'textarea', max: 200 },
+];
+
+export const BAD_REASON_FIELDS: FormField[] = [
+  { name: 'processId', label: '工序', kind: 'select', required: true },
+  { name: 'reasonCode', label: '不良现象编码', kind: 'text', required: true, max: 20, pattern: CODE },
+  { name: 'reasonName', label: '不良现象名称', kind: 'text', required: true, max: 30 },
+  { name: 'enabled', label: '启用', kind: 'switch' },
+  { name: 'sort', label: '排序', kind: 'number', max: 9999 },
+  { name: 'remark', label: '备注', kind: 'textarea', max: 200 },
+];

@@ -15,10 +15,22 @@ export interface EditFormDialogProps<V> {
   onSubmit: (values: V) => Promise<unknown>;
   onClose: () => void;
   onSaved?: () => void;
+  /** Message after a successful submit (default 新增成功 / 修改成功). */
+  successText?: string;
 }
 
 /** A dialog with an edit form declared as data; says 新增成功/修改成功 after onSubmit resolves. */
-export function EditFormDialog<V extends object>({ title, fields, initial, editing = false, options, onSubmit, onClose, onSaved }: EditFormDialogProps<V>) {
+export function EditFormDialog<V extends object>({
+  title,
+  fields,
+  initial,
+  editing = false,
+  options,
+  onSubmit,
+  onClose,
+  onSaved,
+  successText,
+}: EditFormDialogProps<V>) {
   const { message } = App.useApp();
   const [form] = Form.useForm<V>();
   const [saving, setSaving] = useState(false);
@@ -39,7 +51,7 @@ export function EditFormDialog<V extends object>({ title, fields, initial, editi
     setSaving(true);
     try {
       await onSubmit(values);
-      void message.success(editing ? '修改成功' : '新增成功');
+      void message.success(successText ?? (editing ? '修改成功' : '新增成功'));
       onSaved?.();
       onClose();
     } finally {

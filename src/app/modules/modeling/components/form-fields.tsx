@@ -23,6 +23,8 @@ export interface FormField {
   placeholder?: string;
   /** Number fields: unit shown after the input. */
   suffix?: string;
+  /** Select fields: several values. */
+  multiple?: boolean;
 }
 
 const prompt = (field: FormField) =>
@@ -45,7 +47,15 @@ function control(field: FormField, options: FieldOption[] | undefined) {
     case 'number':
       return <InputNumber placeholder={placeholder} min={field.min ?? 0} max={field.max} suffix={field.suffix} style={{ width: '100%' }} />;
     case 'select':
-      return <Select placeholder={placeholder} options={options} allowClear={!field.required} showSearch={{ optionFilterProp: 'label' }} />;
+      return (
+        <Select
+          placeholder={placeholder}
+          options={options}
+          mode={field.multiple ? 'multiple' : undefined}
+          allowClear={!field.required}
+          showSearch={{ optionFilterProp: 'label' }}
+        />
+      );
     case 'tree':
       return (
         <TreeSelect

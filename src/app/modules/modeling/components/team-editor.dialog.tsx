@@ -1,0 +1,142 @@
+import { useEffect, useState } from 'react';
+import { App, Button, Empty, Form, Modal, Select, Space, Spin } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import type { CreateTeamRequest, Team } from '../../../../core/contracts/shifts';
+import { useLoaded } from '../../../components/use-loaded';
+import { positionsApi, staffUsersApi, teamsApi, workshopsApi } from '../modeling.api';
+import { TEAM_FIELDS } from '../modeling.forms';
+import { EditFormFields } from './form-fields';
+import { optionsOf } from './options';
+
+export interface TeamEditorProps {
+  /** `{}` adds a team, a row edits it, null closes the dialog. */
+  editing: { row?: Team } | null;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+type TeamValues = Omit<CreateTeamRequest, 'members'> & { members?: Array<{ userId?: number; positionId?: number | null }> };
+
+/** 新增班组 / 编辑班组: name, workshop, leader and the members picked from the factory's staff, each with a position. */
+export function TeamEditorDialog({ editing, onClose, onSaved }: TeamEditorProps) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<TeamValues>();
+  const [saving, setSaving] = useState(false);
+  const [loadedFor, setLoadedFor] = useState<object | null>(null);
+  const key = editing ? 'open' : 'closed';
+  const users = useLoaded(staffUsersApi.all, key, []).data;
+  const positions = useLoaded(positionsApi.all, key, []).data;
+  const workshops = useLoaded(workshopsApi.all, key, []).data;
+  const members = Form.useWatch('members', form);
+  const row = editing?.row;
+  const loading = !!row && loadedFor !== editing;
+  const userOptions = users.map((user) => ({ value: user.userId, label: `${user.nickName}（${user.username}）` }));
+  const chosen = new Set((members ?? []).map((member) => member?.userId).filter(Boolean));
+
+  useEffect(() => {
+    if (!editing) return;
+    form.resetFields();
+    if (!row) {
+      form.setFieldsValue({ sort: 0, members: [] });
+      return;
+    }
+    teamsApi
+      .detail(row.id)
+      .then((detail) =>
+        form.setFieldsValue({
+          teamName: detail.teamName,
+          workshopId: detail.workshopId ?? undefined,
+          leaderUserId: detail.leaderUserId ?? undefined,
+          sort: detail.sort,
+          remark: detail.remark,
+          members: detail.members.map(({ userId, positionId }) => ({ userId, positionId: positionId ?? undefined })),
+        }),
+      )
+      .catch(() => undefined)
+      .finally(() => setLoadedFor(editing));
+  }, [editing, row, form]);
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    setSaving(true);
+    try {
+      const request: CreateTeamRequest = {
+        ...values,
+        workshopId: values.workshopId ?? null,
+        leaderUserId: values.leaderUserId ?? null,
+        members: (values.members ?? []).map((member) => ({ userId: member.userId!, positionId: member.positionId ?? null })),
+      };
+      if (row) await teamsApi.update({ ...request, id: row.id });
+      else await teamsApi.create(request);
+      void message.success(row ? '修改成功' : '新增成功');
+      onSaved();
+      onClose();
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={!!editing}
+      title={row ? '编辑班组' : '新增班组'}
+      width={720}
+      okText="确定"
+      cancelText="取消"
+      confirmLoading={saving}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={onClose}
+      mask={{ closable: false }}
+      forceRender
+    >
+      <Spin spinning={loading}>
+        <Form form={form} layout="horizontal" labelCol={{ span: 4 }} className="mes-team-editor">
+          <EditFormFields
+            fields={TEAM_FIELDS}
+            options={{ workshopId: optionsOf(workshops, (workshop) => workshop.workshopName), leaderUserId: userOptions }}
+          />
+          <Form.Item label="班组成员">
+            <Form.List name="members">
+              {(items, { add, remove }) => (
+                <div className="mes-team-members" style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
+                  {items.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无成员，请添加" />}
+                  {items.map(({ key: itemKey, name }, index) => (
+                    <Space key={itemKey} align="baseline" className="mes-team-member" data-member={index + 1}>
+                      <Form.Item name={[name, 'userId']} rules={[{ required: true, message: '请选择成员' }]}>
+                        <Select
+                          placeholder="请选择成员"
+                          aria-label={`第${index + 1}位成员`}
+                          style={{ width: 240 }}
+                          options={userOptions.map((option) => ({
+                            ...option,
+                            disabled: chosen.has(option.value) && members?.[index]?.userId !== option.value,
+                          }))}
+                          showSearch={{ optionFilterProp: 'label' }}
+                        />
+                      </Form.Item>
+                      <Form.Item name={[name, 'positionId']}>
+                        <Select
+                          placeholder="岗位（可选）"
+                          aria-label={`第${index + 1}位成员岗位`}
+                          style={{ width: 180 }}
+                          allowClear
+                          options={optionsOf(positions, (position) => position.positionName)}
+                          notFoundContent="暂无岗位，请先在岗位中添加"
+                          showSearch={{ optionFilterProp: 'label' }}
+                        />
+                      </Form.Item>
+                      <Button type="text" danger aria-label="移除成员" icon={<DeleteOutlined />} onClick={() => remove(name)} />
+                    </Space>
+                  ))}
+                  <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({})} style={{ width: 240 }}>
+                    添加成员
+                  </Button>
+                </div>
+              )}
+            </Form.List>
+          </Form.Item>
+        </Form>
+      </Spin>
+    </Modal>
+  );
+}

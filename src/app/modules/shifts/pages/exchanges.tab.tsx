@@ -1,0 +1,31 @@
+import { useMemo, useState } from 'react';
+import type { CreateExchangeRequest } from '../../../../core/contracts/shifts';
+import { ListPage, useLoaded } from '../../../components';
+import { FormDialog } from '../components/form-dialog';
+import { pickersApi } from '../shifts.api';
+import { exchangesApi } from '../shifts.api';
+import { EXCHANGE_FIELDS } from '../shifts.forms';
+import { exchangeList } from '../shifts.list';
+
+/** 调班 tab: the exchange list and its create dialog. */
+export default function ExchangesTab() {
+  const [creating, setCreating] = useState(false);
+  const [version, setVersion] = useState(0);
+  const staff = useLoaded(pickersApi.staff, 'staff', []).data;
+  const people = useMemo(() => staff.map((user) => ({ value: user.userId, label: user.nickName })), [staff]);
+  const spec = useMemo(() => exchangeList(() => setCreating(true)), []);
+  return (
+    <>
+      <ListPage key={version} spec={spec} />
+      <FormDialog<CreateExchangeRequest>
+        title={creating ? '新增调班' : null}
+        fields={EXCHANGE_FIELDS}
+        options={{ userId: people, targetUserId: people }}
+        success="调班成功"
+        onSubmit={(values) => exchangesApi.create(values)}
+        onClose={() => setCreating(false)}
+        onSaved={() => setVersion((value) => value + 1)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { useMemo, useState } from 'react';
+import type { CreateShiftRequest, Shift } from '../../../../core/contracts/shifts';
+import { ListPage } from '../../../components';
+import { FormDialog } from '../components/form-dialog';
+import { shiftsApi } from '../shifts.api';
+import { SHIFT_FIELDS } from '../shifts.forms';
+import { shiftList } from '../shifts.list';
+
+const NEW_SHIFT: Partial<CreateShiftRequest> = { breaks: [], isDefault: false, sort: 0 };
+
+/** 班次 tab: class times with their breaks. */
+export default function ShiftsTab() {
+  const [editing, setEditing] = useState<{ row?: Shift } | null>(null);
+  const [version, setVersion] = useState(0);
+  const spec = useMemo(() => shiftList((row) => setEditing({ row })), []);
+  const row = editing?.row;
+  return (
+    <>
+      <ListPage key={version} spec={spec} />
+      <FormDialog<CreateShiftRequest>
+        title={editing ? (row ? '编辑班次' : '新增班次') : null}
+        fields={SHIFT_FIELDS}
+        editing={!!row}
+        initial={row ?? NEW_SHIFT}
+        onSubmit={(values) => (row ? shiftsApi.update({ ...values, id: row.id }) : shiftsApi.create(values))}
+        onClose={() => setEditing(null)}
+        onSaved={() => setVersion((value) => value + 1)}
+      />
+    </>
+  );
+}

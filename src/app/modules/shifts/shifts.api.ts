@@ -1,0 +1,80 @@
+import type { PageResult } from '../../../core/contracts/common';
+import type { ImportResult } from '../../../core/contracts/files';
+import {
+  ShiftPaths as P,
+  type AddHolidayRequest,
+  type ClassUser,
+  type CreateClassUserRequest,
+  type CreateDeviceCalendarRequest,
+  type CreateExchangeRequest,
+  type CreateShiftRequest,
+  type DeviceCalendarMonth,
+  type Holiday,
+  type Shift,
+  type ShiftExchange,
+  type Team,
+} from '../../../core/contracts/shifts';
+import { SysLogPaths, type SysLogEntry } from '../../../core/contracts/sys-log';
+import { ModelingPaths, type Device } from '../../../core/contracts/modeling';
+import { AccountPaths, type StaffUser } from '../../../core/contracts/account';
+import { http, saveBlob } from '../../../core/http';
+import type { ImportOutcome, ListQuery } from '../../components';
+
+const filtersOf = (query: ListQuery) => {
+  const { page: _page, limit: _limit, ...filters } = query;
+  return filters;
+};
+const removeBatch = (path: string) => (ids: number[]) => http.post<{ deleted: number }>(path, { ids });
+/** Every row of a small list (pickers). */
+const ALL = { page: 1, limit: 1000 };
+
+export const shiftsApi = {
+  list: (query: ListQuery) => http.get<PageResult<Shift>>(P.shiftList, query),
+  all: () => http.get<PageResult<Shift>>(P.shiftList, ALL).then((page) => page.list),
+  create: (request: CreateShiftRequest) => http.post<unknown>(P.shiftCreate, request),
+  update: (request: CreateShiftRequest & { id: number }) => http.post<void>(P.shiftUpdate, request),
+  remove: removeBatch(P.shiftDeleteBatch),
+};
+
+export const classUsersApi = {
+  list: (query: ListQuery) => http.get<PageResult<ClassUser>>(P.classUserList, query),
+  create: (request: CreateClassUserRequest) => http.post<unknown>(P.classUserCreate, request),
+  update: (request: CreateClassUserRequest & { id: number }) => http.post<void>(P.classUserUpdate, request),
+  remove: removeBatch(P.classUserDeleteBatch),
+  importFile: (url: string): Promise<ImportOutcome> => http.post<ImportResult>(P.classUserImport, { url }, { hideError: true }),
+  downloadTemplate: async () => saveBlob(await http.getBlob(P.classUserImportTemplate), '排班人员导入模板.xlsx'),
+};
+
+export const exchangesApi = {
+  list: (query: ListQuery) => http.get<PageResult<ShiftExchange>>(P.exchangeList, query),
+  create: (request: CreateExchangeRequest) => http.post<unknown>(P.exchangeCreate, request),
+};
+
+/** The `year` filter becomes the holiday date range of that year. */
+const holidayQuery = ({ year, ...query }: ListQuery) =>
+  year ? { ...query, holidayDateStart: `${String(year)}-01-01`, holidayDateEnd: `${String(year)}-12-31` } : query;
+
+export const holidaysApi = {
+  page: (query: ListQuery) => http.get<PageResult<Holiday>>(P.holidayPage, holidayQuery(query)),
+  add: (request: AddHolidayRequest) => http.post<unknown>(P.holidayAdd, request),
+  update: (request: AddHolidayRequest & { id: number }) => http.post<void>(P.holidayUpdate, request),
+  remove: removeBatch(P.holidayRemove),
+};
+
+export const calendarsApi = {
+  month: (deviceId: number, month: string) => http.get<DeviceCalendarMonth>(P.deviceCalendarMonth, { deviceId, month }),
+  addOverride: (request: CreateDeviceCalendarRequest) => http.post<unknown>(P.deviceCalendarCreate, request),
+  removeOverride: removeBatch(P.deviceCalendarDeleteBatch),
+};
+
+/** Pickers: devices, teams and staff. */
+export const pickersApi = {
+  devices: () => http.get<PageResult<Device>>(ModelingPaths.deviceList, ALL).then((page) => page.list),
+  teams: () => http.get<PageResult<Team>>(P.teamList, ALL).then((page) => page.list),
+  staff: () => http.get<PageResult<StaffUser>>(AccountPaths.staffList, ALL).then((page) => page.list),
+};
+
+export const sysLogApi = {
+  list: (query: ListQuery) => http.get<PageResult<SysLogEntry>>(SysLogPaths.list, query),
+  exportFile: (query: ListQuery) => http.exportFile(SysLogPaths.export, filtersOf(query), '系统日志'),
+};

@@ -1,0 +1,20 @@
+import { OPERATION_SOURCES, type SysLogEntry } from '../../../core/contracts/sys-log';
+import { SysLogAuthorities as A } from '../../../core/access/authorities/shifts';
+import type { ListSpec } from '../../components';
+import { sysLogApi } from './shifts.api';
+
+/** 系统日志: every write (who, when, path, content, source), filterable and exportable. */
+export const sysLogList: ListSpec<SysLogEntry> = {
+  rowKey: 'id',
+  defaultSort: { field: 'createTime', direction: 'desc' },
+  columns: [
+    { prop: 'operator', label: '操作人', filter: { type: 'input' }, width: 120 },
+    { prop: 'createTime', label: '操作时间', type: 'date', sortable: true, width: 170 },
+    { prop: 'operationPath', label: '操作路径', filter: { type: 'input' }, width: 200 },
+    { prop: 'operationContent', label: '操作内容', filter: { type: 'input' }, width: 360 },
+    { prop: 'operationSource', label: '来源', type: 'enum', options: OPERATION_SOURCES.map(({ value, label }) => ({ value, label })), filter: { type: 'select' }, width: 90 },
+  ],
+  filters: [{ prop: 'createTime', label: '操作时间', type: 'daterange' }],
+  fetch: sysLogApi.list,
+  exporter: { authority: A.export, run: sysLogApi.exportFile },
+};

@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'react';
+import { App, Card, Form } from 'antd';
+import type { EnterpriseConfig, UpdateEnterpriseConfigRequest } from '../../../../core/contracts/enterprise-config';
+import { AuthButton } from '../../../components';
+import type { ConfigSection } from '../sys-cfg.forms';
+import { EditFormFields } from './form-fields';
+
+export interface ConfigSectionFormProps {
+  section: ConfigSection;
+  config: EnterpriseConfig;
+  authority: string;
+  onSave: (request: UpdateEnterpriseConfigRequest) => Promise<EnterpriseConfig>;
+}
+
+/** One 企业配置 section with its own 保存: only this section is sent (others stay as stored). */
+export function ConfigSectionForm({ section, config, authority, onSave }: ConfigSectionFormProps) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const [saving, setSaving] = useState(false);
+  const stored = config[section.key];
+
+  // Refills only when this section's stored content changes: saving another section keeps what is typed here.
+  const storedText = JSON.stringify(stored);
+  useEffect(() => {
+    const value = JSON.parse(storedText) as unknown;
+    form.setFieldsValue((section.flat ? { [section.key]: value } : value) as Record<string, unknown>);
+  }, [form, section, storedText]);
+
+  const save = async () => {
+    const edited = await form.validateFields();
+    setSaving(true);
+    try {
+      // Object sections keep what the form does not show (e.g. auditorUserIds).
+      const value = section.flat ? edited[section.key] : { ...(stored as object), ...edited };
+      await onSave({ [section.key]: value } as UpdateEnterpriseConfigRequest);
+      void message.success('保存成功');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card size="small" title={section.title} className="mes-config-section" data-section={section.key}>
+      <Form form={form} layout="horizontal" labelCol={{ flex: '160px' }} style={{ maxWidth: 640 }}>
+        <EditFormFields fields={section.fields} />
+        <Form.Item label=" " colon={false}>
+          <AuthButton authority={authority} type="primary" loading={saving} onClick={() => void save().catch(() => undefined)}>
+            保存
+          </AuthButton>
+        </Form.Item>
+      </Form>
+    </Card>
+  );
+}

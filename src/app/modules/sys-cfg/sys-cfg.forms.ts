@@ -1,0 +1,111 @@
+import type { EnterpriseConfigSections } from '../../../core/contracts/enterprise-config';
+import { PAPER_TYPE_LABELS, PAPER_TYPES } from '../../../core/contracts/paper-data';
+import { ORDER_STATUS } from '../../../core/enums';
+import type { FieldOption, FormField } from './components/form-fields';
+
+const CODE = { regex: /^[A-Za-z0-9_.-]+$/, message: '只能包含字母、数字、_ . 和 -' };
+
+/** One 企业配置 section: saved on its own; `flat` sections are a single value rather than an object. */
+export interface ConfigSection {
+  key: keyof EnterpriseConfigSections;
+  title: string;
+  fields: FormField[];
+  flat?: boolean;
+}
+
+const auditFields = (what: string): FormField[] => [{ name: 'needAudit', label: `${what}需要审核`, kind: 'switch' }];
+
+export const CONFIG_SECTIONS: ConfigSection[] = [
+  { key: 'reportAuditConfig', title: '报工审核', fields: auditFields('报工') },
+  { key: 'orderAuditConfig', title: '订单审核', fields: auditFields('订单') },
+  {
+    key: 'reportQuantityConfig',
+    title: '报工数量',
+    fields: [
+      { name: 'overReportTolerancePercent', label: '超报比例', kind: 'number', required: true, max: 100, precision: 1, suffix: '%' },
+      { name: 'defectCountsAsOutput', label: '不良数计入产量', kind: 'switch' },
+    ],
+  },
+  {
+    key: 'maintenanceMode',
+    title: '维护模式',
+    fields: [
+      { name: 'enabled', label: '开启维护模式', kind: 'switch' },
+      { name: 'maintenanceMessage', label: '维护提示', kind: 'textarea', max: 200, placeholder: '如：系统维护中，预计 22:00 恢复' },
+    ],
+  },
+  {
+    key: 'orderTemplate',
+    title: '订单模板',
+    fields: [
+      { name: 'orderNoPrefix', label: '订单号前缀', kind: 'text', max: 6, pattern: { regex: /^[A-Z]*$/, message: '只能输入大写字母' }, placeholder: '如 SO' },
+      { name: 'defaultDeliveryDays', label: '默认交期天数', kind: 'number', required: true, max: 365, precision: 0, suffix: '天' },
+      { name: 'orderFields', label: '订单字段', kind: 'tags', placeholder: '输入字段名后回车，如 客户PO号' },
+    ],
+  },
+  { key: 'multistageDeviceFlag', title: '多级设备类型', flat: true, fields: [{ name: 'multistageDeviceFlag', label: '启用多级设备类型', kind: 'switch' }] },
+];
+
+export const DICT_TYPE_FIELDS: FormField[] = [
+  { name: 'dictType', label: '字典类型', kind: 'text', required: true, max: 50, pattern: { regex: /^[a-z][a-z0-9_]*$/, message: '以小写字母开头，只能包含小写字母、数字和 _' }, placeholder: '如 box_style' },
+  { name: 'dictName', label: '字典名称', kind: 'text', required: true, max: 30 },
+];
+
+const CALENDAR_OPTIONS: FieldOption[] = [
+  { value: 'shift_calendar', label: '按班次日历（扣除节假日）' },
+  { value: 'all_day', label: '全天24小时' },
+];
+
+export const SCHEDULE_FIELDS: FormField[] = [
+  { name: 'calendarSource', label: '工作日历来源', kind: 'select', required: true, options: CALENDAR_OPTIONS },
+  { name: 'defaultEfficiencyPercent', label: '默认效率', kind: 'number', required: true, min: 1, max: 100, precision: 1, suffix: '%' },
+  { name: 'colorChangeMinutes', label: '换色时间（每色）', kind: 'number', required: true, max: 240, precision: 0, suffix: '分钟' },
+  { name: 'sameDieSavingMinutes', label: '同刀模节省时间', kind: 'number', required: true, max: 240, precision: 0, suffix: '分钟' },
+  { name: 'samePlateSavingMinutes', label: '同印版节省时间', kind: 'number', required: true, max: 240, precision: 0, suffix: '分钟' },
+  {
+    name: 'schedulableOrderStatuses',
+    label: '可排产订单状态',
+    kind: 'checkboxes',
+    required: true,
+    options: ORDER_STATUS.options.map((option) => ({ value: option.value as number, label: option.label })),
+  },
+];
+
+export const PAPER_TYPE_OPTIONS: FieldOption[] = PAPER_TYPES.map((type) => ({ value: type, label: PAPER_TYPE_LABELS[type] }));
+
+export const PAPER_GRADE_FIELDS: FormField[] = [
+  { name: 'paperCode', label: '原纸编码', kind: 'text', required: true, max: 20, pattern: CODE, placeholder: '如 K250' },
+  { name: 'paperName', label: '原纸名称', kind: 'text', required: true, max: 30 },
+  { name: 'grammage', label: '克重', kind: 'number', required: true, min: 60, max: 500, precision: 0, suffix: 'g/m²' },
+  { name: 'paperType', label: '原纸类型', kind: 'select', required: true, options: PAPER_TYPE_OPTIONS },
+  { name: 'ringCrush', label: '环压强度', kind: 'number', max: 10000, suffix: 'N' },
+  { name: 'remark', label: '备注', kind: 'textarea', max: 200 },
+];
+
+export const FLUTE_FIELDS: FormField[] = [
+  { name: 'fluteCode', label: '楞型编码', kind: 'text', required: true, max: 4, pattern: { regex: /^[A-Z]+$/, message: '只能输入大写字母' }, placeholder: '如 B、BC' },
+  { name: 'fluteName', label: '楞型名称', kind: 'text', required: true, max: 20 },
+  { name: 'components', label: '组成楞型', kind: 'tags', placeholder: '双瓦楞填写组成楞型，如 B、C；单瓦楞留空' },
+  { name: 'heightMm', label: '楞高', kind: 'number', required: true, max: 20, precision: 1, suffix: 'mm' },
+  { name: 'takeUpFactor', label: '收缩率（瓦楞系数）', kind: 'number', min: 1.25, max: 1.5, precision: 2, placeholder: '单瓦楞 1.25–1.5' },
+  { name: 'remark', label: '备注', kind: 'textarea', max: 200 },
+];
+
+const GRADES = ['S', 'D'].flatMap((wall) => [1, 2, 3].flatMap((group) => [1, 2, 3, 4].map((step) => `${wall}-${group}.${step}`)));
+export const GRADE_OPTIONS: FieldOption[] = GRADES.map((grade) => ({ value: grade, label: grade }));
+
+/** Board code fields besides flute and layers, which the board editor lays out itself. */
+export const BOARD_CODE_FIELDS: FormField[] = [
+  { name: 'boardCode', label: '纸板编码', kind: 'text', required: true, max: 40, pattern: CODE, placeholder: '如 K250-B140-K250' },
+  { name: 'grade', label: '纸板等级', kind: 'select', options: GRADE_OPTIONS, placeholder: '请选择纸板等级（GB/T 6544）' },
+  { name: 'minBurstKpa', label: '最小耐破强度', kind: 'number', max: 10000, suffix: 'kPa' },
+  { name: 'minEctKnM', label: '最小边压强度', kind: 'number', max: 100, precision: 2, suffix: 'kN/m' },
+  { name: 'remark', label: '备注', kind: 'textarea', max: 200 },
+];
+
+export const DECKLE_FIELDS: FormField[] = [
+  { name: 'widthMm', label: '门幅', kind: 'number', required: true, min: 500, max: 3000, precision: 0, suffix: 'mm' },
+  { name: 'minTrimMm', label: '最小修边', kind: 'number', max: 200, precision: 0, suffix: 'mm' },
+  { name: 'enabled', label: '启用', kind: 'switch' },
+  { name: 'remark', label: '备注', kind: 'textarea', max: 200 },
+];

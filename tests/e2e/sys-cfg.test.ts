@@ -1,0 +1,154 @@
+// Journeys of /base-cfg and /paper-produce-data (issue 4) in the standalone console against the real
+// server and its seed: one enterprise config section saved alone and kept after reload; a board code
+// built from existing paper grades shown with the server's layers text and basis weight; deleting a
+// paper grade a board code uses is refused and the grade stays.
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { logIn, shot, useE2eEnvironment } from './support/harness';
+
+async function loginAt(page: Page, baseUrl: string, path: string) {
+  await page.goto(`${baseUrl}/login?redirect=${encodeURIComponent(path)}`);
+  await logIn(page, 'admin', 'admin123');
+  await page.waitForURL((url) => url.pathname === path.split('?')[0]);
+}
+
+const dialog = (page: Page, title: string) => page.getByRole('dialog', { name: title, exact: true });
+const message = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text });
+const tableRows = (page: Page) => page.locator('.mes-list-table .ant-table-tbody tr.ant-table-row');
+const waitForList = (page: Page) => page.locator('.mes-list-page[data-loading="false"]').first().waitFor();
+const section = (page: Page, key: string) => page.locator(`.mes-config-section[data-section="${key}"]`);
+
+/** Opens an antd Select, types to search and picks the option titled `label`. */
+async function pick(page: Page, select: Locator, label: string, search = label) {
+  await select.click();
+  await page.keyboard.type(search);
+  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${label}"]`).click();
+}
+
+/** Cells of the visible list rows, by column title. */
+async function listRows(page: Page): Promise<Array<Record<string, string>>> {
+  const headers = await page.locator('.mes-list-table .ant-table-thead th').allInnerTexts();
+  const rows: Array<Record<string, string>> = [];
+  for (const row of await tableRows(page).all()) {
+    const cells = await row.locator('td').allInnerTexts();
+    rows.push(Object.fromEntries(headers.map((header, index) => [header.trim(), (cells[index] ?? '').trim()])));
+  }
+  return rows;
+}
+
+describe('sys-cfg configuration screens', () => {
+  const env = useE2eEnvironment('sys-cfg');
+
+  it('saves one enterprise config section alone and shows it after reload', async () => {
+    const page = await env.newPage();
+    await loginAt(page, env.server.url, '/base-cfg?tab=enterprise');
+    const template = section(page, 'orderTemplate');
+    const prefix = template.getByPlaceholder('如 SO');
+    await expect.poll(() => prefix.inputValue(), { timeout: 15_000 }).toBe('SO');
+    await prefix.fill('MES');
+    await template.getByPlaceholder('请输入默认交期天数').fill('12');
+    // Edited but not saved: must not travel with the order template.
+    const maintenance = section(page, 'maintenanceMode');
+    await maintenance.getByRole('switch').click();
+    await expect.poll(() => maintenance.getByRole('switch').getAttribute('aria-checked')).toBe('true');
+
+    const sent = page.waitForRequest((request) => request.url().endsWith('/dps-server/enterprise/config/update'));
+    await template.getByRole('button', { name: '保存' }).click();
+    expect(Object.keys((await sent).postDataJSON() as object)).toEqual(['orderTemplate']);
+    await message(page, '保存成功').waitFor();
+    // Saving the template leaves the unsaved maintenance edit on screen.
+    expect(await maintenance.getByRole('switch').getAttribute('aria-checked')).toBe('true');
+    await shot(page, 'sys-cfg-1-enterprise-config');
+
+    await page.reload();
+    await expect.poll(() => section(page, 'orderTemplate').getByPlaceholder('如 SO').inputValue(), { timeout: 15_000 }).toBe('MES');
+    expect(await section(page, 'orderTemplate').getByPlaceholder('请输入默认交期天数').inputValue()).toBe('12');
+    expect(await section(page, 'maintenanceMode').getByRole('switch').getAttribute('aria-checked')).toBe('false');
+  });
+
+  it('creates a board code from existing paper grades and lists its layers and basis weight', async () => {
+    const page = await env.newPage();
+    await loginAt(page, env.server.url, '/paper-produce-data?tab=board');
+    await waitForList(page);
+    expect(await tableRows(page).count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: '新增纸板编码' }).click();
+    const editor = dialog(page, '新增纸板编码');
+    await editor.getByPlaceholder('如 K250-B140-K250').fill('E2E-K250-B140-K200');
+    await pick(page, editor.locator('.ant-form-item', { hasText: '楞型' }).locator('.ant-select'), 'B（B楞）', '');
+    const layers = editor.locator('.mes-board-layer');
+    await expect.poll(() => layers.count()).toBe(3);
+    expect(await editor.locator('.ant-form-item-label').allInnerTexts()).toEqual(expect.arrayContaining(['第1层 面纸', '第2层 芯纸（B楞）', '第3层 里纸']));
+    // Medium slots offer only medium papers.
+    await layers.nth(1).click();
+    const offered = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await offered.first().waitFor();
+    expect((await offered.evaluateAll((options) => options.map((option) => option.getAttribute('title') ?? ''))).every((title) => /^[BCE]1[1-4]0 /.test(title))).toBe(true);
+    await page.keyboard.press('Escape');
+    await pick(page, layers.nth(0), 'K250 牛卡纸 250g', 'K250');
+    await pick(page, layers.nth(1), 'B140 高强瓦楞原纸 140g', 'B140');
+    await pick(page, layers.nth(2), 'K200 牛卡纸 200g', 'K200');
+    expect(await editor.locator('.mes-board-layer-text').innerText()).toBe('K250-B140-K200');
+    await pick(page, editor.locator('.ant-form-item', { hasText: '纸板等级' }).locator('.ant-select'), 'S-1.3');
+    await editor.getByPlaceholder('请输入最小耐破强度').fill('1177');
+    await shot(page, 'sys-cfg-2-board-editor');
+    await editor.getByRole('button', { name: '确定' }).click();
+    await message(page, '新增成功').waitFor();
+
+    const filtered = page.waitForResponse((response) => new URL(response.url()).searchParams.get('boardCode') === 'E2E-K250');
+    await page.locator('.mes-list-page').getByPlaceholder('请输入纸板编码').fill('E2E-K250');
+    await filtered;
+    await waitForList(page);
+    expect((await listRows(page)).map((row) => row['纸板编码'])).toEqual(['E2E-K250-B140-K200']);
+    const created = (await listRows(page)).find((row) => row['纸板编码'] === 'E2E-K250-B140-K200');
+    // Basis weight: 250 + 200 + 140 × 1.35 (B flute take-up) = 639 g/m².
+    expect(created).toMatchObject({ 楞型: 'B', '纸板层（面纸-芯纸-…）': 'K250-B140-K200', 纸板等级: 'S-1.3', '耐破（kPa）': '1177', '定量（g/m²）': '639' });
+    await shot(page, 'sys-cfg-3-board-list');
+  });
+
+  it('refuses deleting a paper grade a board code uses and keeps the grade', async () => {
+    const page = await env.newPage();
+    await loginAt(page, env.server.url, '/paper-produce-data?tab=paper');
+    await waitForList(page);
+    await page.locator('.mes-list-page').getByPlaceholder('请输入原纸编码').fill('K250');
+    const row = tableRows(page).filter({ has: page.locator('td', { hasText: /^K250$/ }) });
+    await row.getByText('删除', { exact: true }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: '确定删除「K250」吗？' });
+    await confirm.getByRole('button', { name: '确定' }).click();
+    await message(page, '原纸「K250」已被纸板编码引用，无法删除').waitFor();
+    await shot(page, 'sys-cfg-4-grade-refused');
+    await page.reload();
+    await waitForList(page);
+    await page.locator('.mes-list-page').getByPlaceholder('请输入原纸编码').fill('K250');
+    await row.waitFor();
+    expect(await tableRows(page).filter({ has: page.locator('td', { hasText: /^K250$/ }) }).count()).toBe(1);
+  });
+
+  it('saves the scheduling configuration and shows dictionaries and the process dictionary', async () => {
+    const page = await env.newPage();
+    await loginAt(page, env.server.url, '/schedule-cfg');
+    const form = page.locator('.mes-schedule-cfg');
+    const efficiency = form.getByPlaceholder('请输入默认效率');
+    await expect.poll(() => efficiency.inputValue(), { timeout: 15_000 }).toBe('85');
+    const statuses = form.locator('.ant-checkbox-wrapper');
+    expect(await statuses.allInnerTexts()).toEqual(['已创建', '处理中', '已下单', '已部署', '生产中', '已完成', '已核对', '已恢复', '待入库', '不排产', '已暂停']);
+    await efficiency.fill('90');
+    await statuses.filter({ hasText: '已创建' }).click();
+    await form.getByRole('button', { name: '保存' }).click();
+    await message(page, '保存成功').waitFor();
+    await shot(page, 'sys-cfg-5-schedule-cfg');
+    await page.reload();
+    await expect.poll(() => page.locator('.mes-schedule-cfg').getByPlaceholder('请输入默认效率').inputValue(), { timeout: 15_000 }).toBe('90');
+    const checked = page.locator('.mes-schedule-cfg .ant-checkbox-wrapper-checked');
+    expect(await checked.allInnerTexts()).toEqual(['已创建', '已下单', '已部署']);
+
+    await page.goto(`${env.server.url}/base-cfg?tab=dict`);
+    await page.locator('.mes-dict-types .ant-menu-item').first().waitFor();
+    await page.locator('.mes-dict-items .ant-table-row').first().waitFor();
+    await shot(page, 'sys-cfg-6-dict');
+    await page.getByRole('tab', { name: '工序字典' }).click();
+    await waitForList(page);
+    expect(await tableRows(page).count()).toBeGreaterThan(0);
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('processDict');
+    await shot(page, 'sys-cfg-7-process-dict');
+  });
+});
