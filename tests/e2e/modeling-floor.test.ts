@@ -21,7 +21,7 @@ const formItem = (scope: Locator, label: string) => scope.locator('.ant-form-ite
 async function pick(page: Page, select: Locator, text: string) {
   await select.click();
   await page.keyboard.type(text);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
+  await page.locator('.ant-select-dropdown:visible').last().locator('.ant-select-item-option', { hasText: text }).first().click();
 }
 
 /** Cells of the visible list rows, by column title. */
@@ -36,7 +36,8 @@ async function listRows(page: Page): Promise<Array<Record<string, string>>> {
 }
 
 describe('modeling shop-floor tabs', () => {
-  const env = useE2eEnvironment('modeling-floor');
+  // A private copy of dist/: other sessions rebuilding the shared dist/ must not swap chunks mid-run.
+  const env = useE2eEnvironment('modeling-floor', { ownStaticDir: true });
 
   it('creates a class team with two members and lists it', async () => {
     const page = await env.newPage();
@@ -129,9 +130,12 @@ describe('modeling shop-floor tabs', () => {
     await shot(page, 'modeling-floor-5-bad-reason-editor');
     await add.getByRole('button', { name: '确定' }).click();
     await message(page, '新增成功').waitFor();
+    await add.waitFor({ state: 'hidden' });
 
     const filtered = page.waitForResponse((response) => response.url().includes('/undesirable_reason/list') && new URL(response.url()).searchParams.has('processId'));
-    await pick(page, formItem(page.locator('.mes-filter-form'), '工序').locator('.ant-select'), '清废');
+    await formItem(page.locator('.mes-filter-form'), '工序').locator('.ant-select').click();
+    await page.keyboard.type('清废');
+    await page.locator('.ant-select-dropdown:visible').last().locator('.ant-select-item-option', { hasText: '清废' }).first().click();
     await page.keyboard.press('Escape');
     await filtered;
     await waitForList(page);

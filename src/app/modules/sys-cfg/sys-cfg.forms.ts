@@ -22,7 +22,7 @@ export const CONFIG_SECTIONS: ConfigSection[] = [
     key: 'reportQuantityConfig',
     title: '报工数量',
     fields: [
-      { name: 'overReportTolerancePercent', label: '超报比例', kind: 'number', required: true, max: 100, precision: 1, suffix: '%' },
+      { name: 'overReportTolerancePercent', label: '超报比例', kind: 'number', required: true, max: 100, suffix: '%' },
       { name: 'defectCountsAsOutput', label: '不良数计入产量', kind: 'switch' },
     ],
   },
@@ -58,7 +58,7 @@ const CALENDAR_OPTIONS: FieldOption[] = [
 
 export const SCHEDULE_FIELDS: FormField[] = [
   { name: 'calendarSource', label: '工作日历来源', kind: 'select', required: true, options: CALENDAR_OPTIONS },
-  { name: 'defaultEfficiencyPercent', label: '默认效率', kind: 'number', required: true, min: 1, max: 100, precision: 1, suffix: '%' },
+  { name: 'defaultEfficiencyPercent', label: '默认效率', kind: 'number', required: true, min: 1, max: 100, suffix: '%' },
   { name: 'colorChangeMinutes', label: '换色时间（每色）', kind: 'number', required: true, max: 240, precision: 0, suffix: '分钟' },
   { name: 'sameDieSavingMinutes', label: '同刀模节省时间', kind: 'number', required: true, max: 240, precision: 0, suffix: '分钟' },
   { name: 'samePlateSavingMinutes', label: '同印版节省时间', kind: 'number', required: true, max: 240, precision: 0, suffix: '分钟' },

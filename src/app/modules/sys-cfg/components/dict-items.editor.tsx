@@ -38,7 +38,7 @@ export function DictItemsEditor({ dict, authority, onSave }: DictItemsEditorProp
   };
 
   return (
-    <Form form={form} className="mes-dict-items" component={false}>
+    <Form form={form} className="mes-dict-items">
       <Form.List name="items">
         {(rows, { add, remove }) => (
           <Space orientation="vertical" style={{ width: '100%' }}>
