@@ -83,14 +83,16 @@ describe('sys-cfg configuration screens', () => {
     const mediumOption = page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="B140 高强瓦楞原纸 140g"]');
     await mediumOption.waitFor();
     const offered = page.locator('.ant-select-dropdown:visible', { has: page.locator('.ant-select-item-option[title="B140 高强瓦楞原纸 140g"]') }).locator('.ant-select-item-option');
-    const titles = await offered.evaluateAll((options) => options.map((option) => option.getAttribute('title') ?? ''));
-    expect(titles.length).toBeGreaterThan(1);
+    const offeredTitles = () => offered.evaluateAll((options) => options.map((option) => option.getAttribute('title') ?? ''));
+    // The dropdown fills in as the paper list arrives: wait for it rather than reading it once.
+    await expect.poll(async () => (await offeredTitles()).length).toBeGreaterThan(1);
+    const titles = await offeredTitles();
     expect(titles.filter((title) => !/^[BCE]1[1-4]0 /.test(title))).toEqual([]);
     await page.keyboard.press('Escape');
     await pick(page, layers.nth(0), 'K250 牛卡纸 250g', 'K250');
     await pick(page, layers.nth(1), 'B140 高强瓦楞原纸 140g', 'B140');
     await pick(page, layers.nth(2), 'K200 牛卡纸 200g', 'K200');
-    expect(await editor.locator('.mes-board-layer-text').innerText()).toBe('K250-B140-K200');
+    await expect.poll(() => editor.locator('.mes-board-layer-text').innerText()).toBe('K250-B140-K200');
     await pick(page, editor.locator('.ant-form-item', { hasText: '纸板等级' }).locator('.ant-select'), 'S-1.3');
     await editor.getByPlaceholder('请输入最小耐破强度').fill('1177');
     await shot(page, 'sys-cfg-2-board-editor');

@@ -11,3 +11,4 @@ export * from './list-page';
 export * from './pager';
 export * from './tag-input';
 export * from './use-loaded';
+export * from './form-dialog';

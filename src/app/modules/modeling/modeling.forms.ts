@@ -1,6 +1,6 @@
 import { FLUTES } from '../../../core/contracts/modeling';
 import { DEVICE_STATUS, DEVICE_USE } from '../../../core/enums';
-import type { FormField } from './components/form-fields';
+import type { FormField } from '../../components/form-dialog';
 
 /** Codes the server accepts: letters, digits, _ and -. */
 const CODE = { regex: /^[A-Za-z0-9_-]+$/, message: '只能包含字母、数字、_ 和 -' };

@@ -1,5 +1,5 @@
 import { HOLIDAY_TYPES, DEVICE_CALENDAR_TYPES } from '../../../core/contracts/shifts';
-import type { FormField } from './components/form-dialog';
+import type { FormField } from '../../components/form-dialog';
 
 const typeOptions = (options: readonly { value: number; label: string }[]) => options.map(({ value, label }) => ({ value, label }));
 
@@ -18,7 +18,7 @@ export const SHIFT_FIELDS: FormField[] = [
 export const CLASS_USER_FIELDS: FormField[] = [
   { name: 'userId', label: '人员', kind: 'select', required: true },
   { name: 'classTimeId', label: '班次', kind: 'select', required: true },
-  { name: 'teamId', label: '班组', kind: 'select' },
+  { name: 'teamId', label: '班组', kind: 'select', clearToNull: true },
   { name: 'remark', label: '备注', kind: 'textarea', max: 200 },
 ];
 
@@ -38,6 +38,6 @@ export const HOLIDAY_FIELDS: FormField[] = [
 export const OVERRIDE_FIELDS: FormField[] = [
   { name: 'date', label: '日期', kind: 'date', required: true },
   { name: 'type', label: '类型', kind: 'select', required: true, options: typeOptions(DEVICE_CALENDAR_TYPES) },
-  { name: 'classTimeId', label: '班次', kind: 'select', placeholder: '不选则为全天' },
+  { name: 'classTimeId', label: '班次', kind: 'select', placeholder: '不选则为全天', clearToNull: true },
   { name: 'remark', label: '备注', kind: 'textarea', max: 200 },
 ];

@@ -5,7 +5,7 @@ import type { CreateDeviceRequest, Device, DeviceSpeed, SparePart } from '../../
 import { ImageUpload, type UploadedFile } from '../../../components';
 import { devicesApi, processesApi } from '../modeling.api';
 import { DEVICE_FIELDS } from '../modeling.forms';
-import { EditFormFields, type FieldOption } from './form-fields';
+import { EditFormFields, type FieldOption } from '../../../components/form-dialog';
 import { optionsOf } from './options';
 import { useLoaded } from '../../../components/use-loaded';
 

@@ -5,7 +5,7 @@ import type { CreateTeamRequest, Team } from '../../../../core/contracts/shifts'
 import { useLoaded } from '../../../components/use-loaded';
 import { positionsApi, staffUsersApi, teamsApi, workshopsApi } from '../modeling.api';
 import { TEAM_FIELDS } from '../modeling.forms';
-import { EditFormFields } from './form-fields';
+import { EditFormFields } from '../../../components/form-dialog';
 import { optionsOf } from './options';
 
 export interface TeamEditorProps {

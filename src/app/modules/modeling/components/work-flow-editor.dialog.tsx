@@ -4,7 +4,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from
 import type { CreateWorkFlowRequest, WorkFlow } from '../../../../core/contracts/modeling';
 import { devicesApi, processesApi, workFlowsApi } from '../modeling.api';
 import { WORK_FLOW_FIELDS } from '../modeling.forms';
-import { EditFormFields } from './form-fields';
+import { EditFormFields } from '../../../components/form-dialog';
 import { optionsOf } from './options';
 import { useLoaded } from '../../../components/use-loaded';
 

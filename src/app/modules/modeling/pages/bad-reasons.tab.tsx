@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import type { BadReason, CreateBadReasonRequest } from '../../../../core/contracts/shop-floor';
 import { ListPage } from '../../../components';
 import { useLoaded } from '../../../components/use-loaded';
-import { EditFormDialog } from '../components/edit-form.dialog';
+import { EditFormDialog } from '../../../components/form-dialog';
 import { filterOptionsOf, optionsOf } from '../components/options';
 import { badReasonsApi, processesApi } from '../modeling.api';
 import { BAD_REASON_FIELDS } from '../modeling.forms';

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { Device } from '../../../../core/contracts/modeling';
 import { ALL_CATEGORIES, CategoryTree, LIST_PARAMS, ListPage } from '../../../components';
 import { DeviceEditorDrawer } from '../components/device-editor.drawer';
-import { categoryEditor } from '../components/edit-form.dialog';
+import { categoryEditor } from '../../../components/form-dialog';
 import { deviceTypeCategories, filterOptionsOf, treeOptionsOf } from '../components/options';
 import { useLoaded } from '../../../components/use-loaded';
 import { deviceList } from '../devices.list';

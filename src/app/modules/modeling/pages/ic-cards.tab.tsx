@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import type { CreateIcCardRequest, IcCard } from '../../../../core/contracts/shop-floor';
 import { ListPage } from '../../../components';
 import { useLoaded } from '../../../components/use-loaded';
-import { EditFormDialog } from '../components/edit-form.dialog';
+import { EditFormDialog } from '../../../components/form-dialog';
 import { icCardsApi, staffUsersApi } from '../modeling.api';
 import { IC_CARD_BIND_FIELDS, IC_CARD_FIELDS } from '../modeling.forms';
 import { icCardList } from '../shop-floor.list';

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Tabs } from 'antd';
 import type { CreateProcessGroupRequest, CreateProcessRequest, Process, ProcessGroup } from '../../../../core/contracts/modeling';
 import { ListPage } from '../../../components';
-import { EditFormDialog } from '../components/edit-form.dialog';
+import { EditFormDialog } from '../../../components/form-dialog';
 import { filterOptionsOf, optionsOf } from '../components/options';
 import { useLoaded } from '../../../components/use-loaded';
 import { processesApi, processGroupsApi } from '../modeling.api';

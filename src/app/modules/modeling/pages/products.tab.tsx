@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { CreateProductRequest, Product } from '../../../../core/contracts/modeling';
 import { ALL_CATEGORIES, CategoryTree, LIST_PARAMS, ListPage } from '../../../components';
-import { categoryEditor, EditFormDialog } from '../components/edit-form.dialog';
+import { categoryEditor, EditFormDialog } from '../../../components/form-dialog';
 import { classifyCategories, filterOptionsOf, optionsOf, treeOptionsOf } from '../components/options';
 import { useLoaded } from '../../../components/use-loaded';
 import { ModelingAuthorities as A } from '../../../../core/access/authorities/modeling';

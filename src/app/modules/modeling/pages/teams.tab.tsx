@@ -3,7 +3,7 @@ import { Tabs } from 'antd';
 import type { CreatePositionRequest, Position, Team } from '../../../../core/contracts/shifts';
 import { ListPage } from '../../../components';
 import { useLoaded } from '../../../components/use-loaded';
-import { EditFormDialog } from '../components/edit-form.dialog';
+import { EditFormDialog } from '../../../components/form-dialog';
 import { filterOptionsOf } from '../components/options';
 import { TeamEditorDialog } from '../components/team-editor.dialog';
 import { positionsApi, workshopsApi } from '../modeling.api';

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import type { CreateWorkMachineRequest, WorkMachine } from '../../../../core/contracts/shop-floor';
 import { ListPage } from '../../../components';
 import { useLoaded } from '../../../components/use-loaded';
-import { EditFormDialog } from '../components/edit-form.dialog';
+import { EditFormDialog } from '../../../components/form-dialog';
 import { devicesApi, workMachinesApi } from '../modeling.api';
 import { WORK_MACHINE_FIELDS } from '../modeling.forms';
 import { workMachineList } from '../shop-floor.list';

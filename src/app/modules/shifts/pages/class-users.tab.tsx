@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { ClassUser, CreateClassUserRequest } from '../../../../core/contracts/shifts';
 import { ListPage, useLoaded } from '../../../components';
-import { FormDialog } from '../components/form-dialog';
+import { EditFormDialog } from '../../../components/form-dialog';
 import { classUsersApi, pickersApi, shiftsApi } from '../shifts.api';
 import { CLASS_USER_FIELDS } from '../shifts.forms';
 import { classUserList } from '../shifts.list';
@@ -28,7 +28,7 @@ export default function ClassUsersTab() {
   return (
     <>
       <ListPage key={version} spec={spec} />
-      <FormDialog<CreateClassUserRequest>
+      <EditFormDialog<CreateClassUserRequest>
         title={editing ? (row ? '编辑排班人员' : '新增排班人员') : null}
         fields={CLASS_USER_FIELDS}
         editing={!!row}

@@ -5,7 +5,7 @@ import { ShiftAuthorities as A } from '../../../../core/access/authorities/shift
 import type { CreateDeviceCalendarRequest } from '../../../../core/contracts/shifts';
 import { AuthButton, useLoaded } from '../../../components';
 import { CalendarGrid } from '../components/calendar-grid';
-import { FormDialog } from '../components/form-dialog';
+import { EditFormDialog } from '../../../components/form-dialog';
 import { calendarsApi, pickersApi, shiftsApi } from '../shifts.api';
 import { OVERRIDE_FIELDS } from '../shifts.forms';
 
@@ -64,7 +64,7 @@ export default function DeviceCalendarTab() {
         </div>
       )}
       {calendar.loading && !data ? <Spin /> : data ? <CalendarGrid days={data.days} /> : <Empty description="请选择设备" />}
-      <FormDialog<Omit<CreateDeviceCalendarRequest, 'deviceId'>>
+      <EditFormDialog<Omit<CreateDeviceCalendarRequest, 'deviceId'>>
         title={adding ? '新增停机/加班' : null}
         fields={OVERRIDE_FIELDS}
         initial={{ type: 1, date: `${month}-01` }}

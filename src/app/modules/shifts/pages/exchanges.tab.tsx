@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { CreateExchangeRequest } from '../../../../core/contracts/shifts';
 import { ListPage, useLoaded } from '../../../components';
-import { FormDialog } from '../components/form-dialog';
+import { EditFormDialog } from '../../../components/form-dialog';
 import { pickersApi } from '../shifts.api';
 import { exchangesApi } from '../shifts.api';
 import { EXCHANGE_FIELDS } from '../shifts.forms';
@@ -17,11 +17,11 @@ export default function ExchangesTab() {
   return (
     <>
       <ListPage key={version} spec={spec} />
-      <FormDialog<CreateExchangeRequest>
+      <EditFormDialog<CreateExchangeRequest>
         title={creating ? '新增调班' : null}
         fields={EXCHANGE_FIELDS}
         options={{ userId: people, targetUserId: people }}
-        success="调班成功"
+        successText="调班成功"
         onSubmit={(values) => exchangesApi.create(values)}
         onClose={() => setCreating(false)}
         onSaved={() => setVersion((value) => value + 1)}

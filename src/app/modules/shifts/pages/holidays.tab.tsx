@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { AddHolidayRequest, Holiday } from '../../../../core/contracts/shifts';
 import { ListPage } from '../../../components';
-import { FormDialog } from '../components/form-dialog';
+import { EditFormDialog } from '../../../components/form-dialog';
 import { holidaysApi } from '../shifts.api';
 import { HOLIDAY_FIELDS } from '../shifts.forms';
 import { holidayList } from '../shifts.list';
@@ -15,7 +15,7 @@ export default function HolidaysTab() {
   return (
     <>
       <ListPage key={version} spec={spec} />
-      <FormDialog<AddHolidayRequest>
+      <EditFormDialog<AddHolidayRequest>
         title={editing ? (row ? '编辑节假日' : '新增节假日') : null}
         fields={HOLIDAY_FIELDS}
         editing={!!row}

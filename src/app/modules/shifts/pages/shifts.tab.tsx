@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { CreateShiftRequest, Shift } from '../../../../core/contracts/shifts';
 import { ListPage } from '../../../components';
-import { FormDialog } from '../components/form-dialog';
+import { EditFormDialog } from '../../../components/form-dialog';
 import { shiftsApi } from '../shifts.api';
 import { SHIFT_FIELDS } from '../shifts.forms';
 import { shiftList } from '../shifts.list';
@@ -17,7 +17,7 @@ export default function ShiftsTab() {
   return (
     <>
       <ListPage key={version} spec={spec} />
-      <FormDialog<CreateShiftRequest>
+      <EditFormDialog<CreateShiftRequest>
         title={editing ? (row ? '编辑班次' : '新增班次') : null}
         fields={SHIFT_FIELDS}
         editing={!!row}

@@ -4,7 +4,7 @@ import { DIALOG_WIDTH } from '../../../../core/constants';
 import type { BoardCode, CreateBoardCodeRequest, Flute, PaperGrade } from '../../../../core/contracts/paper-data';
 import { boardCodesApi } from '../paper-data.api';
 import { BOARD_CODE_FIELDS } from '../sys-cfg.forms';
-import { EditFormFields } from './form-fields';
+import { EditFormFields } from '../../../components/form-dialog';
 
 export interface BoardCodeEditorProps {
   /** `{}` adds a board code, a row edits it, null closes the dialog. */

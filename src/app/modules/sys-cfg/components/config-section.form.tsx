@@ -3,7 +3,7 @@ import { App, Card, Form } from 'antd';
 import type { EnterpriseConfig, UpdateEnterpriseConfigRequest } from '../../../../core/contracts/enterprise-config';
 import { AuthButton } from '../../../components';
 import type { ConfigSection } from '../sys-cfg.forms';
-import { EditFormFields } from './form-fields';
+import { EditFormFields } from '../../../components/form-dialog';
 
 export interface ConfigSectionFormProps {
   section: ConfigSection;

@@ -4,7 +4,7 @@ import { SysCfgAuthorities as A } from '../../../../core/access/authorities/sys-
 import type { SaveDictRequest } from '../../../../core/contracts/enterprise-config';
 import { AuthButton, useLoaded } from '../../../components';
 import { DictItemsEditor } from '../components/dict-items.editor';
-import { EditFormDialog } from '../components/edit-form.dialog';
+import { EditFormDialog } from '../../../components/form-dialog';
 import { dictApi } from '../enterprise-config.api';
 import { DICT_TYPE_FIELDS } from '../sys-cfg.forms';
 

@@ -3,7 +3,7 @@ import { App, Card, Form, Spin } from 'antd';
 import { SysCfgAuthorities as A } from '../../../../core/access/authorities/sys-cfg';
 import type { ScheduleConfig, ScheduleConfigFields } from '../../../../core/contracts/enterprise-config';
 import { AuthButton, useLoaded } from '../../../components';
-import { EditFormFields } from '../components/form-fields';
+import { EditFormFields } from '../../../components/form-dialog';
 import { scheduleConfigApi } from '../enterprise-config.api';
 import { SCHEDULE_FIELDS } from '../sys-cfg.forms';
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { App, Form, Modal } from 'antd';
-import { DIALOG_WIDTH } from '../../../../core/constants';
-import type { CategoryEditorProps } from '../../../components';
-import { EditFormFields, type FieldOption, type FormField } from './form-fields';
+import { DIALOG_WIDTH } from '../../../core/constants';
+import type { CategoryEditorProps } from '../category-tree';
+import { EditFormFields, fromFormValues, toFormValues, type FieldOption, type FormField } from './form-fields';
 
 export interface EditFormDialogProps<V> {
   /** Closed when null. */
@@ -32,7 +32,7 @@ export function EditFormDialog<V extends object>({
   successText,
 }: EditFormDialogProps<V>) {
   const { message } = App.useApp();
-  const [form] = Form.useForm<V>();
+  const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
 
   // Fills the form when it opens; later renders of the caller must not wipe what the user typed.
@@ -43,11 +43,11 @@ export function EditFormDialog<V extends object>({
   useEffect(() => {
     if (!title) return;
     form.resetFields();
-    if (initialRef.current) form.setFieldsValue(initialRef.current as Parameters<typeof form.setFieldsValue>[0]);
-  }, [title, form]);
+    if (initialRef.current) form.setFieldsValue(toFormValues(fields, initialRef.current));
+  }, [title, form, fields]);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = fromFormValues(fields, await form.validateFields()) as V;
     setSaving(true);
     try {
       await onSubmit(values);
@@ -72,7 +72,7 @@ export function EditFormDialog<V extends object>({
       mask={{ closable: false }}
       forceRender
     >
-      <Form form={form} layout="horizontal" labelCol={{ span: 6 }} className="mes-modeling-form">
+      <Form form={form} layout="horizontal" labelCol={{ span: 6 }} className="mes-edit-form">
         <EditFormFields fields={fields} options={options} />
       </Form>
     </Modal>

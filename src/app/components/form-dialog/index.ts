@@ -1,0 +1,2 @@
+export * from './form-fields';
+export * from './edit-form.dialog';
