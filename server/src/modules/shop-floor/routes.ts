@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SysCfgAuthorities as A } from '../../../../src/core/access/authorities/sys-cfg';
-import { DeleteBatchRequest, IdParams } from '../../../../src/core/contracts/modeling';
+import { IdParams } from '../../../../src/core/contracts/modeling';
 import {
   BadReasonListQuery,
   BindIcCardRequest,
@@ -17,15 +17,14 @@ import {
   WorkMachineListQuery,
 } from '../../../../src/core/contracts/shop-floor';
 import type { Db } from '../../db';
-import type { OperationContext } from '../../db/operation-log';
-import type { ListParams } from '../../lib/list-query';
-import { scopeOf, sessionOf, type Scope } from '../../plugins/auth';
+import { scopeOf, sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';
 import { registerFieldLabels } from '../../plugins/errors';
-import { operationContext } from '../auth/routes';
 import { BadReasonService } from './bad-reason';
 import { IcCardService } from './ic-card';
 import { WorkMachineService } from './work-machine';
+import { registerCrudRoutes } from '../../lib/crud-routes';
+import { operationContext } from '../auth/routes';
 
 registerFieldLabels(SHOP_FLOOR_FIELD_LABELS);
 
@@ -34,20 +33,6 @@ export function shopFloorServices(db: Db) {
 }
 export type ShopFloorServices = ReturnType<typeof shopFloorServices>;
 
-interface Crud<C, U> {
-  list: string;
-  create: string;
-  update: string;
-  deleteBatch: string;
-  schemas: { list: unknown; create: unknown; update: unknown };
-  authorities: { read: string; add: string; edit: string; delete: string };
-  service: {
-    list(scope: Scope, params: ListParams): Promise<unknown>;
-    create(scope: Scope, request: C, context: OperationContext): Promise<unknown>;
-    update(scope: Scope, request: U, context: OperationContext): Promise<unknown>;
-    deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<unknown>;
-  };
-}
 
 /**
  * IC cards and bad phenomena (tabs of /modeling, read with MENU_SYS_MODELING) and all-in-one
@@ -56,22 +41,9 @@ interface Crud<C, U> {
 export async function shopFloorRoutes(app: FastifyInstance, { services }: { services: ShopFloorServices }): Promise<void> {
   const scope = (request: FastifyRequest) => scopeOf(sessionOf(request));
 
-  function crud<C, U>(spec: Crud<C, U>): void {
-    app.get<{ Querystring: ListParams }>(spec.list, { schema: { querystring: spec.schemas.list }, config: { authority: spec.authorities.read } }, async (request) =>
-      ok('result', await spec.service.list(scope(request), request.query)),
-    );
-    app.post<{ Body: C }>(spec.create, { schema: { body: spec.schemas.create }, config: { authority: spec.authorities.add } }, async (request) =>
-      ok('result', await spec.service.create(scope(request), request.body as C, operationContext(request))),
-    );
-    app.post<{ Body: U }>(spec.update, { schema: { body: spec.schemas.update }, config: { authority: spec.authorities.edit } }, async (request) =>
-      ok('result', (await spec.service.update(scope(request), request.body as U, operationContext(request))) ?? null),
-    );
-    app.post<{ Body: DeleteBatchRequest }>(spec.deleteBatch, { schema: { body: DeleteBatchRequest }, config: { authority: spec.authorities.delete } }, async (request) =>
-      ok('result', await spec.service.deleteBatch(scope(request), request.body.ids, operationContext(request))),
-    );
-  }
 
-  crud<CreateIcCardRequest, UpdateIcCardRequest>({
+
+  registerCrudRoutes<CreateIcCardRequest, UpdateIcCardRequest>(app, {
     list: P.icCardList,
     create: P.icCardCreate,
     update: P.icCardUpdate,
@@ -89,7 +61,7 @@ export async function shopFloorRoutes(app: FastifyInstance, { services }: { serv
     return ok('result', null);
   });
 
-  crud<CreateWorkMachineRequest, UpdateWorkMachineRequest>({
+  registerCrudRoutes<CreateWorkMachineRequest, UpdateWorkMachineRequest>(app, {
     list: P.workMachineList,
     create: P.workMachineCreate,
     update: P.workMachineUpdate,
@@ -102,7 +74,7 @@ export async function shopFloorRoutes(app: FastifyInstance, { services }: { serv
     ok('result', await services.workMachines.detail(scope(request), request.params.id)),
   );
 
-  crud<CreateBadReasonRequest, UpdateBadReasonRequest>({
+  registerCrudRoutes<CreateBadReasonRequest, UpdateBadReasonRequest>(app, {
     list: P.badReasonList,
     create: P.badReasonCreate,
     update: P.badReasonUpdate,
