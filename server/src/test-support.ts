@@ -8,6 +8,7 @@ import { buildApp } from './app';
 import type { SmsSender } from './modules/account/sms';
 import { migrateToLatest, openDatabase, type Db } from './db';
 import { seedIfEmpty } from './db/seed';
+import { expect } from 'vitest';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -107,4 +108,27 @@ export async function loginAs(app: FastifyInstance, username: string, password: 
 
 export function bearer(token: string, enterpriseId: number | string = 8888): Record<string, string> {
   return { authorization: `bearer ${token}`, X_ENTERPRISE_ID: String(enterpriseId), X_REQUEST_SOURCE: 'PC' };
+}
+
+/** The result envelope (`/dps-server/*`, `/file/*`) as tests read it. */
+export type Envelope<T> = { resultCode: number; resultData?: T; resultMsg?: string };
+
+/**
+ * GET/POST helpers returning the result envelope, and `data` which asserts success and unwraps it.
+ * `app` is read lazily, so the client can be made before `beforeAll` builds the app.
+ */
+export function resultClient(app: () => FastifyInstance) {
+  return {
+    async get<T = unknown>(token: string, url: string): Promise<Envelope<T>> {
+      return (await app().inject({ method: 'GET', url, headers: bearer(token) })).json();
+    },
+    async post<T = unknown>(token: string, url: string, payload: unknown): Promise<Envelope<T>> {
+      return (await app().inject({ method: 'POST', url, headers: bearer(token), payload: payload as object })).json();
+    },
+    async data<T>(promise: Promise<Envelope<T>>): Promise<T> {
+      const body = await promise;
+      expect(body, JSON.stringify(body)).toMatchObject({ resultCode: 1000 });
+      return body.resultData as T;
+    },
+  };
 }

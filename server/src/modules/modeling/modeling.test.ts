@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Device, DeviceDetail, DeviceTypeNode, Process, Product, ProductClassifyNode, WorkFlow, WorkFlowDetail, Workshop } from '../../../../src/core/contracts/modeling';
-import { bearer, createTestApp, loginAs, type TestApp } from '../../test-support';
+import { bearer, createTestApp, loginAs, resultClient, type TestApp } from '../../test-support';
 import { multipart, PNG_1X1 } from '../../test-multipart';
 import { guardUnique } from './common';
 
@@ -11,7 +11,6 @@ let admin: string;
 /** admin switched to 示例纸板厂 (1002) */
 let boardAdmin: string;
 
-type Envelope<T> = { resultCode: number; resultData?: T; resultMsg?: string };
 interface Page<T> {
   list: T[];
   total: number;
@@ -30,17 +29,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function get<T = unknown>(token: string, url: string): Promise<Envelope<T>> {
-  return (await t.app.inject({ method: 'GET', url, headers: bearer(token) })).json();
-}
-async function post<T = unknown>(token: string, url: string, payload: unknown): Promise<Envelope<T>> {
-  return (await t.app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as object })).json();
-}
-async function data<T>(promise: Promise<Envelope<T>>): Promise<T> {
-  const body = await promise;
-  expect(body, JSON.stringify(body)).toMatchObject({ resultCode: 1000 });
-  return body.resultData as T;
-}
+const { get, post, data } = resultClient(() => t.app);
 async function logCount(content: string): Promise<number> {
   const rows = await t.db.selectFrom('operation_log').select('id').where('operation_content', 'like', `${content}%`).execute();
   return rows.length;

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClassUser, DeviceCalendarMonth, Holiday, MonthEffect, Position, Shift, ShiftExchange, Team, TeamDetail } from '../../../../src/core/contracts/shifts';
-import { bearer, createTestApp, loginAs, type TestApp } from '../../test-support';
+import { bearer, createTestApp, loginAs, resultClient, type TestApp } from '../../test-support';
 import { multipart } from '../../test-multipart';
 
 let t: TestApp;
@@ -10,7 +10,6 @@ let admin: string;
 /** admin switched to 示例纸板厂 (1002) */
 let boardAdmin: string;
 
-type Envelope<T> = { resultCode: number; resultData?: T; resultMsg?: string };
 interface Page<T> {
   list: T[];
   total: number;
@@ -29,17 +28,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function get<T = unknown>(token: string, url: string): Promise<Envelope<T>> {
-  return (await t.app.inject({ method: 'GET', url, headers: bearer(token) })).json();
-}
-async function post<T = unknown>(token: string, url: string, payload: unknown): Promise<Envelope<T>> {
-  return (await t.app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as object })).json();
-}
-async function data<T>(promise: Promise<Envelope<T>>): Promise<T> {
-  const body = await promise;
-  expect(body, JSON.stringify(body)).toMatchObject({ resultCode: 1000 });
-  return body.resultData as T;
-}
+const { get, post, data } = resultClient(() => t.app);
 async function logCount(content: string): Promise<number> {
   const rows = await t.db.selectFrom('operation_log').select('id').where('operation_content', 'like', `${content}%`).execute();
   return rows.length;
