@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { logIn, shot, useE2eEnvironment } from './support/harness';
+import { logIn, settleAnimations, shot, useE2eEnvironment } from './support/harness';
 
 const ROLE_NAME = '仓库文员';
 const USER = { username: 'wh_clerk', nickName: '仓库文员甲', mobile: '13800138123', password: 'clerk123' };
@@ -71,8 +71,12 @@ describe('account module', () => {
 
     await page.getByRole('button', { name: '新增部门' }).click();
     const add = dialog(page, '新增部门');
+    await add.getByPlaceholder('请输入部门名称').waitFor();
+    await settleAnimations(page);
     await add.getByRole('button', { name: '确定' }).click();
-    await add.getByText('请输入部门名称').waitFor();
+    // The explain line slides in with a height motion; its presence is what the rule produced.
+    await add.locator('.ant-form-item-explain-error', { hasText: '请输入部门名称' }).waitFor({ state: 'attached' });
+    expect(await add.getByPlaceholder('请输入部门名称').getAttribute('aria-invalid')).toBe('true');
     await add.getByPlaceholder('请输入部门名称').fill('临时部门');
     await add.getByRole('button', { name: '确定' }).click();
     await treeNode(page, '临时部门').waitFor();

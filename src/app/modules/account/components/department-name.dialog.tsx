@@ -29,7 +29,7 @@ export function DepartmentNameDialog({ title, initialName, editing = false, onSu
   };
 
   return (
-    <Modal open={!!title} title={title} width={DIALOG_WIDTH} onCancel={onClose} onOk={submit} okText="确定" cancelText="取消" destroyOnHidden forceRender>
+    <Modal open={!!title} title={title} width={DIALOG_WIDTH} onCancel={onClose} onOk={() => void submit().catch(() => undefined)} okText="确定" cancelText="取消" destroyOnHidden forceRender>
       <Form form={form} layout="vertical" onFinish={() => void submit().catch(() => undefined)}>
         <Form.Item
           name="name"
