@@ -5,6 +5,8 @@ import { listSortIndexes } from './0003_list_sort_indexes';
 import { masterData } from './0004_master_data';
 import { shifts } from './0005_shifts';
 import { configPaper } from './0006_config_paper';
+import { ticketTemplates } from './0007_ticket_templates';
+import { productFlows } from './0008_product_flows';
 
 /** Every migration in order; names sort lexically and must never change once shipped. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +16,6 @@ export const migrations: Record<string, Migration> = {
   '0004_master_data': masterData,
   '0005_shifts': shifts,
   '0006_config_paper': configPaper,
+  '0007_ticket_templates': ticketTemplates,
+  '0008_product_flows': productFlows,
 };
