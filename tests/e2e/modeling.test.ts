@@ -1,11 +1,12 @@
 // Journeys of /modeling (issue 4) in the standalone console against the real server and its seed:
 // a process flow built from existing processes with a reordered step, a product that uses it shown
-// in the product list; deleting a process that a flow uses is refused and the process stays.
+// in the product list; deleting a process that a flow uses is refused and the process stays; the
+// device editor page (/edit-device); a flow dedicated to one product; the process map.
 import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { logIn, shot, useE2eEnvironment } from './support/harness';
+import { logIn, pathOf, settleAnimations, shot, useE2eEnvironment } from './support/harness';
 
 const FLOW = { code: 'E2E-FLOW-01', name: '端到端测试路线' };
 const PRODUCT = { no: 'E2E-P-0001', name: '端到端测试纸箱', customer: '端到端测试客户', board: 'K5A3K5' };
@@ -190,21 +191,30 @@ describe('modeling module', () => {
     await page.getByRole('dialog').filter({ hasText: '确定删除设备类型「测试类型改」吗？' }).getByRole('button', { name: '确定' }).click();
     await typeNode('测试类型改').waitFor({ state: 'detached' });
 
+    // 新增设备 opens the full editor page with the tree's type preselected.
+    const listUrl = pathOf(page);
+    expect(new URL(page.url()).searchParams.get('typeId')).not.toBeNull();
     await page.getByRole('button', { name: '新增设备' }).click();
-    const drawer = page.locator('.ant-drawer').filter({ hasText: '新增设备' });
-    await drawer.getByPlaceholder('请输入设备编号').fill('E2E-HX-09');
-    await drawer.getByPlaceholder('请输入设备名称').fill('测试糊箱机');
-    await drawer.getByPlaceholder('请输入品牌').fill('东方');
-    await pick(page, drawer.locator('.ant-form-item', { hasText: '车间' }).locator('.ant-select'), '成型车间');
-    await drawer.getByRole('button', { name: '添加理论速度' }).click();
-    await pick(page, drawer.locator('.ant-form-item', { hasText: '理论速度' }).locator('.ant-select').first(), '糊箱');
-    await drawer.getByPlaceholder('速度').fill('9000');
-    await drawer.getByRole('button', { name: '添加备件' }).click();
-    await drawer.getByPlaceholder('备件名称').fill('送纸胶轮');
-    await drawer.getByPlaceholder('规格').fill('Φ80');
-    await shot(page, 'modeling-6-device-editor');
-    await drawer.getByRole('button', { name: '确定' }).click();
+    await page.waitForURL((url) => url.pathname === '/edit-device');
+    const editor = page.locator('.mes-edit-device');
+    await editor.getByText('新增设备', { exact: true }).waitFor();
+    const basic = editor.locator('.mes-device-basic');
+    await basic.locator('.ant-form-item', { hasText: '设备类型' }).locator('.ant-select', { hasText: '糊箱机' }).waitFor();
+    await basic.getByPlaceholder('请输入设备编号').fill('E2E-HX-09');
+    await basic.getByPlaceholder('请输入设备名称').fill('测试糊箱机');
+    await basic.getByPlaceholder('请输入品牌').fill('东方');
+    await pick(page, basic.locator('.ant-form-item', { hasText: '车间' }).locator('.ant-select'), '成型车间');
+    await editor.getByRole('button', { name: '添加理论速度' }).click();
+    await pick(page, editor.locator('.mes-device-speed').first().locator('.ant-select').first(), '糊箱');
+    await editor.getByPlaceholder('速度').fill('9000');
+    await editor.getByRole('button', { name: '添加备件' }).click();
+    await editor.getByPlaceholder('备件名称').fill('送纸胶轮');
+    await editor.getByPlaceholder('规格').fill('Φ80');
+    await editor.getByRole('button', { name: '保存' }).click();
     await message(page, '新增成功').waitFor();
+    // Back on the list it came from: same tab and type.
+    await page.waitForURL((url) => url.pathname === '/modeling');
+    expect(pathOf(page)).toBe(listUrl);
     await tableRows(page).filter({ hasText: 'E2E-HX-09' }).waitFor();
     expect((await listRows(page)).find((row) => row['设备编号'] === 'E2E-HX-09')).toMatchObject({
       设备名称: '测试糊箱机',
@@ -215,13 +225,133 @@ describe('modeling module', () => {
       设备状态: '空闲',
     });
 
+    // 编辑 opens /edit-device?id=… with the saved values; leaving a changed form asks first.
     await tableRows(page).filter({ hasText: 'E2E-HX-09' }).getByText('编辑', { exact: true }).click();
-    const edit = page.locator('.ant-drawer').filter({ hasText: '编辑设备' });
-    await edit.getByPlaceholder('备件名称').waitFor();
-    expect(await edit.getByPlaceholder('备件名称').inputValue()).toBe('送纸胶轮');
-    expect(await edit.getByPlaceholder('速度').inputValue()).toBe('9000');
-    expect(await edit.locator('.ant-form-item', { hasText: '理论速度' }).innerText()).toContain('糊箱');
-    await shot(page, 'modeling-7-device-edit');
+    await page.waitForURL((url) => url.pathname === '/edit-device' && url.searchParams.has('id'));
+    await editor.getByText('编辑设备：测试糊箱机（E2E-HX-09）').waitFor();
+    expect(await editor.getByPlaceholder('备件名称').inputValue()).toBe('送纸胶轮');
+    expect(await editor.getByPlaceholder('速度').inputValue()).toBe('9000');
+    expect(await editor.locator('.mes-device-speed').innerText()).toContain('糊箱');
+    await editor.getByPlaceholder('速度').fill('12000');
+    await basic.getByPlaceholder('请输入品牌').fill('东方机械');
+    await shot(page, 'modeling-6-device-page');
+    await editor.locator('.mes-device-parts').scrollIntoViewIfNeeded();
+    await shot(page, 'modeling-6b-device-page-parts');
+    await editor.getByRole('button', { name: '取消' }).click();
+    const leave = page.getByRole('dialog').filter({ hasText: '放弃未保存的修改？' });
+    await leave.waitFor();
+    await settleAnimations(page);
+    await leave.getByRole('button', { name: '继续编辑' }).click();
+    await leave.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/edit-device');
+    await editor.getByRole('button', { name: '保存' }).click();
+    await message(page, '修改成功').waitFor();
+    await page.waitForURL((url) => url.pathname === '/modeling');
+    expect(pathOf(page)).toBe(listUrl);
+    await tableRows(page).filter({ hasText: '东方机械' }).filter({ hasText: 'E2E-HX-09' }).waitFor();
+    await shot(page, 'modeling-7-device-list-after-edit');
+
+    await tableRows(page).filter({ hasText: 'E2E-HX-09' }).getByText('编辑', { exact: true }).click();
+    await editor.getByText('编辑设备：测试糊箱机（E2E-HX-09）').waitFor();
+    expect(await editor.getByPlaceholder('速度').inputValue()).toBe('12000');
+    // Nothing changed: 返回设备列表 leaves without asking.
+    await editor.getByRole('button', { name: '返回设备列表' }).click();
+    await page.waitForURL((url) => url.pathname === '/modeling');
+    expect(pathOf(page)).toBe(listUrl);
+  });
+
+  it('makes a flow dedicated to one product (产品专用): the product uses it and others are not offered it', async () => {
+    const page = await env.newPage();
+    await loginAt(page, env.server.url, '/modeling?tab=workFlow');
+    await waitForList(page);
+    await page.getByRole('button', { name: '新增工艺路线' }).click();
+    const editor = dialog(page, '新增工艺路线');
+    await settleAnimations(page);
+    await editor.getByPlaceholder('请输入工艺路线编码').fill('E2E-ZY-01');
+    await editor.getByPlaceholder('请输入工艺路线名称').fill('端到端专用路线');
+    await editor.getByText('产品专用', { exact: true }).click();
+    const picker = editor.locator('.mes-product-picker');
+    await picker.click();
+    await page.keyboard.type('CP00300');
+    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'CP00300' });
+    await option.waitFor();
+    const productLabel = (await option.getAttribute('title')) ?? '';
+    await option.click();
+    for (const name of ['瓦线生产', '水印开槽', '打包']) {
+      await editor.getByRole('button', { name: '添加工序' }).click();
+      await pick(page, editor.locator('.mes-flow-step').last().locator('.ant-select').first(), name);
+    }
+    await shot(page, 'modeling-12-dedicated-flow-editor');
+    await editor.getByRole('button', { name: '确定' }).click();
+    await message(page, '新增成功').waitFor();
+    await tableRows(page).filter({ hasText: 'E2E-ZY-01' }).waitFor();
+    expect((await listRows(page)).find((row) => row['工艺路线编码'] === 'E2E-ZY-01')).toMatchObject({
+      类型: '产品专用',
+      所属产品: productLabel,
+      产品数量: '1',
+    });
+
+    await page.getByRole('tab', { name: '产品档案' }).click();
+    await waitForList(page);
+    const filtered = page.waitForResponse((response) => new URL(response.url()).searchParams.get('productNo') === 'CP00300');
+    await page.locator('.mes-list-page').getByPlaceholder('请输入产品编号').fill('CP00300');
+    await filtered;
+    await waitForList(page);
+    expect((await listRows(page)).map((row) => [row['产品编号'], row['工艺路线']])).toEqual([['CP00300', '端到端专用路线']]);
+    await shot(page, 'modeling-13-product-uses-dedicated-flow');
+    // Its own form offers the dedicated flow; another product's form does not.
+    await tableRows(page).first().getByText('编辑', { exact: true }).click();
+    const own = dialog(page, '编辑产品');
+    await own.locator('.ant-form-item', { hasText: '工艺路线' }).locator('.ant-select').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '端到端专用路线' }).waitFor();
+    await page.keyboard.press('Escape');
+    await own.getByRole('button', { name: '取消' }).click();
+    await own.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: '新增产品' }).click();
+    const fresh = dialog(page, '新增产品');
+    await fresh.locator('.ant-form-item', { hasText: '工艺路线' }).locator('.ant-select').click();
+    const offered = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await offered.first().waitFor();
+    const titles = await offered.evaluateAll((options) => options.map((element) => element.getAttribute('title') ?? ''));
+    expect(titles.some((title) => title.startsWith('开槽粘箱（'))).toBe(true);
+    expect(titles.some((title) => title.includes('端到端专用路线'))).toBe(false);
+    await page.keyboard.press('Escape');
+  });
+
+  it('shows the 工序地图: processes in columns, a node lists the flows through it, a flow lights its path', async () => {
+    const page = await env.newPage();
+    await loginAt(page, env.server.url, '/modeling?tab=workFlow');
+    await waitForList(page);
+    await page.locator('.mes-work-flow-view').getByText('工序地图', { exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('view') === 'map');
+    const map = page.locator('.mes-process-map');
+    const node = (name: string) => map.locator(`.mes-map-node[data-process="${name}"]`);
+    await node('瓦线生产').waitFor();
+    const columnOf = async (name: string) => Number((await node(name).locator('rect').getAttribute('x')) ?? 0);
+    const columns = await Promise.all(['瓦线生产', '水印开槽', '圆压圆模切', '糊箱', '打包'].map(columnOf));
+    expect([...columns].sort((a, b) => a - b)).toEqual(columns);
+    expect(new Set(columns).size).toBe(columns.length);
+    expect(Number(await map.locator('.mes-map-edge[data-edge="瓦线生产→水印开槽"]').getAttribute('data-count'))).toBeGreaterThanOrEqual(4);
+
+    await shot(page, 'modeling-14a-process-map-overview');
+    await node('圆压圆模切').click();
+    await map.getByText(/^经过「圆压圆模切」的工艺路线（\d+）$/).waitFor();
+    const flows = map.locator('.mes-map-flow');
+    expect(await flows.evaluateAll((items) => items.map((item) => item.getAttribute('data-flow')))).toEqual(['GY03', 'GY08']);
+    expect(await map.locator('.mes-map-edge.is-active').count()).toBe(4);
+    await map.locator('.mes-map-flow[data-flow="GY08"]').click();
+    await map.locator('.mes-map-flow.is-active[data-flow="GY08"]').waitFor();
+    expect(await map.locator('.mes-map-edge.is-active').evaluateAll((edges) => edges.map((edge) => edge.getAttribute('data-edge')).sort())).toEqual(
+      ['圆压圆模切→打包', '单色印刷→圆压圆模切', '瓦线生产→单色印刷'].sort(),
+    );
+    await shot(page, 'modeling-14-process-map');
+
+    await page.reload();
+    await node('瓦线生产').waitFor();
+    expect(new URL(page.url()).searchParams.get('view')).toBe('map');
+    await page.locator('.mes-work-flow-view').getByText('列表', { exact: true }).click();
+    await waitForList(page);
+    expect(new URL(page.url()).searchParams.has('view')).toBe(false);
   });
 
   it('<mes-modeling> shows the same tabs inside a host page', async () => {

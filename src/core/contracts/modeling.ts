@@ -45,6 +45,8 @@ export const ModelingPaths = {
   workFlowCreate: '/dps-server/work_flow/create',
   workFlowUpdate: '/dps-server/work_flow/update',
   workFlowDeleteBatch: '/dps-server/work_flow/delete_batch',
+  /** GET: every process and every flow with its ordered process ids (工序地图). */
+  workFlowMap: '/dps-server/work_flow/map',
 
   productClassifyTree: '/dps-server/product_classify/tree',
   productClassifyCreate: '/dps-server/product_classify/create',
@@ -337,6 +339,10 @@ export const WorkFlowListQuery = Type.Object({
   flowCode: Text,
   flowName: Text,
   isTemplate: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 5 })])),
+  /** Dedicated flows of these products. */
+  productId: Multi,
+  /** Only flows this product may use: templates and its own dedicated flows. */
+  usableByProductId: Type.Optional(Id),
 });
 export type WorkFlowListQuery = Static<typeof WorkFlowListQuery>;
 
@@ -360,8 +366,12 @@ export const WorkFlow = Type.Object({
   id: Type.Integer(),
   flowCode: Type.String(),
   flowName: Type.String(),
-  /** true: a template any product may use; false: made for one product. */
+  /** true: a template any product may use; false: made for one product (productId). */
   isTemplate: Type.Boolean(),
+  /** The product a dedicated (产品专用) flow belongs to; null for templates. */
+  productId: Type.Union([Type.Integer(), Type.Null()]),
+  productNo: Type.String(),
+  productName: Type.String(),
   remark: Type.String(),
   /** Process names in order, joined by →. */
   route: Type.String(),
@@ -376,6 +386,8 @@ const WorkFlowFields = {
   flowCode: Type.String({ minLength: 1, maxLength: 20, pattern: '^[A-Za-z0-9_-]+$' }),
   flowName: ShortText(30),
   isTemplate: Type.Optional(Type.Boolean()),
+  /** Required when isTemplate is false (产品专用), absent or null for a template. */
+  productId: OptionalId,
   remark: Remark,
   steps: Type.Array(WorkFlowStep, { minItems: 1, maxItems: 30 }),
 };
@@ -383,6 +395,22 @@ export const CreateWorkFlowRequest = Type.Object(WorkFlowFields);
 export type CreateWorkFlowRequest = Static<typeof CreateWorkFlowRequest>;
 export const UpdateWorkFlowRequest = Type.Object({ id: Id, ...WorkFlowFields });
 export type UpdateWorkFlowRequest = Static<typeof UpdateWorkFlowRequest>;
+
+/** 工序地图: every process of the factory and every flow as its ordered process ids. */
+export const WorkFlowMap = Type.Object({
+  processes: Type.Array(Type.Object({ id: Type.Integer(), processCode: Type.String(), processName: Type.String() })),
+  flows: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      flowCode: Type.String(),
+      flowName: Type.String(),
+      isTemplate: Type.Boolean(),
+      productName: Type.String(),
+      processIds: Type.Array(Type.Integer()),
+    }),
+  ),
+});
+export type WorkFlowMap = Static<typeof WorkFlowMap>;
 
 // ---- product classify tree and products --------------------------------------------------------
 
@@ -505,6 +533,8 @@ export const MODELING_FIELD_LABELS: Record<string, string> = {
   flowCode: '工艺路线编码',
   flowName: '工艺路线名称',
   isTemplate: '是否模板',
+  productId: '所属产品',
+  usableByProductId: '产品',
   steps: '工序步骤',
   defaultDeviceId: '默认设备',
   classifyName: '分类名称',

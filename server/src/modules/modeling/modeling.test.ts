@@ -71,7 +71,7 @@ describe('seeded master data', () => {
       expect(devices.total).toBeGreaterThanOrEqual(20);
       expect(devices.list.find((device) => device.deviceNo === 'WX-01')).toMatchObject({ brand: 'BHS', workshopName: '瓦线车间', deviceUse: 1 });
       expect((await data(get<Page<Process>>(token, '/dps-server/process/list?limit=100'))).total).toBe(15);
-      expect((await data(get<Page<WorkFlow>>(token, '/dps-server/work_flow/list?limit=100'))).total).toBe(10);
+      expect((await data(get<Page<WorkFlow>>(token, '/dps-server/work_flow/list?limit=100'))).total).toBe(12);
       const products = await data(get<Page<Product>>(token, '/dps-server/product/list?limit=1000'));
       expect(products.total).toBe(300);
       expect(new Set(products.list.map((product) => product.customerName)).size).toBe(30);
@@ -334,14 +334,11 @@ describe('processes and process flows', () => {
       post<{ id: number }>(admin, '/dps-server/work_flow/create', {
         flowCode: 'GY99',
         flowName: '开槽贴窗',
-        isTemplate: false,
         steps: [{ processId: await idOf('process', 'code', 'YS01'), defaultDeviceId: printer }, { processId }],
       }),
     );
     const flow = await data(get<WorkFlowDetail>(admin, `/dps-server/work_flow/detail/${flowId}`));
-    expect(flow).toMatchObject({ flowName: '开槽贴窗', isTemplate: false, route: '水印开槽→贴窗', productCount: 0 });
-    const customFlows = await data(get<Page<WorkFlow>>(admin, '/dps-server/work_flow/list?isTemplate=false'));
-    expect(customFlows.list.map((entry) => entry.flowCode)).toEqual(['GY99']);
+    expect(flow).toMatchObject({ flowName: '开槽贴窗', isTemplate: true, productId: null, route: '水印开槽→贴窗', productCount: 0 });
     expect(flow.steps.map((step) => [step.seq, step.processName, step.defaultDeviceName])).toEqual([
       [1, '水印开槽', '四色高速水墨印刷开槽机'],
       [2, '贴窗', ''],

@@ -27,6 +27,7 @@ export const ProductMessages = {
   ownParent: '上级分类不能是自己或自己的下级',
   classifyNameTaken: '同级分类下已存在该名称',
   flowNotFound: '工艺路线不存在',
+  flowOfOtherProduct: (flow: string, owner: string) => `工艺路线「${flow}」是产品「${owner}」的专用路线，不能用于其他产品`,
   classifyHasChildren: (names: string) => `产品分类「${names}」下存在子分类，无法删除`,
   classifyHasProducts: (names: string) => `产品分类「${names}」下存在产品，无法删除`,
 } as const;
@@ -266,9 +267,20 @@ export class ProductService {
     return toProduct(row);
   }
 
-  private async checkReferences(db: Db, scope: Scope, request: CreateProductRequest): Promise<void> {
+  /** Classify and flow exist in this factory; a dedicated (产品专用) flow only for its own product. */
+  private async checkReferences(db: Db, scope: Scope, request: CreateProductRequest, productId?: number): Promise<void> {
     await requireIds(db, 'product_classify', scope, [request.classifyId], ProductMessages.classifyNotFound);
-    await requireIds(db, 'process_flow', scope, [request.processFlowId], ProductMessages.flowNotFound);
+    if (request.processFlowId === null || request.processFlowId === undefined) return;
+    const flow = await db
+      .selectFrom('process_flow as f')
+      .leftJoin('product as owner', 'owner.id', 'f.product_id')
+      .select(['f.name', 'f.product_id as ownerId', 'owner.product_no as ownerNo'])
+      .where('f.enterprise_id', '=', scope.enterpriseId)
+      .where('f.org_id', '=', scope.orgId)
+      .where('f.id', '=', request.processFlowId)
+      .executeTakeFirst();
+    if (!flow) throw notFound(ProductMessages.flowNotFound);
+    if (flow.ownerId !== null && flow.ownerId !== productId) throw conflict(ProductMessages.flowOfOtherProduct(flow.name, flow.ownerNo ?? ''));
   }
 
   async create(scope: Scope, request: CreateProductRequest, context: OperationContext): Promise<{ id: number }> {
@@ -292,7 +304,7 @@ export class ProductService {
       this.db.transaction().execute(async (trx) => {
         const [old] = await namesOf(trx, 'product', 'product_no', scope, [request.id]);
         if (old === undefined) throw notFound(ProductMessages.notFound);
-        await this.checkReferences(trx, scope, request);
+        await this.checkReferences(trx, scope, request, request.id);
         if (await productNoTaken(trx, scope, request.productNo, request.id)) throw conflict(ProductMessages.noTaken);
         await trx
           .updateTable('product')
@@ -307,17 +319,27 @@ export class ProductService {
     );
   }
 
+  /** A product's own dedicated (产品专用) flows go with it (process_flow.product_id cascades). */
   async deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {
     return this.db.transaction().execute(async (trx) => {
       const numbers = await namesOf(trx, 'product', 'product_no', scope, ids);
       if (numbers.length !== ids.length) throw notFound(ProductMessages.notFound);
+      const ownFlows = await trx
+        .selectFrom('process_flow')
+        .select('name')
+        .where('enterprise_id', '=', scope.enterpriseId)
+        .where('org_id', '=', scope.orgId)
+        .where('product_id', 'in', ids)
+        .orderBy('id')
+        .execute();
       await trx
         .deleteFrom('product')
         .where('enterprise_id', '=', scope.enterpriseId)
         .where('org_id', '=', scope.orgId)
         .where('id', 'in', ids)
         .execute();
-      await recordOperation(trx, context, { ...scope, content: `删除产品：${summary(numbers)}` });
+      const withFlows = ownFlows.length > 0 ? `（同时删除专用工艺路线：${summary(ownFlows.map((flow) => flow.name))}）` : '';
+      await recordOperation(trx, context, { ...scope, content: `删除产品：${summary(numbers)}${withFlows}` });
       return { deleted: ids.length };
     });
   }
@@ -330,13 +352,18 @@ export class ProductService {
   async import(scope: Scope, filePath: string, context: OperationContext): Promise<ImportResult> {
     const [classifies, flows] = await Promise.all([
       classifyRows(this.db, scope),
-      this.db.selectFrom('process_flow').select(['id', 'code', 'name']).where('enterprise_id', '=', scope.enterpriseId).where('org_id', '=', scope.orgId).execute(),
+      this.db
+        .selectFrom('process_flow')
+        .select(['id', 'code', 'name', 'product_id'])
+        .where('enterprise_id', '=', scope.enterpriseId)
+        .where('org_id', '=', scope.orgId)
+        .execute(),
     ]);
     const classifyByName = new Map<string, number[]>();
     for (const row of classifies) classifyByName.set(row.name, [...(classifyByName.get(row.name) ?? []), row.id]);
-    const flowByKey = new Map<string, number>();
-    for (const flow of flows) flowByKey.set(flow.code, flow.id);
-    for (const flow of flows) if (!flowByKey.has(flow.name)) flowByKey.set(flow.name, flow.id);
+    const flowByKey = new Map<string, (typeof flows)[number]>();
+    for (const flow of flows) flowByKey.set(flow.code, flow);
+    for (const flow of flows) if (!flowByKey.has(flow.name)) flowByKey.set(flow.name, flow);
 
     const result = await runImport<ProductImportKey, ProductRecord>(this.db, filePath, {
       columns: PRODUCT_IMPORT_COLUMNS,
@@ -362,8 +389,11 @@ export class ProductService {
         if (flute && !FLUTE_SET.has(flute)) return `楞型只能是${FLUTES.join('、')}`;
         const colors = values.colors === '' ? 0 : integerIn(values.colors, 0, 8);
         if (colors === null) return '印刷颜色数必须是0-8的整数';
-        const processFlowId = values.processFlow ? flowByKey.get(values.processFlow) : null;
-        if (processFlowId === undefined) return `工艺路线「${values.processFlow}」不存在`;
+        const flow = values.processFlow ? flowByKey.get(values.processFlow) : null;
+        if (flow === undefined) return `工艺路线「${values.processFlow}」不存在`;
+        // A new product cannot be the owner of an existing dedicated flow.
+        if (flow && flow.product_id !== null) return `工艺路线「${values.processFlow}」是其他产品的专用路线，不能用于导入的产品`;
+        const processFlowId = flow ? flow.id : null;
         return {
           product_no: values.productNo,
           name: values.productName,

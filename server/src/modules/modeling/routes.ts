@@ -207,6 +207,7 @@ export async function modelingRoutes(app: FastifyInstance, { services, files }: 
   app.get<Query<WorkFlowListQuery>>(P.workFlowList, { schema: { querystring: WorkFlowListQuery }, ...read }, async (request) =>
     ok('result', await services.workFlows.list(scope(request), request.query)),
   );
+  app.get(P.workFlowMap, read, async (request) => ok('result', await services.workFlows.map(scope(request))));
   app.get<Params<IdParams>>('/dps-server/work_flow/detail/:id', { schema: { params: IdParams }, ...read }, async (request) =>
     ok('result', await services.workFlows.detail(scope(request), request.params.id)),
   );

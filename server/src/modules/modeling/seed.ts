@@ -5,7 +5,8 @@ import { bulkInsertProducts } from './product';
 /**
  * Believable master data for a demo factory (DOMAIN.md): three workshops, a device-type tree,
  * twenty machines from a 2.5 m corrugator to strappers with theoretical speeds and spare parts,
- * fifteen processes in four groups, ten process flows and 300 products for 30 customers.
+ * fifteen processes in four groups, twelve process flows (three of them made for one product,
+ * 产品专用) and 300 products for 30 customers.
  * Every table is written with one bulk statement so the first start stays quick.
  */
 
@@ -119,8 +120,11 @@ const DEVICES: SeedDevice[] = [
   { no: 'KY-01', name: '螺杆空压机', type: 'AIR', workshop: 'corrugator', use: 2, brand: '阿特拉斯·科普柯', model: 'GA37', status: 3, speeds: [] },
 ];
 
-/** code, name, box styles it suits, steps as [process code, default device no]. */
-const FLOWS: Array<{ code: string; name: string; steps: Array<[string, string | null]> }> = [
+/**
+ * code, name, steps as [process code, default device no]; `owner` makes the flow 产品专用 for the
+ * first product of that item.
+ */
+const FLOWS: Array<{ code: string; name: string; steps: Array<[string, string | null]>; owner?: string }> = [
   { code: 'GY01', name: '开槽粘箱', steps: [['ZB01', 'WX-01'], ['YS01', 'YS-01'], ['CX01', 'HX-01'], ['BZ01', 'DB-01']] },
   { code: 'GY02', name: '开槽钉箱', steps: [['ZB01', 'WX-01'], ['YS01', 'YS-03'], ['CX02', 'DX-01'], ['BZ01', 'DB-01']] },
   { code: 'GY03', name: '印刷模切粘箱', steps: [['ZB01', 'WX-01'], ['YS01', 'YS-02'], ['MQ01', 'MQ-01'], ['CX01', 'HX-01'], ['BZ01', 'DB-01']] },
@@ -128,9 +132,11 @@ const FLOWS: Array<{ code: string; name: string; steps: Array<[string, string | 
   { code: 'GY05', name: '彩印裱纸模切', steps: [['ZB01', 'WX-01'], ['YS03', 'YS-06'], ['MQ02', 'MQ-02'], ['MQ03', 'QF-01'], ['CX01', 'HX-01'], ['BZ01', 'DB-01']] },
   { code: 'GY06', name: '纸板直销', steps: [['ZB01', 'WX-01'], ['ZB02', 'FQ-01'], ['BZ01', 'DB-02']] },
   { code: 'GY07', name: '外购纸板开槽粘箱', steps: [['YS01', 'YS-01'], ['CX01', 'HX-02'], ['BZ01', 'DB-01']] },
-  { code: 'GY08', name: '印刷圆压模切', steps: [['YS04', 'YS-03'], ['MQ01', 'MQ-01'], ['BZ01', 'DB-02']] },
+  { code: 'GY08', name: '印刷圆压模切', steps: [['ZB01', 'WX-01'], ['YS04', 'YS-03'], ['MQ01', 'MQ-01'], ['BZ01', 'DB-02']] },
   { code: 'GY09', name: '无印刷开槽钉箱', steps: [['ZB01', 'WX-01'], ['CX03', null], ['CX04', null], ['CX02', 'DX-01'], ['BZ01', 'DB-02']] },
-  { code: 'GY10', name: '开槽粘箱（出口检验）', steps: [['ZB01', 'WX-01'], ['YS01', 'YS-01'], ['CX01', 'HX-01'], ['BZ02', null], ['BZ01', 'DB-01']] },
+  { code: 'GY10', name: '开槽粘箱（出口检验）', owner: '出口箱', steps: [['ZB01', 'WX-01'], ['YS01', 'YS-01'], ['CX01', 'HX-01'], ['BZ02', null], ['BZ01', 'DB-01']] },
+  { code: 'GY11', name: '礼盒裱纸模切（专用）', owner: '礼盒', steps: [['ZB01', 'WX-01'], ['YS03', 'YS-06'], ['MQ02', 'MQ-02'], ['MQ03', 'QF-01'], ['CX01', 'HX-02'], ['BZ02', null], ['BZ01', 'DB-02']] },
+  { code: 'GY12', name: '天地盖模切检验（专用）', owner: '天地盖', steps: [['ZB01', 'WX-01'], ['YS04', 'YS-03'], ['MQ02', 'MQ-03'], ['MQ03', 'QF-01'], ['BZ02', null], ['BZ01', 'DB-02']] },
 ];
 
 const CLASSIFIES: Array<{ name: string; parent?: string }> = [
@@ -157,7 +163,7 @@ const ITEMS: Array<{ item: string; classify: string; box: string; flow: string; 
   { item: '中箱', classify: '普通开槽箱', box: '0201', flow: 'GY01', size: [360, 260, 220], flute: 'C', colors: 2 },
   { item: '小箱', classify: '普通开槽箱', box: '0201', flow: 'GY07', size: [240, 180, 150], flute: 'B', colors: 1 },
   { item: '钉箱', classify: '普通开槽箱', box: '0201', flow: 'GY02', size: [600, 400, 400], flute: 'BC', colors: 1 },
-  { item: '出口箱', classify: '普通开槽箱', box: '0201', flow: 'GY10', size: [520, 380, 300], flute: 'BC', colors: 3 },
+  { item: '出口箱', classify: '普通开槽箱', box: '0201', flow: 'GY01', size: [520, 380, 300], flute: 'BC', colors: 3 },
   { item: '飞机盒', classify: '模切箱', box: '0427', flow: 'GY04', size: [300, 220, 80], flute: 'E', colors: 2 },
   { item: '天地盖', classify: '模切箱', box: '0320', flow: 'GY03', size: [350, 250, 120], flute: 'B', colors: 2 },
   { item: '彩盒', classify: '彩印箱', box: '0216', flow: 'GY05', size: [280, 200, 180], flute: 'E', colors: 4 },
@@ -293,9 +299,11 @@ async function seedFactory(trx: Db, scope: Scope, productPrefix: string, random:
   }
 
   const round10 = (value: number) => Math.max(10, Math.round(value / 10) * 10);
+  const itemOf: string[] = [];
   const products = Array.from({ length: 300 }, (_, index) => {
     const customer = CUSTOMERS[index % CUSTOMERS.length]!;
     const item = ITEMS[Math.floor(random() * ITEMS.length)]!;
+    itemOf.push(item.item);
     const scale = 0.7 + random() * 0.7;
     const boardCodes = BOARD_CODES[item.flute]!;
     const short = customer.replace(/(股份)?有限公司|合作社|厂$/g, '').slice(0, 4);
@@ -316,6 +324,21 @@ async function seedFactory(trx: Db, scope: Scope, productPrefix: string, random:
     };
   });
   await bulkInsertProducts(trx, scope, products);
+
+  for (const flow of FLOWS.filter((entry) => entry.owner)) {
+    const index = itemOf.indexOf(flow.owner!);
+    if (index < 0) continue;
+    const { id: productId } = await trx
+      .selectFrom('product')
+      .select('id')
+      .where('enterprise_id', '=', scope.enterpriseId)
+      .where('org_id', '=', scope.orgId)
+      .where('product_no', '=', products[index]!.product_no)
+      .executeTakeFirstOrThrow();
+    const id = flowId.get(flow.code)!;
+    await trx.updateTable('process_flow').set({ is_template: false, product_id: productId }).where('id', '=', id).execute();
+    await trx.updateTable('product').set({ process_flow_id: id }).where('id', '=', productId).execute();
+  }
 }
 
 /** Seeds the master data of both demo factories (inside the seed transaction). */

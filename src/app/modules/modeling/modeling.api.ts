@@ -19,6 +19,7 @@ import {
   type ProductClassifyNode,
   type WorkFlow,
   type WorkFlowDetail,
+  type WorkFlowMap,
   type Workshop,
 } from '../../../core/contracts/modeling';
 import { AccountPaths, type UserBrief } from '../../../core/contracts/account';
@@ -100,6 +101,12 @@ export const processesApi = {
 export const workFlowsApi = {
   list: (query: ListQuery) => http.get<PageResult<WorkFlow>>(P.workFlowList, query),
   all: () => http.get<PageResult<WorkFlow>>(P.workFlowList, ALL).then((page) => page.list),
+  /** Flows a product may use: templates, plus its own dedicated flows when it exists already. */
+  usableBy: (productId: number | null) =>
+    http
+      .get<PageResult<WorkFlow>>(P.workFlowList, productId === null ? { ...ALL, isTemplate: 'true' } : { ...ALL, usableByProductId: productId })
+      .then((page) => page.list),
+  map: () => http.get<WorkFlowMap>(P.workFlowMap),
   detail: (id: number) => http.get<WorkFlowDetail>(P.workFlowDetail(id)),
   create: (request: CreateWorkFlowRequest) => http.post<CreatedResult>(P.workFlowCreate, request),
   update: (request: CreateWorkFlowRequest & { id: number }) => http.post<void>(P.workFlowUpdate, request),

@@ -21,7 +21,7 @@ export const DEVICE_TYPE_FIELDS: FormField[] = [
 
 export const CLASSIFY_FIELDS: FormField[] = [{ name: 'classifyName', label: '分类名称', kind: 'text', required: true, max: 20 }];
 
-/** The device drawer's basic fields; speeds, spare parts and pictures have their own editors. */
+/** The device editor's basic fields; speeds, spare parts and pictures have their own editors. */
 export const DEVICE_FIELDS: FormField[] = [
   { name: 'deviceNo', label: '设备编号', kind: 'text', required: true, max: 20, pattern: CODE },
   { name: 'deviceName', label: '设备名称', kind: 'text', required: true, max: 30 },
@@ -55,10 +55,10 @@ export const PROCESS_FIELDS: FormField[] = [
   { name: 'remark', label: '备注', kind: 'textarea', max: 200 },
 ];
 
+/** The flow dialog's own fields; the type (template / 产品专用 with its product) and steps have their own editors. */
 export const WORK_FLOW_FIELDS: FormField[] = [
   { name: 'flowCode', label: '工艺路线编码', kind: 'text', required: true, max: 20, pattern: CODE },
   { name: 'flowName', label: '工艺路线名称', kind: 'text', required: true, max: 30 },
-  { name: 'isTemplate', label: '通用模板', kind: 'switch' },
   { name: 'remark', label: '备注', kind: 'textarea', max: 200 },
 ];
 

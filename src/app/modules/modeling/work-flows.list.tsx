@@ -8,7 +8,7 @@ const TEMPLATE_OPTIONS = [
   { value: 'false', label: '产品专用', color: 'default' },
 ];
 
-/** 工艺路线: flows with their ordered processes (route) and how many products use them. */
+/** 工艺路线: flows with their ordered processes (route), the product a 产品专用 flow belongs to, and how many products use them. */
 export function workFlowList(openEditor: (row?: WorkFlow) => void): ListSpec<WorkFlow> {
   return {
     rowKey: 'id',
@@ -17,6 +17,7 @@ export function workFlowList(openEditor: (row?: WorkFlow) => void): ListSpec<Wor
       { prop: 'flowName', label: '工艺路线名称', filter: { type: 'input' }, sortable: true, width: 160 },
       { prop: 'route', label: '工序路线', width: 360 },
       { prop: 'isTemplate', label: '类型', width: 100, render: (row) => (row.isTemplate ? '通用模板' : '产品专用'), filter: { type: 'select', options: TEMPLATE_OPTIONS } },
+      { prop: 'productName', label: '所属产品', width: 200, render: (row) => (row.productId === null ? '—' : `${row.productName}（${row.productNo}）`) },
       { prop: 'productCount', label: '产品数量', type: 'number', width: 100 },
       { prop: 'updateTime', label: '更新时间', type: 'date', sortable: true, width: 170 },
     ],

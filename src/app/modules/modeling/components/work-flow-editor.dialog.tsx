@@ -1,11 +1,18 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Empty, Form, Modal, Select, Space, Spin, Tag } from 'antd';
+import { App, Button, Empty, Form, Modal, Radio, Select, Space, Spin, Tag } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import type { CreateWorkFlowRequest, WorkFlow } from '../../../../core/contracts/modeling';
+import type { CreateWorkFlowRequest, WorkFlow, WorkFlowDetail } from '../../../../core/contracts/modeling';
 import { devicesApi, processesApi, workFlowsApi } from '../modeling.api';
 import { WORK_FLOW_FIELDS } from '../modeling.forms';
 import { EditFormFields } from '../../../components/form-dialog';
 import { optionsOf } from './options';
+import { ProductPicker } from './product-picker';
+
+const [BASIC_FIELDS, REMARK_FIELDS] = [WORK_FLOW_FIELDS.filter((field) => field.name !== 'remark'), WORK_FLOW_FIELDS.filter((field) => field.name === 'remark')];
+const TYPE_OPTIONS = [
+  { value: true, label: '通用模板' },
+  { value: false, label: '产品专用' },
+];
 import { useLoaded } from '../../../components/use-loaded';
 
 export interface WorkFlowEditorProps {
@@ -15,17 +22,24 @@ export interface WorkFlowEditorProps {
   onSaved: () => void;
 }
 
-/** 新增工艺路线 / 编辑工艺路线: code, name, template flag and the ordered process steps (up/down), each with an optional default device. */
+/**
+ * 新增工艺路线 / 编辑工艺路线: code, name, type (通用模板, or 产品专用 with its one product picked by
+ * search) and the ordered process steps (up/down), each with an optional default device.
+ */
 export function WorkFlowEditorDialog({ editing, onClose, onSaved }: WorkFlowEditorProps) {
   const { message } = App.useApp();
   const [form] = Form.useForm<CreateWorkFlowRequest>();
   const [saving, setSaving] = useState(false);
   // The editing request whose detail has arrived (a new open is a new object).
   const [loadedFor, setLoadedFor] = useState<object | null>(null);
+  // The loaded flow's own product, for the picker's label (tied to the editing request it came for).
+  const [loadedOwner, setLoadedOwner] = useState<{ for: object; detail: WorkFlowDetail } | null>(null);
+  const owner = loadedOwner && loadedOwner.for === editing && loadedOwner.detail.productId !== null ? loadedOwner.detail : null;
   const key = editing ? 'open' : 'closed';
   const processes = useLoaded(processesApi.all, key, []).data;
   const speeds = useLoaded(devicesApi.speeds, key, []).data;
   const steps = Form.useWatch('steps', form);
+  const isTemplate = Form.useWatch('isTemplate', form) ?? true;
   // A step's default device is one that can run its process (has a theoretical speed for it).
   const deviceOptions = (index: number) =>
     speeds
@@ -43,12 +57,13 @@ export function WorkFlowEditorDialog({ editing, onClose, onSaved }: WorkFlowEdit
     }
     workFlowsApi
       .detail(row.id)
-      .then((detail) =>
+      .then((detail) => {
+        setLoadedOwner({ for: editing, detail });
         form.setFieldsValue({
           ...detail,
           steps: detail.steps.map(({ processId, defaultDeviceId, remark }) => ({ processId, defaultDeviceId, remark })),
-        }),
-      )
+        });
+      })
       .catch(() => undefined)
       .finally(() => setLoadedFor(editing));
   }, [editing, row, form]);
@@ -61,7 +76,13 @@ export function WorkFlowEditorDialog({ editing, onClose, onSaved }: WorkFlowEdit
     }
     setSaving(true);
     try {
-      const request = { ...values, steps: values.steps.map((step) => ({ ...step, defaultDeviceId: step.defaultDeviceId ?? null })) };
+      const template = values.isTemplate ?? true;
+      const request = {
+        ...values,
+        isTemplate: template,
+        productId: template ? null : (values.productId ?? null),
+        steps: values.steps.map((step) => ({ ...step, defaultDeviceId: step.defaultDeviceId ?? null })),
+      };
       if (row) await workFlowsApi.update({ ...request, id: row.id });
       else await workFlowsApi.create(request);
       void message.success(row ? '修改成功' : '新增成功');
@@ -87,7 +108,21 @@ export function WorkFlowEditorDialog({ editing, onClose, onSaved }: WorkFlowEdit
     >
       <Spin spinning={loading}>
         <Form form={form} layout="horizontal" labelCol={{ span: 5 }} className="mes-work-flow-editor">
-          <EditFormFields fields={WORK_FLOW_FIELDS} />
+          <EditFormFields fields={BASIC_FIELDS} />
+          <Form.Item name="isTemplate" label="类型">
+            <Radio.Group options={TYPE_OPTIONS} optionType="button" buttonStyle="solid" aria-label="工艺路线类型" />
+          </Form.Item>
+          {!isTemplate && (
+            <Form.Item
+              name="productId"
+              label="所属产品"
+              rules={[{ required: true, message: '请选择所属产品' }]}
+              extra="产品专用的路线只属于这一个产品，保存后该产品的工艺路线即为本路线"
+            >
+              <ProductPicker initial={owner ? { id: owner.productId!, productNo: owner.productNo, productName: owner.productName } : null} />
+            </Form.Item>
+          )}
+          <EditFormFields fields={REMARK_FIELDS} />
           <Form.Item label="工序步骤" required>
             <Form.List name="steps">
               {(items, { add, remove, move }) => (

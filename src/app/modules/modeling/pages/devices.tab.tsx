@@ -1,10 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import type { Device } from '../../../../core/contracts/modeling';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ALL_CATEGORIES, CategoryTree, LIST_PARAMS, ListPage } from '../../../components';
-import { DeviceEditorDrawer } from '../components/device-editor.drawer';
 import { categoryEditor } from '../../../components/form-dialog';
-import { deviceTypeCategories, filterOptionsOf, treeOptionsOf } from '../components/options';
+import { deviceEditorPath, type DeviceEditorState } from '../components/device-route';
+import { deviceTypeCategories, filterOptionsOf } from '../components/options';
 import { useLoaded } from '../../../components/use-loaded';
 import { deviceList } from '../devices.list';
 import { ModelingAuthorities as A } from '../../../../core/access/authorities/modeling';
@@ -16,17 +15,18 @@ const TYPE_PARAM = 'typeId';
 const loadTypes = () => deviceTypesApi.tree().then(deviceTypeCategories);
 const editType = categoryEditor(DEVICE_TYPE_FIELDS);
 
-/** 设备 tab: the device-type tree on the left, the selected type's devices on the right. */
+/** 设备 tab: the device-type tree on the left, the selected type's devices on the right; 新增/编辑 open /edit-device. */
 export default function DevicesTab() {
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // The editor page comes back to this exact list: tab, type, filters and page.
+  const from = `${location.pathname}${location.search}`;
   const selected = params.get(TYPE_PARAM) ?? ALL_CATEGORIES;
   const deviceTypeId = selected === ALL_CATEGORIES ? null : Number(selected);
-  const [editing, setEditing] = useState<{ row?: Device } | null>(null);
-  const [version, setVersion] = useState(0);
   const [treeVersion, setTreeVersion] = useState(0);
   const changed = useCallback(() => setTreeVersion((value) => value + 1), []);
   const workshops = useLoaded(workshopsApi.all, 'workshops', []).data;
-  const types = useLoaded(loadTypes, `types:${treeVersion}`, []).data;
 
   const select = (key: string) =>
     setParams(
@@ -45,10 +45,10 @@ export default function DevicesTab() {
       deviceList({
         deviceTypeId,
         workshops: filterOptionsOf(workshops, (row) => row.workshopName),
-        openEditor: (row) => setEditing({ row }),
+        openEditor: (row) => navigate(deviceEditorPath(row?.id, deviceTypeId), { state: { from } satisfies DeviceEditorState }),
         onChanged: changed,
       }),
-    [deviceTypeId, workshops, changed],
+    [deviceTypeId, workshops, changed, navigate, from],
   );
 
   return (
@@ -71,19 +71,8 @@ export default function DevicesTab() {
         />
       </aside>
       <section style={{ flex: 1, minWidth: 0 }}>
-        <ListPage key={`${selected}:${version}`} spec={spec} />
+        <ListPage key={selected} spec={spec} />
       </section>
-      <DeviceEditorDrawer
-        editing={editing}
-        deviceTypeId={deviceTypeId}
-        typeOptions={treeOptionsOf(types)}
-        workshopOptions={workshops.map((row) => ({ value: row.id, label: row.workshopName }))}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setVersion((value) => value + 1);
-          changed();
-        }}
-      />
     </div>
   );
 }

@@ -27,6 +27,13 @@ export default function ProductsTab() {
   const changed = useCallback(() => setTreeVersion((value) => value + 1), []);
   const flows = useLoaded(workFlowsApi.all, 'flows', []).data;
   const classifies = useLoaded(loadClassifies, `classifies:${treeVersion}`, []).data;
+  const row = editing?.row;
+  // The form offers templates plus this product's own dedicated (产品专用) flows, never another product's.
+  const formFlows = useLoaded(
+    () => (editing ? workFlowsApi.usableBy(row?.id ?? null) : Promise.resolve([])),
+    editing ? `form-flows:${row?.id ?? 'new'}:${version}` : 'closed',
+    [],
+  ).data;
 
   const select = (key: string) =>
     setParams(
@@ -44,7 +51,6 @@ export default function ProductsTab() {
     () => productList({ classifyId, flows: filterOptionsOf(flows, (row) => row.flowName), openEditor: (row) => setEditing({ row }), onChanged: changed }),
     [classifyId, flows, changed],
   );
-  const row = editing?.row;
   const saved = () => {
     setVersion((value) => value + 1);
     changed();
@@ -75,7 +81,7 @@ export default function ProductsTab() {
         fields={PRODUCT_FIELDS}
         editing={!!row}
         initial={row ? { ...row, flute: row.flute || undefined } : { ...NEW_PRODUCT, classifyId }}
-        options={{ classifyId: treeOptionsOf(classifies), processFlowId: optionsOf(flows, (flow) => `${flow.flowName}（${flow.route}）`) }}
+        options={{ classifyId: treeOptionsOf(classifies), processFlowId: optionsOf(formFlows, (flow) => `${flow.flowName}（${flow.route}）${flow.isTemplate ? '' : ' · 本产品专用'}`) }}
         onSubmit={(values) => {
           const request = { ...values, classifyId: values.classifyId ?? null, processFlowId: values.processFlowId ?? null, flute: values.flute ?? '' };
           return row ? productsApi.update({ ...request, id: row.id }) : productsApi.create(request);

@@ -1,0 +1,106 @@
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { App, Button, Empty, Form, Space, Spin } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useLoaded } from '../../../components/use-loaded';
+import { DeviceForm, deviceFormValues, deviceRequestOf, newDeviceValues, type DeviceFormValues } from '../components/device-form';
+import { DEVICE_LIST_PATH, type DeviceEditorState } from '../components/device-route';
+import { deviceTypeCategories, treeOptionsOf } from '../components/options';
+import { devicesApi, deviceTypesApi, processesApi, workshopsApi } from '../modeling.api';
+
+const loadTypes = () => deviceTypesApi.tree().then(deviceTypeCategories);
+const positive = (value: string | null) => (value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : null);
+
+/** /edit-device (hidden): the full device editor; `id` edits a device, without it a new one is added. */
+export default function EditDevicePage() {
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const id = positive(params.get('id'));
+  const presetType = positive(params.get('deviceTypeId'));
+  const back = (location.state as DeviceEditorState | null)?.from ?? DEVICE_LIST_PATH;
+  const [form] = Form.useForm<DeviceFormValues>();
+  const [dirty, setDirty] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const types = useLoaded(loadTypes, 'types', []).data;
+  const workshops = useLoaded(workshopsApi.all, 'workshops', []).data;
+  const processes = useLoaded(processesApi.all, 'processes', []).data;
+  const detail = useLoaded(() => (id ? devicesApi.detail(id) : Promise.resolve(null)), `device:${id}`, null);
+  const missing = id !== null && !detail.loading && detail.data === null;
+
+  useEffect(() => {
+    if (detail.loading) return;
+    form.resetFields();
+    form.setFieldsValue(detail.data ? deviceFormValues(detail.data) : newDeviceValues(presetType));
+  }, [detail.loading, detail.data, presetType, form]);
+
+  useEffect(() => {
+    if (!dirty) return;
+    // Reload or closing the tab with unsaved changes asks the browser's own question.
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const leave = () => {
+    if (!dirty) {
+      navigate(back);
+      return;
+    }
+    modal.confirm({
+      title: '放弃未保存的修改？',
+      content: '设备信息已修改但尚未保存，离开后修改将丢失。',
+      okText: '离开',
+      cancelText: '继续编辑',
+      onOk: () => navigate(back),
+    });
+  };
+
+  const save = async () => {
+    const request = deviceRequestOf(await form.validateFields());
+    setSaving(true);
+    try {
+      if (id) await devicesApi.update({ ...request, id });
+      else await devicesApi.create(request);
+      void message.success(id ? '修改成功' : '新增成功');
+      setDirty(false);
+      navigate(back);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const title = id ? `编辑设备${detail.data ? `：${detail.data.deviceName}（${detail.data.deviceNo}）` : ''}` : '新增设备';
+  return (
+    <div className="mes-edit-device">
+      <div style={{ display: 'flex', alignItems: 'center', gap: 12, marginBottom: 16 }}>
+        <Button type="link" icon={<ArrowLeftOutlined />} onClick={leave} style={{ paddingInline: 0 }}>
+          返回设备列表
+        </Button>
+        <span className="mes-edit-device-title" style={{ fontSize: 16, fontWeight: 600 }}>
+          {title}
+        </span>
+      </div>
+      {missing ? (
+        <Empty description="设备不存在或已被删除" />
+      ) : (
+        <Spin spinning={detail.loading}>
+          <DeviceForm
+            form={form}
+            typeOptions={treeOptionsOf(types)}
+            workshopOptions={workshops.map((row) => ({ value: row.id, label: row.workshopName }))}
+            processes={processes}
+            onValuesChange={() => setDirty(true)}
+          />
+          <Space className="mes-edit-device-actions" style={{ position: 'sticky', bottom: 0, width: '100%', justifyContent: 'flex-end', padding: '12px 0', background: '#fff', borderTop: '1px solid #f0f0f0', marginTop: 16 }}>
+            <Button onClick={leave}>取消</Button>
+            <Button type="primary" loading={saving} disabled={detail.loading} onClick={() => void save().catch(() => undefined)}>
+              保存
+            </Button>
+          </Space>
+        </Spin>
+      )}
+    </div>
+  );
+}
