@@ -15,6 +15,7 @@ import { shopFloorRoutes, shopFloorServices } from './modules/shop-floor/routes'
 import { shiftRoutes, shiftServices } from './modules/shifts/routes';
 import { sysLogRoutes } from './modules/sys-log/routes';
 import { SysLogService } from './modules/sys-log/service';
+import { ticketTemplateRoutes } from './modules/ticket-template/routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { permissionsPlugin } from './plugins/permissions';
@@ -69,5 +70,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(shopFloorRoutes, { services: shopFloorServices(options.db) });
   await app.register(shiftRoutes, { services: shiftServices(options.db), files: fileService });
   await app.register(sysLogRoutes, { service: new SysLogService(options.db) });
+  await app.register(ticketTemplateRoutes, { db: options.db });
   return app;
 }

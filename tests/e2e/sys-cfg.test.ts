@@ -1,10 +1,11 @@
 // Journeys of /base-cfg and /paper-produce-data (issue 4) in the standalone console against the real
-// server and its seed: one enterprise config section saved alone and kept after reload; a board code
+// server and its seed: one enterprise config section saved alone and kept after reload; two auditors
+// picked for 报工审核 and named after reload without loading the user list; a board code
 // built from existing paper grades shown with the server's layers text and basis weight; deleting a
 // paper grade a board code uses is refused and the grade stays.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { logIn, shot, useE2eEnvironment } from './support/harness';
+import { logIn, settleAnimations, shot, useE2eEnvironment } from './support/harness';
 
 async function loginAt(page: Page, baseUrl: string, path: string) {
   await page.goto(`${baseUrl}/login?redirect=${encodeURIComponent(path)}`);
@@ -18,11 +19,14 @@ const tableRows = (page: Page) => page.locator('.mes-list-table .ant-table-tbody
 const waitForList = (page: Page) => page.locator('.mes-list-page[data-loading="false"]').first().waitFor();
 const section = (page: Page, key: string) => page.locator(`.mes-config-section[data-section="${key}"]`);
 
-/** Opens an antd Select, types to search and picks the option titled `label`. */
+/** Opens an antd Select, types to search and picks the option titled `label` in that select's own dropdown. */
 async function pick(page: Page, select: Locator, label: string, search = label) {
   await select.click();
+  // The dropdown holds the listbox the select's input controls.
+  const listbox = await select.locator('input').first().getAttribute('aria-controls');
+  expect(listbox).toBeTruthy();
   await page.keyboard.type(search);
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${label}"]`).click();
+  await page.locator('.ant-select-dropdown', { has: page.locator(`[id="${listbox}"]`) }).locator(`.ant-select-item-option[title="${label}"]`).click();
 }
 
 /** Cells of the visible list rows, by column title. */
@@ -37,7 +41,8 @@ async function listRows(page: Page): Promise<Array<Record<string, string>>> {
 }
 
 describe('sys-cfg configuration screens', () => {
-  const env = useE2eEnvironment('sys-cfg');
+  // A private copy of dist/: other sessions rebuilding the shared dist/ must not swap chunks mid-run.
+  const env = useE2eEnvironment('sys-cfg', { ownStaticDir: true });
 
   it('saves one enterprise config section alone and shows it after reload', async () => {
     const page = await env.newPage();
@@ -66,6 +71,60 @@ describe('sys-cfg configuration screens', () => {
     expect(await section(page, 'maintenanceMode').getByRole('switch').getAttribute('aria-checked')).toBe('false');
   });
 
+  it('picks two auditors for 报工审核 among the factory users and shows their names after reload', async () => {
+    const page = await env.newPage();
+    const userListCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/dps-server/user_list') userListCalls.push(request.url());
+    });
+    await loginAt(page, env.server.url, '/base-cfg?tab=enterprise');
+    const report = section(page, 'reportAuditConfig');
+    const needAudit = report.getByRole('switch');
+    await expect.poll(() => needAudit.getAttribute('aria-checked'), { timeout: 15_000 }).toBe('true');
+    await report.getByText('不选则拥有审核权限的人员均可审核').waitFor();
+    // 订单审核 is off in the seed: its picker cannot be used.
+    await expect.poll(() => section(page, 'orderAuditConfig').locator('.mes-user-select').getAttribute('class')).toContain('ant-select-disabled');
+    expect(userListCalls).toEqual([]);
+
+    const picker = report.locator('.mes-user-select');
+    await picker.click();
+    // The list loads on first opening; options are 昵称（用户名）, searched by either.
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await options.first().waitFor();
+    expect(await picker.getAttribute('data-state')).toBe('done');
+    expect(userListCalls).toHaveLength(1);
+    await page.keyboard.type('王伟');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="王伟（staff01）"]').click();
+    await page.keyboard.type('staff02');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="李芳（staff02）"]').click();
+    await page.keyboard.type('没有这个人');
+    await page.locator('.ant-select-dropdown:visible').getByText('没有匹配的人员').waitFor();
+    await shot(page, 'sys-cfg-1b-auditor-picker');
+    await page.keyboard.press('Escape');
+    const chosen = () => report.locator('.ant-select-selection-item').allInnerTexts();
+    await expect.poll(chosen).toEqual(['王伟（staff01）', '李芳（staff02）']);
+
+    const sent = page.waitForRequest((request) => request.url().endsWith('/dps-server/enterprise/config/update'));
+    await report.getByRole('button', { name: '保存' }).click();
+    const body = (await sent).postDataJSON() as { reportAuditConfig: { needAudit: boolean; auditorUserIds: number[] } };
+    expect(Object.keys(body)).toEqual(['reportAuditConfig']);
+    expect(Object.keys(body.reportAuditConfig).sort()).toEqual(['auditorUserIds', 'needAudit']);
+    expect(body.reportAuditConfig.auditorUserIds).toHaveLength(2);
+    await message(page, '保存成功').waitFor();
+    await shot(page, 'sys-cfg-1c-auditors-saved');
+
+    await page.reload();
+    const reloaded = section(page, 'reportAuditConfig');
+    await expect.poll(() => reloaded.locator('.ant-select-selection-item').allInnerTexts(), { timeout: 15_000 }).toEqual(['王伟（staff01）', '李芳（staff02）']);
+    // The names come with the config: no user list was loaded after the reload.
+    expect(userListCalls).toHaveLength(1);
+
+    // Turning audit off keeps the chosen auditors but locks the picker.
+    await reloaded.getByRole('switch').click();
+    await expect.poll(() => reloaded.locator('.mes-user-select').getAttribute('class')).toContain('ant-select-disabled');
+    expect(await reloaded.locator('.ant-select-selection-item').allInnerTexts()).toEqual(['王伟（staff01）', '李芳（staff02）']);
+  });
+
   it('creates a board code from existing paper grades and lists its layers and basis weight', async () => {
     const page = await env.newPage();
     await loginAt(page, env.server.url, '/paper-produce-data?tab=board');
@@ -73,6 +132,9 @@ describe('sys-cfg configuration screens', () => {
     expect(await tableRows(page).count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: '新增纸板编码' }).click();
     const editor = dialog(page, '新增纸板编码');
+    // A select opened while the dialog still zooms in loses its dropdown when the dialog takes focus.
+    await editor.waitFor();
+    await settleAnimations(page);
     await editor.getByPlaceholder('如 K250-B140-K250').fill('E2E-K250-B140-K200');
     await pick(page, editor.locator('.ant-form-item', { hasText: '楞型' }).locator('.ant-select'), 'B（B楞）', '');
     const layers = editor.locator('.mes-board-layer');

@@ -264,6 +264,8 @@ export interface ProcessFlowTable extends ScopedRow {
   code: string;
   name: string;
   is_template: Flag;
+  /** The product a 产品专用 flow belongs to (migration 0008); null for templates. */
+  product_id: ColumnType<number | null, number | null | undefined, number | null>;
   remark: Text;
 }
 
@@ -552,7 +554,25 @@ export interface Database {
   holiday: HolidayTable;
   month_effect: MonthEffectTable;
   device_calendar: DeviceCalendarTable;
+  ticket_template: TicketTemplateTable;
 }
 
 export type AppUser = Selectable<AppUserTable>;
 export type NewOperationLog = Insertable<OperationLogTable>;
+
+// ---- work-order ticket templates (migration 0007) ----------------------------------------------
+
+/** A 流转卡 print template; `fields` holds the contract's TicketField list (jsonb). */
+export interface TicketTemplateTable extends Stamped {
+  template_name: string;
+  print_type: number;
+  paper_size: string;
+  orientation: string;
+  title: Text;
+  fields: ColumnType<unknown, string, string>;
+  show_qr_code: Flag;
+  qr_position: Text;
+  show_process_table: Flag;
+  is_default: Flag;
+  remark: Text;
+}

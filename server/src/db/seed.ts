@@ -13,6 +13,7 @@ import { seedEnterpriseConfigDemo } from '../modules/enterprise-config/seed';
 import { seedPaperDataDemo } from '../modules/paper-data/seed';
 import { seedShopFloorDemo } from '../modules/shop-floor/seed';
 import { seedShiftsDemo } from '../modules/shifts/seed';
+import { seedTicketTemplateDemo } from '../modules/ticket-template/seed';
 import type { Db } from './index';
 
 export const SEED_ENTERPRISE = { id: 8888, name: '示例包装集团' } as const;
@@ -292,6 +293,7 @@ export async function seedIfEmpty(db: Db, now: Date = new Date()): Promise<boole
     await seedPaperDataDemo(trx, enterpriseId, [CARTON, BOARD]);
     await seedShopFloorDemo(trx, enterpriseId, [CARTON, BOARD]);
     await seedShiftsDemo(trx, enterpriseId, CARTON, BOARD);
+    await seedTicketTemplateDemo(trx, enterpriseId, [{ orgId: CARTON, board: false }, { orgId: BOARD, board: true }]);
   });
   return true;
 }

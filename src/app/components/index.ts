@@ -11,4 +11,5 @@ export * from './list-page';
 export * from './pager';
 export * from './tag-input';
 export * from './use-loaded';
+export * from './user-select';
 export * from './form-dialog';

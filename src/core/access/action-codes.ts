@@ -181,6 +181,12 @@ export const ACTION_CODE_ENTRIES: ActionCodeEntry[] = [
     ['EDIT', '编辑'],
     ['DELETE', '删除'],
   ]),
+  ...actions('SYS_TICKET_TEMPLATE', '流转卡模板', [
+    ['ADD', '新增'],
+    ['EDIT', '编辑'],
+    ['DELETE', '删除'],
+    ['DEFAULT', '设为默认'],
+  ]),
   ...actions('ROLE', '角色管理', [
     ['ADD', '新增'],
     ['EDIT', '编辑'],

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { UserBrief } from './account';
 
 /**
  * Enterprise configuration (/base-cfg) and scheduling configuration (/schedule-cfg), one of each
@@ -33,6 +34,10 @@ export const AuditConfig = Type.Object({
 });
 export type AuditConfig = Static<typeof AuditConfig>;
 
+/** An audit section as read: the stored ids plus those auditors who still work in the factory, for display. */
+export const AuditConfigView = Type.Object({ ...AuditConfig.properties, auditorUsers: Type.Array(UserBrief) });
+export type AuditConfigView = Static<typeof AuditConfigView>;
+
 export const ReportQuantityConfig = Type.Object({
   /** How far a report may exceed the planned quantity, in percent. */
   overReportTolerancePercent: Type.Number({ minimum: 0, maximum: 100 }),
@@ -65,12 +70,20 @@ const ConfigSections = {
   orderTemplate: OrderTemplate,
 };
 
-/** Spec §3: includes multistageDeviceFlag and orgId. */
-export const EnterpriseConfig = Type.Object({ orgId: Type.Integer(), ...ConfigSections, updateTime: Type.String() });
+/** Spec §3: includes multistageDeviceFlag and orgId; audit sections come with their auditors' names. */
+export const EnterpriseConfig = Type.Object({
+  orgId: Type.Integer(),
+  ...ConfigSections,
+  reportAuditConfig: AuditConfigView,
+  orderAuditConfig: AuditConfigView,
+  updateTime: Type.String(),
+});
 export type EnterpriseConfig = Static<typeof EnterpriseConfig>;
-export type EnterpriseConfigSections = Omit<EnterpriseConfig, 'orgId' | 'updateTime'>;
+const EnterpriseConfigSections = Type.Object(ConfigSections);
+/** The stored sections (what an update sends): audit sections without the auditors' names. */
+export type EnterpriseConfigSections = Static<typeof EnterpriseConfigSections>;
 
-export const UpdateEnterpriseConfigRequest = Type.Partial(Type.Object(ConfigSections), { minProperties: 1 });
+export const UpdateEnterpriseConfigRequest = Type.Partial(EnterpriseConfigSections, { minProperties: 1 });
 export type UpdateEnterpriseConfigRequest = Static<typeof UpdateEnterpriseConfigRequest>;
 
 export const DEFAULT_ENTERPRISE_CONFIG: EnterpriseConfigSections = {

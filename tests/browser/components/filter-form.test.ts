@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { createElement } from 'react';
+import { createElement, useState } from 'react';
 import { sendKeys } from '@web/test-runner-commands';
-import type { FilterItem } from '../../../src/app/components/filter-form';
+import { FilterForm, type FilterItem, type FilterValues } from '../../../src/app/components/filter-form';
 import { FilterFormDemo, type FilterCall } from './support/demos';
 import { byText, mountFixture, sleep, unmountFixtures, waitFor } from './support/fixture';
 
@@ -15,6 +15,19 @@ const ITEMS: FilterItem[] = [
 
 const shownLabels = (root: ShadowRoot) =>
   [...root.querySelectorAll('.mes-filter-form .ant-form-item-label label')].map((label) => label.textContent?.trim());
+
+/** Applies onChange a while later, as the list does when the URL update renders in a transition. */
+function LateApplyDemo({ items, calls }: { items: FilterItem[]; calls: FilterCall[] }) {
+  const [values, setValues] = useState<FilterValues>({});
+  return createElement(FilterForm, {
+    items,
+    value: values,
+    onChange: (next: FilterValues) => {
+      calls.push({ at: 0, values: next });
+      setTimeout(() => setValues(next), 300);
+    },
+  });
+}
 
 describe('FilterForm', () => {
   afterEach(unmountFixtures);
@@ -73,5 +86,18 @@ describe('FilterForm', () => {
     const [start, end] = calls[0]!.values.deliveryTime as string[];
     expect(start).to.match(/^\d{4}-\d{2}-\d{2} 00:00:00$/);
     expect(end).to.equal(`${start!.slice(0, 10)} 23:59:59`);
+  });
+
+  it('keeps a pick made while its previous change is still being applied', async () => {
+    const calls: FilterCall[] = [];
+    const root = await mountFixture(() => createElement(LateApplyDemo, { items: ITEMS, calls }));
+    byText<HTMLElement>(root, '.ant-radio-button-wrapper', '待审核')!.click();
+    await waitFor(() => calls.length > 0, 'the first change sent');
+    // Picked again before the first change came back as the value.
+    byText<HTMLElement>(root, '.ant-radio-button-wrapper', '已审核')!.click();
+    await waitFor(() => calls.length > 1, 'the second change sent');
+    await sleep(800);
+    expect(calls.map((call) => call.values)).to.deep.equal([{ state: '1' }, { state: '2' }]);
+    expect(root.querySelector('.ant-radio-button-wrapper-checked')?.textContent).to.equal('已审核');
   });
 });

@@ -1,9 +1,44 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
-/** Work-order ticket (流转卡) print templates per factory (/ticket-temp-cfg). */
+/**
+ * Work-order ticket (流转卡) print templates per factory (/ticket-temp-cfg): names unique per
+ * factory and print type, and at most one default per factory and print type (partial unique
+ * index; the service keeps exactly one once a print type has templates).
+ */
 export const ticketTemplates: Migration = {
-  async up(_db: Kysely<unknown>) {
-    // filled in by the change that adds the tables
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('ticket_template')
+      .addColumn('id', 'bigint', (c) => c.primaryKey().generatedByDefaultAsIdentity())
+      .addColumn('enterprise_id', 'bigint', (c) => c.notNull().references('enterprise.id'))
+      .addColumn('org_id', 'bigint', (c) => c.notNull().references('org.id'))
+      .addColumn('template_name', 'text', (c) => c.notNull())
+      .addColumn('print_type', 'integer', (c) => c.notNull())
+      .addColumn('paper_size', 'text', (c) => c.notNull())
+      .addColumn('orientation', 'text', (c) => c.notNull().check(sql`orientation in ('portrait', 'landscape')`))
+      .addColumn('title', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('fields', 'jsonb', (c) => c.notNull())
+      .addColumn('show_qr_code', 'boolean', (c) => c.notNull().defaultTo(true))
+      .addColumn('qr_position', 'text', (c) => c.notNull().defaultTo('topRight'))
+      .addColumn('show_process_table', 'boolean', (c) => c.notNull().defaultTo(false))
+      .addColumn('is_default', 'boolean', (c) => c.notNull().defaultTo(false))
+      .addColumn('remark', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .execute();
+    await db.schema
+      .createIndex('ticket_template_name_uq')
+      .on('ticket_template')
+      .columns(['enterprise_id', 'org_id', 'print_type', 'template_name'])
+      .unique()
+      .execute();
+    await db.schema
+      .createIndex('ticket_template_default_uq')
+      .on('ticket_template')
+      .columns(['enterprise_id', 'org_id', 'print_type'])
+      .unique()
+      .where(sql.ref('is_default'), '=', true)
+      .execute();
   },
 };

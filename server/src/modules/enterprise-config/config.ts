@@ -2,6 +2,7 @@ import {
   DEFAULT_ENTERPRISE_CONFIG,
   DEFAULT_SCHEDULE_CONFIG,
   type AuditConfig,
+  type AuditConfigView,
   type EnterpriseConfig,
   type EnterpriseConfigSections,
   type ScheduleConfig,
@@ -9,6 +10,7 @@ import {
   type UpdateEnterpriseConfigRequest,
   type UpdateScheduleConfigRequest,
 } from '../../../../src/core/contracts/enterprise-config';
+import type { UserBrief } from '../../../../src/core/contracts/account';
 import { ORDER_STATUS } from '../../../../src/core/enums';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
@@ -16,7 +18,8 @@ import type { Scope } from '../../plugins/auth';
 import { formatDateTime, validation } from '../modeling/common';
 
 export const ConfigMessages = {
-  auditorMissing: '审核人不存在或不属于当前工厂',
+  /** Names the section, e.g. 报工审核配置的审核人不存在或不属于当前工厂（ID：12、15） */
+  auditorMissing: (section: string, ids: number[]) => `${section}的审核人不存在或不属于当前工厂（ID：${ids.join('、')}）`,
   maintenanceMessageRequired: '开启维护模式时维护提示不能为空',
 } as const;
 
@@ -68,18 +71,34 @@ function merged<T extends object>(defaults: T, stored: Record<string, unknown>):
   return result as T;
 }
 
-async function checkAuditors(db: Db, scope: Scope, configs: Array<AuditConfig | undefined>): Promise<void> {
-  const ids = [...new Set(configs.flatMap((config) => config?.auditorUserIds ?? []))];
-  if (ids.length === 0) return;
+const AUDIT_SECTIONS = ['reportAuditConfig', 'orderAuditConfig'] as const;
+type AuditSection = (typeof AUDIT_SECTIONS)[number];
+
+/** The factory's members among these users, with their names. */
+async function factoryUsers(db: Db, scope: Scope, ids: number[]): Promise<Map<number, UserBrief>> {
+  if (ids.length === 0) return new Map();
   const rows = await db
-    .selectFrom('user_org')
-    .select('user_id')
-    .where('enterprise_id', '=', scope.enterpriseId)
-    .where('org_id', '=', scope.orgId)
-    .where('user_id', 'in', ids)
+    .selectFrom('user_org as uo')
+    .innerJoin('app_user as u', (join) => join.onRef('u.id', '=', 'uo.user_id').onRef('u.enterprise_id', '=', 'uo.enterprise_id'))
+    .select(['u.id as userId', 'u.username', 'u.nick_name as nickName'])
+    .where('uo.enterprise_id', '=', scope.enterpriseId)
+    .where('uo.org_id', '=', scope.orgId)
+    .where('u.id', 'in', ids)
     .execute();
-  if (rows.length !== ids.length) throw validation(ConfigMessages.auditorMissing);
+  return new Map(rows.map((row) => [row.userId, row]));
 }
+
+/** Auditors must work in the current factory: unknown or foreign ids are refused, naming the section. */
+async function checkAuditors(db: Db, scope: Scope, request: UpdateEnterpriseConfigRequest): Promise<void> {
+  const known = await factoryUsers(db, scope, [...new Set(AUDIT_SECTIONS.flatMap((key) => request[key]?.auditorUserIds ?? []))]);
+  for (const key of AUDIT_SECTIONS) {
+    const missing = (request[key]?.auditorUserIds ?? []).filter((id) => !known.has(id));
+    if (missing.length > 0) throw validation(ConfigMessages.auditorMissing(SECTION_NAMES[key], missing));
+  }
+}
+
+/** Only the stored fields of an audit section (a caller may echo the view's names back). */
+const auditSection = (config: AuditConfig): AuditConfig => ({ needAudit: config.needAudit, auditorUserIds: config.auditorUserIds });
 
 /** Enterprise config (/base-cfg) and schedule config (/schedule-cfg), one row each per factory. */
 export class ConfigService {
@@ -87,7 +106,20 @@ export class ConfigService {
 
   async find(scope: Scope): Promise<EnterpriseConfig> {
     const { config, updatedAt } = await readRow(this.db, 'enterprise_config', scope);
-    return { orgId: scope.orgId, ...merged(DEFAULT_ENTERPRISE_CONFIG, config), updateTime: updatedAt ? formatDateTime(updatedAt) : '' };
+    const sections = merged(DEFAULT_ENTERPRISE_CONFIG, config);
+    const users = await factoryUsers(this.db, scope, AUDIT_SECTIONS.flatMap((key) => sections[key].auditorUserIds));
+    // Ids stay as stored; names only for those still in the factory (a departed auditor must be removed on the next save).
+    const view = (key: AuditSection): AuditConfigView => ({
+      ...auditSection(sections[key]),
+      auditorUsers: sections[key].auditorUserIds.flatMap((id) => users.get(id) ?? []),
+    });
+    return {
+      orgId: scope.orgId,
+      ...sections,
+      reportAuditConfig: view('reportAuditConfig'),
+      orderAuditConfig: view('orderAuditConfig'),
+      updateTime: updatedAt ? formatDateTime(updatedAt) : '',
+    };
   }
 
   async update(scope: Scope, request: UpdateEnterpriseConfigRequest, context: OperationContext): Promise<EnterpriseConfig> {
@@ -95,9 +127,13 @@ export class ConfigService {
       throw validation(ConfigMessages.maintenanceMessageRequired);
     }
     await this.db.transaction().execute(async (trx) => {
-      await checkAuditors(trx, scope, [request.reportAuditConfig, request.orderAuditConfig]);
+      await checkAuditors(trx, scope, request);
       const { config } = await readRow(trx, 'enterprise_config', scope, true);
       const next = { ...merged(DEFAULT_ENTERPRISE_CONFIG, config), ...request };
+      for (const key of AUDIT_SECTIONS) {
+        const section = request[key];
+        if (section) next[key] = auditSection(section);
+      }
       if (request.maintenanceMode) next.maintenanceMode = { ...request.maintenanceMode, maintenanceMessage: request.maintenanceMode.maintenanceMessage.trim() };
       await writeRow(trx, 'enterprise_config', scope, next);
       const changed = (Object.keys(request) as Array<keyof EnterpriseConfigSections>).map((key) => SECTION_NAMES[key]).join('、');
@@ -107,7 +143,7 @@ export class ConfigService {
     return this.find(scope);
   }
 
-  async findOrderAudit(scope: Scope): Promise<AuditConfig & { orgId: number }> {
+  async findOrderAudit(scope: Scope): Promise<AuditConfigView & { orgId: number }> {
     const config = await this.find(scope);
     return { orgId: scope.orgId, ...config.orderAuditConfig };
   }

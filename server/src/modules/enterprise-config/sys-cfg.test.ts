@@ -81,7 +81,7 @@ describe('enterprise config (/base-cfg)', () => {
     expect(await data(get<EnterpriseConfig>(boardAdmin, '/dps-server/enterprise/config/find'))).toMatchObject({ maintenanceMode: { enabled: false } });
 
     const audit = await data(post(admin, '/dps-server/enterprise/order_audit_config/update', { needAudit: true, auditorUserIds: [] }));
-    expect(audit).toEqual({ orgId: 1001, needAudit: true, auditorUserIds: [] });
+    expect(audit).toEqual({ orgId: 1001, needAudit: true, auditorUserIds: [], auditorUsers: [] });
     expect(await data(get(admin, '/dps-server/enterprise/order_audit_config/find'))).toEqual(audit);
   });
 
@@ -102,12 +102,58 @@ describe('enterprise config (/base-cfg)', () => {
       resultMsg: '订单号前缀格式不正确',
     });
     // qc does not work in 示例纸板厂.
-    expect(await post(boardAdmin, '/dps-server/enterprise/config/update', { orderAuditConfig: { needAudit: true, auditorUserIds: [await userId('qc')] } })).toEqual({
+    const qc = await userId('qc');
+    expect(await post(boardAdmin, '/dps-server/enterprise/config/update', { orderAuditConfig: { needAudit: true, auditorUserIds: [qc] } })).toEqual({
       resultCode: 4000,
-      resultMsg: '审核人不存在或不属于当前工厂',
+      resultMsg: `订单审核配置的审核人不存在或不属于当前工厂（ID：${qc}）`,
     });
     expect(await data(get<EnterpriseConfig>(admin, '/dps-server/enterprise/config/find'))).toEqual(before);
     expect(await logCount('修改企业配置')).toBe(logs);
+  });
+
+  it('saves auditors of the factory with their names and refuses users of another factory, changing nothing', async () => {
+    const [staff01, staff02] = [await userId('staff01'), await userId('staff02')];
+    const saved = await data(
+      post<EnterpriseConfig>(admin, '/dps-server/enterprise/config/update', {
+        // The view's names echoed back are ignored, not stored.
+        reportAuditConfig: { needAudit: true, auditorUserIds: [staff02, staff01], auditorUsers: [{ userId: 1, username: 'x', nickName: 'x' }] },
+      }),
+    );
+    const expected = {
+      needAudit: true,
+      auditorUserIds: [staff02, staff01],
+      auditorUsers: [
+        { userId: staff02, username: 'staff02', nickName: '李芳' },
+        { userId: staff01, username: 'staff01', nickName: '王伟' },
+      ],
+    };
+    expect(saved.reportAuditConfig).toEqual(expected);
+    expect((await data(get<EnterpriseConfig>(admin, '/dps-server/enterprise/config/find'))).reportAuditConfig).toEqual(expected);
+    const stored = await t.db.selectFrom('enterprise_config').select('config').where('org_id', '=', 1001).executeTakeFirstOrThrow();
+    const storedConfig = (typeof stored.config === 'string' ? JSON.parse(stored.config) : stored.config) as Record<string, unknown>;
+    expect(storedConfig.reportAuditConfig).toEqual({ needAudit: true, auditorUserIds: [staff02, staff01] });
+
+    // A user who works only in 示例纸板厂, chosen while working in 示例纸箱厂.
+    const { userId: boardUser } = await data(
+      post<{ userId: number }>(boardAdmin, '/dps-server/department_user/add', { username: 'board_auditor', nickName: '纸板审核员', mobile: '13900001111', password: 'Board12345' }),
+    );
+    const before = await data(get<EnterpriseConfig>(admin, '/dps-server/enterprise/config/find'));
+    const logs = await logCount('修改企业配置');
+    expect(
+      await post(admin, '/dps-server/enterprise/config/update', {
+        reportAuditConfig: { needAudit: true, auditorUserIds: [staff01, boardUser] },
+        maintenanceMode: { enabled: true, maintenanceMessage: '不应保存' },
+      }),
+    ).toEqual({ resultCode: 4000, resultMsg: `报工审核配置的审核人不存在或不属于当前工厂（ID：${boardUser}）` });
+    expect(await post(admin, '/dps-server/enterprise/order_audit_config/update', { needAudit: true, auditorUserIds: [999_999] })).toEqual({
+      resultCode: 4000,
+      resultMsg: '订单审核配置的审核人不存在或不属于当前工厂（ID：999999）',
+    });
+    expect(await data(get<EnterpriseConfig>(admin, '/dps-server/enterprise/config/find'))).toEqual(before);
+    expect(await logCount('修改企业配置')).toBe(logs);
+    // In its own factory the same user is a valid auditor.
+    const board = await data(post<EnterpriseConfig>(boardAdmin, '/dps-server/enterprise/config/update', { reportAuditConfig: { needAudit: true, auditorUserIds: [boardUser] } }));
+    expect(board.reportAuditConfig.auditorUsers).toEqual([{ userId: boardUser, username: 'board_auditor', nickName: '纸板审核员' }]);
   });
 
   it('saves a dictionary and replaces its items, refusing duplicate item codes', async () => {

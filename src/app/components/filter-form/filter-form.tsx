@@ -26,17 +26,32 @@ const DELAY: Record<ChangeKind, number> = { text: INPUT_DEBOUNCE_MS, pick: FILTE
 export function FilterForm({ items, value, onChange, visibleCount = 3, defaultCollapsed = true, extra }: FilterFormProps) {
   const [draft, setDraft] = useState<FilterValues>(value);
   const [applied, setApplied] = useState<FilterValues>(value);
+  // What this form sent that has not come back as `value` yet: the URL renders it in a transition,
+  // and the user may pick again before it does.
+  const [sent, setSent] = useState<FilterValues[]>([]);
+  const [replaced, setReplaced] = useState(0);
   const [collapsed, setCollapsed] = useState(defaultCollapsed);
   const { schedule, flush, cancel } = useDebouncedCommit<FilterValues>((next) => {
-    if (!sameValues(next, value)) onChange(compactValues(next));
+    if (sameValues(next, sent.at(-1) ?? value)) return;
+    const values = compactValues(next);
+    setSent([...sent, values]);
+    onChange(values);
   });
 
-  // A new value from outside (reset, URL) replaces what is being edited, pending changes included.
   if (!sameValues(value, applied)) {
     setApplied(value);
-    setDraft(value);
+    const own = sent.findIndex((values) => sameValues(values, value));
+    if (own >= 0) {
+      // Our own change arriving: keep what was picked since (and its pending commit).
+      setSent(sent.slice(own + 1));
+    } else {
+      // A new value from outside (reset, URL) replaces what is being edited, pending changes included.
+      setSent([]);
+      setDraft(value);
+      setReplaced(replaced + 1);
+    }
   }
-  useEffect(() => cancel(), [applied, cancel]);
+  useEffect(() => cancel(), [replaced, cancel]);
 
   const change = (prop: string, next: FilterValue, kind: ChangeKind) => {
     const merged = { ...draft, [prop]: next };

@@ -5,19 +5,29 @@ import type { FieldOption, FormField } from '../../components/form-dialog';
 
 const CODE = { regex: /^[A-Za-z0-9_.-]+$/, message: '只能包含字母、数字、_ . 和 -' };
 
+/** The auditor picker of an audit section: factory users, enabled while the section's needAudit is on. */
+export interface AuditorPicker {
+  label: string;
+  /** Shown under the picker. */
+  help: string;
+}
+
 /** One 企业配置 section: saved on its own; `flat` sections are a single value rather than an object. */
 export interface ConfigSection {
   key: keyof EnterpriseConfigSections;
   title: string;
   fields: FormField[];
   flat?: boolean;
+  /** Audit sections: their auditorUserIds are picked with a UserSelect after the fields. */
+  auditors?: AuditorPicker;
 }
 
 const auditFields = (what: string): FormField[] => [{ name: 'needAudit', label: `${what}需要审核`, kind: 'switch' }];
+const AUDITORS: AuditorPicker = { label: '审核人', help: '不选则拥有审核权限的人员均可审核' };
 
 export const CONFIG_SECTIONS: ConfigSection[] = [
-  { key: 'reportAuditConfig', title: '报工审核', fields: auditFields('报工') },
-  { key: 'orderAuditConfig', title: '订单审核', fields: auditFields('订单') },
+  { key: 'reportAuditConfig', title: '报工审核', fields: auditFields('报工'), auditors: AUDITORS },
+  { key: 'orderAuditConfig', title: '订单审核', fields: auditFields('订单'), auditors: AUDITORS },
   {
     key: 'reportQuantityConfig',
     title: '报工数量',

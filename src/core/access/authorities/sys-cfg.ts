@@ -25,4 +25,9 @@ export const SysCfgAuthorities = {
   badReasonAdd: 'ACTION_MODELING_BAD_REASON_ADD',
   badReasonEdit: 'ACTION_MODELING_BAD_REASON_EDIT',
   badReasonDelete: 'ACTION_MODELING_BAD_REASON_DELETE',
+  ticketTemplate: 'MENU_SYS_TICKET_TEMPLATE',
+  ticketTemplateAdd: 'ACTION_SYS_TICKET_TEMPLATE_ADD',
+  ticketTemplateEdit: 'ACTION_SYS_TICKET_TEMPLATE_EDIT',
+  ticketTemplateDelete: 'ACTION_SYS_TICKET_TEMPLATE_DELETE',
+  ticketTemplateDefault: 'ACTION_SYS_TICKET_TEMPLATE_DEFAULT',
 } as const;

@@ -1,0 +1,232 @@
+// Journey of the work-order ticket (流转卡) templates (issue 4): the admin opens 基础配置 → 流转卡模板,
+// creates a template in the /ticket-temp-cfg editor (fields chosen and reordered, A5 横向, QR code on),
+// saves it, makes it the default, reopens it and finds the same arrangement; then the print document
+// the 打印 button builds is printed to PDF by Chromium: one page of A5 landscape with the work-order number.
+import { inflateSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { logIn, settleAnimations, shot, useE2eEnvironment } from './support/harness';
+
+const WORK_ORDER_NO = 'WO20261123-0015';
+const MM_TO_PT = 72 / 25.4;
+
+const message = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text });
+const tableRows = (page: Page) => page.locator('.mes-list-table .ant-table-tbody tr.ant-table-row');
+const waitForList = (page: Page) => page.locator('.mes-list-page[data-loading="false"]').first().waitFor();
+/** The editor idle (nothing loading or saving), showing the template of the URL's id when there is one. */
+async function editorReady(page: Page) {
+  const id = new URL(page.url()).searchParams.get('id') ?? '';
+  await page.locator(`.mes-ticket-template-page[data-loading="false"][data-template-id="${id}"]`).waitFor();
+}
+const arranged = (page: Page) => page.locator('.mes-ticket-arranger .mes-ticket-field').evaluateAll((items) => items.map((item) => item.getAttribute('data-key')));
+const rowOf = (page: Page, name: string) => tableRows(page).filter({ has: page.locator('td', { hasText: new RegExp(`^${name}$`) }) });
+
+/** Arrangement as the editor shows it: key, bold and span of every chosen field. */
+async function arrangement(page: Page) {
+  return page.locator('.mes-ticket-arranger .mes-ticket-field').evaluateAll((items) =>
+    items.map((item) => ({
+      key: item.getAttribute('data-key'),
+      bold: item.querySelector('.ant-checkbox-wrapper-checked') !== null,
+      span: item.querySelector('.ant-radio-button-wrapper-checked')?.textContent ?? '',
+    })),
+  );
+}
+
+/** Opens an antd Select by its aria-label and picks the option titled `label`. */
+async function choose(page: Page, selectLabel: string, label: string) {
+  await page.locator('.mes-ticket-settings .ant-select').filter({ has: page.getByLabel(selectLabel, { exact: true }) }).click();
+  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${label}"]`).click();
+}
+
+// ---- a small PDF reader: page boxes and the text drawn through each font's ToUnicode map ------------
+
+interface PdfObject {
+  dict: string;
+  stream: Buffer | null;
+}
+
+function pdfObjects(pdf: Buffer): Map<number, PdfObject> {
+  const source = pdf.toString('latin1');
+  const objects = new Map<number, PdfObject>();
+  const pattern = /(\d+) 0 obj\b([\s\S]*?)endobj/g;
+  for (let match = pattern.exec(source); match; match = pattern.exec(source)) {
+    const body = match[2]!;
+    const streamAt = body.indexOf('stream');
+    if (streamAt < 0) {
+      objects.set(Number(match[1]), { dict: body, stream: null });
+      continue;
+    }
+    const dict = body.slice(0, streamAt);
+    let start = streamAt + 'stream'.length;
+    if (body[start] === '\r') start += 1;
+    if (body[start] === '\n') start += 1;
+    const length = Number(/\/Length (\d+)/.exec(dict)?.[1] ?? -1);
+    const raw = Buffer.from(length >= 0 ? body.slice(start, start + length) : body.slice(start, body.lastIndexOf('endstream')), 'latin1');
+    objects.set(Number(match[1]), { dict, stream: dict.includes('/FlateDecode') ? inflateSync(raw) : raw });
+  }
+  return objects;
+}
+
+/** The code → text map of a ToUnicode CMap, with its code width in hex digits. */
+function toUnicode(cmap: string): { width: number; map: Map<string, string> } {
+  const map = new Map<string, string>();
+  const hexText = (hex: string) => String.fromCodePoint(...(hex.match(/.{4}/g) ?? []).map((unit) => parseInt(unit, 16)));
+  const width = /begincodespacerange\s*<([0-9A-Fa-f]+)>/.exec(cmap)?.[1]?.length ?? 4;
+  for (const block of cmap.match(/beginbfchar([\s\S]*?)endbfchar/g) ?? []) {
+    for (const [, code, text] of block.matchAll(/<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g)) map.set(code!.toUpperCase(), hexText(text!));
+  }
+  for (const block of cmap.match(/beginbfrange([\s\S]*?)endbfrange/g) ?? []) {
+    for (const [, from, to, text] of block.matchAll(/<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g)) {
+      const base = parseInt(text!, 16);
+      for (let code = parseInt(from!, 16); code <= parseInt(to!, 16); code += 1) {
+        map.set(code.toString(16).toUpperCase().padStart(from!.length, '0'), String.fromCodePoint(base + code - parseInt(from!, 16)));
+      }
+    }
+  }
+  return { width, map };
+}
+
+function readPdf(pdf: Buffer): { pages: number; mediaBoxes: number[][]; text: string } {
+  const objects = pdfObjects(pdf);
+  const pageDicts = [...objects.values()].filter((object) => /\/Type\s*\/Page\b(?!s)/.test(object.dict));
+  const mediaBoxes = pageDicts.map((object) => (/\/MediaBox\s*\[([^\]]+)\]/.exec(object.dict)?.[1] ?? '').trim().split(/\s+/).map(Number));
+  const fontNames = new Map<string, number>();
+  for (const object of objects.values()) {
+    for (const [, fonts] of object.dict.matchAll(/\/Font\s*<<([^>]*)>>/g)) {
+      for (const [, name, id] of fonts!.matchAll(/\/([\w.+-]+)\s+(\d+) 0 R/g)) fontNames.set(name!, Number(id));
+    }
+  }
+  const cmaps = new Map<string, ReturnType<typeof toUnicode>>();
+  for (const [name, id] of fontNames) {
+    const ref = /\/ToUnicode (\d+) 0 R/.exec(objects.get(id)?.dict ?? '')?.[1];
+    const stream = ref ? objects.get(Number(ref))?.stream : null;
+    if (stream) cmaps.set(name, toUnicode(stream.toString('latin1')));
+  }
+  let text = '';
+  for (const object of objects.values()) {
+    const content = object.stream?.toString('latin1') ?? '';
+    if (!/\bTf\b/.test(content)) continue;
+    let font: ReturnType<typeof toUnicode> | undefined;
+    for (const [, name, hex] of content.matchAll(/\/([\w.+-]+)\s+[\d.]+\s+Tf|<([0-9A-Fa-f]+)>/g)) {
+      if (name) font = cmaps.get(name);
+      else if (hex && font) for (let at = 0; at < hex.length; at += font.width) text += font.map.get(hex.slice(at, at + font.width).toUpperCase()) ?? '';
+    }
+  }
+  return { pages: pageDicts.length, mediaBoxes, text };
+}
+
+describe('work-order ticket templates', () => {
+  const env = useE2eEnvironment('ticket-template');
+
+  it('creates a template, makes it the default, reopens it unchanged and prints one A5 landscape page', async () => {
+    const page = await env.newPage();
+    await page.goto(`${env.server.url}/login?redirect=${encodeURIComponent('/base-cfg?tab=ticketTemplate')}`);
+    await logIn(page, 'admin', 'admin123');
+    await page.waitForURL((url) => url.pathname === '/base-cfg');
+    await waitForList(page);
+    await expect.poll(() => rowOf(page, '标准工单流转卡').count()).toBe(1);
+    expect(await rowOf(page, '标准工单流转卡').locator('.ant-tag', { hasText: '默认' }).count()).toBe(1);
+    await shot(page, 'ticket-template-1-list');
+
+    await page.getByRole('button', { name: '新增流转卡模板' }).click();
+    await page.waitForURL((url) => url.pathname === '/ticket-temp-cfg' && url.searchParams.get('printType') === '1');
+    await editorReady(page);
+    await page.getByPlaceholder('请输入模板名称').fill('E2E印刷车间流转卡');
+    // Choose fields: drop 订单号, add 印刷颜色 and 工序/设备.
+    const palette = page.locator('.mes-ticket-palette');
+    await palette.getByText('订单号', { exact: true }).click();
+    await palette.getByText('印刷颜色', { exact: true }).click();
+    await palette.getByText('工序/设备', { exact: true }).click();
+    expect(await arranged(page)).toEqual(['workOrderNo', 'customerName', 'productName', 'planQuantity', 'deliveryDate', 'colors', 'processDevice']);
+    // Reorder with the keyboard-accessible buttons, make 印刷颜色 bold and full width.
+    await page.getByRole('button', { name: '上移 交货日期' }).click();
+    await page.getByRole('button', { name: '上移 印刷颜色' }).click();
+    await page.getByRole('button', { name: '下移 工单号' }).click();
+    const colors = page.locator('.mes-ticket-field[data-key="colors"]');
+    await colors.getByText('加粗').click();
+    await colors.getByText('整行').click();
+    const expected = [
+      { key: 'customerName', bold: false, span: '整行' },
+      { key: 'workOrderNo', bold: true, span: '半行' },
+      { key: 'productName', bold: false, span: '整行' },
+      { key: 'deliveryDate', bold: false, span: '半行' },
+      { key: 'colors', bold: true, span: '整行' },
+      { key: 'planQuantity', bold: true, span: '半行' },
+      { key: 'processDevice', bold: false, span: '整行' },
+    ];
+    expect(await arrangement(page)).toEqual(expected);
+    // Paper A5 横向, QR code on.
+    await choose(page, '纸张', 'A5（148×210mm）');
+    await page.locator('.mes-ticket-settings').getByText('横向', { exact: true }).click();
+    expect(await page.getByRole('switch', { name: '工单二维码' }).getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByRole('switch', { name: '工序流转记录' }).getAttribute('aria-checked')).toBe('true');
+    const sheet = page.locator('.mes-ticket-preview .mes-ticket');
+    await expect.poll(() => sheet.getAttribute('data-paper')).toBe('210x148');
+    expect(await sheet.locator('.mes-ticket-qr svg').count()).toBe(1);
+    expect(await sheet.locator('.mes-ticket-label').allInnerTexts()).toEqual(['客户名称', '工单号', '产品名称', '交货日期', '印刷颜色', '计划数量', '工序/设备']);
+
+    const created = page.waitForResponse((response) => response.url().endsWith('/dps-server/ticket_template/create'));
+    await page.getByRole('button', { name: '保存' }).click();
+    expect(await (await created).json()).toMatchObject({ resultCode: 1000 });
+    await message(page, '保存成功').waitFor();
+    await page.waitForURL((url) => url.searchParams.has('id'));
+    await editorReady(page);
+    await page.getByRole('button', { name: '设为默认' }).click();
+    await message(page, '已设为默认模板').waitFor();
+    await page.waitForURL((url) => url.searchParams.get('isDefault') === '1');
+    await page.locator('.mes-ticket-template-page .ant-tag', { hasText: '默认' }).waitFor();
+
+    // Back in the list: the new template is the default, the seeded one no longer.
+    await page.getByRole('button', { name: '返回' }).click();
+    await page.waitForURL((url) => url.pathname === '/base-cfg');
+    await waitForList(page);
+    await expect.poll(() => rowOf(page, 'E2E印刷车间流转卡').count()).toBe(1);
+    expect(await rowOf(page, 'E2E印刷车间流转卡').locator('.ant-tag', { hasText: '默认' }).count()).toBe(1);
+    expect(await rowOf(page, '标准工单流转卡').locator('.ant-tag', { hasText: '默认' }).count()).toBe(0);
+
+    // Reopen: same arrangement, paper and QR code.
+    await rowOf(page, 'E2E印刷车间流转卡').getByText('编辑', { exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/ticket-temp-cfg' && url.searchParams.get('isDefault') === '1');
+    await editorReady(page);
+    await expect.poll(() => page.getByPlaceholder('请输入模板名称').inputValue()).toBe('E2E印刷车间流转卡');
+    expect(await arrangement(page)).toEqual(expected);
+    expect(await page.locator('.mes-ticket-settings .ant-select').filter({ has: page.getByLabel('纸张', { exact: true }) }).innerText()).toContain('A5（148×210mm）');
+    expect(await page.locator('.mes-ticket-settings .ant-radio-wrapper-checked').innerText()).toBe('横向');
+    expect(await page.getByRole('switch', { name: '工单二维码' }).getAttribute('aria-checked')).toBe('true');
+    expect(await sheet.getAttribute('data-paper')).toBe('210x148');
+    expect(await sheet.locator('.mes-ticket-steps tbody tr').count()).toBe(4);
+    await shot(page, 'ticket-template-2-editor');
+
+    // Print: the hidden frame holds only the ticket; Chromium prints it to PDF at its @page size.
+    await page.getByRole('button', { name: '打印' }).click();
+    const frame = page.locator('iframe.mes-ticket-print-frame[data-ready="true"]');
+    await frame.waitFor({ state: 'attached' });
+    const printDocument = await frame.evaluate((element) => (element as HTMLIFrameElement).srcdoc);
+    expect(printDocument).toContain('@page { size: 210mm 148mm; margin: 0; }');
+    const printPage = await env.newPage();
+    await printPage.setContent(printDocument, { waitUntil: 'load' });
+    await printPage.evaluate(() => document.fonts.ready);
+    await settleAnimations(printPage);
+    await printPage.screenshot({ path: 'test-results/e2e/ticket-template-3-print-document.png' });
+    const pdf = await printPage.pdf({ preferCSSPageSize: true, printBackground: true });
+    const { pages, mediaBoxes, text } = readPdf(pdf);
+    expect(pages).toBe(1);
+    const [x0, y0, width, height] = mediaBoxes[0]!;
+    expect([x0, y0]).toEqual([0, 0]);
+    expect(Math.abs(width! - 210 * MM_TO_PT)).toBeLessThan(1);
+    expect(Math.abs(height! - 148 * MM_TO_PT)).toBeLessThan(1);
+    expect(text).toContain(WORK_ORDER_NO);
+    // CJK glyphs may map back to look-alike radicals (⻝ for 食) through the font's ToUnicode: check ASCII only.
+    expect(text).toContain('YS-01');
+
+    // A seeded finished-goods label previews at its label size with the QR code at the bottom.
+    await page.getByRole('button', { name: '返回' }).click();
+    await waitForList(page);
+    await rowOf(page, '成品捆包标签').getByText('编辑', { exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/ticket-temp-cfg' && url.searchParams.get('printType') === '2');
+    await editorReady(page);
+    await expect.poll(() => sheet.getAttribute('data-paper')).toBe('100x80');
+    expect(await sheet.locator('.mes-ticket-foot .mes-ticket-qr svg').count()).toBe(1);
+    await shot(page, 'ticket-template-4-label');
+  });
+});
