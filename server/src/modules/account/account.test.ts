@@ -352,6 +352,13 @@ describe('factory isolation', () => {
     expect(boardStaff.list.map((user) => user.username).sort()).toEqual(['admin', 'planner']);
     const users = await data<{ list: Array<{ username: string }> }>(get(token, '/dps-server/user_list?limit=1000'));
     expect(users.list.map((user) => user.username).sort()).toEqual(['admin', 'planner']);
+    // People pickers need no account authority, but still only list the own factory, without contact data.
+    const noperm = await loginAs(t.app, 'noperm', 'noperm123');
+    const colleagues = await data<{ list: Array<Record<string, unknown>> }>(get(noperm, '/dps-server/user_list?limit=1000'));
+    expect(colleagues.list.map((user) => user.username)).toContain('staff05');
+    const cartonUsers = await data<{ list: Array<{ username: string }> }>(get(admin, '/dps-server/user_list?limit=1000'));
+    expect(colleagues.list.map((user) => user.username).sort()).toEqual(cartonUsers.list.map((user) => user.username).sort());
+    expect(Object.keys(colleagues.list[0]!).sort()).toEqual(['nickName', 'userId', 'username']);
     const tree = await data<Array<{ name: string }>>(get(token, '/dps-server/department/tree'));
     expect(tree.map((node) => node.name)).toEqual(['纸板生产部']);
     expect((await data<{ list: Array<{ roleName: string }> }>(get(token, '/dps-server/role/page_list?page=1&size=500'))).list.map((role) => role.roleName)).toEqual([

@@ -146,9 +146,11 @@ export async function accountRoutes(
     { schema: { querystring: OtherDepartmentQuery }, config: { authority: A.staff } },
     async (request) => ok('result', await service.otherDepartmentStaff(scope(request), request.query.departmentId, request.query)),
   );
+  // Every picker of people (auditors, IC cards, team members…) lists the factory's colleagues: id, account
+  // and name only, so any signed-in user of the factory may read it; the tenant scope still applies.
   app.get<Query<UserListQuery>>(
     AccountPaths.userList,
-    { schema: { querystring: UserListQuery }, config: { authority: A.account } },
+    { schema: { querystring: UserListQuery } },
     async (request) => ok('result', await service.userList(scope(request), request.query)),
   );
 
