@@ -244,6 +244,19 @@ describe('modeling module', () => {
     await leave.getByRole('button', { name: '继续编辑' }).click();
     await leave.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/edit-device');
+    // Leaving by the sidebar or the browser's back button asks the same; 继续编辑 keeps the changes.
+    const sider = page.locator('.mes-sider-menu');
+    const baseCfg = sider.locator('.ant-menu-item', { hasText: '基础配置' });
+    if (!(await baseCfg.isVisible())) await sider.locator('.ant-menu-submenu-title', { hasText: '系统配置' }).click();
+    for (const leaveBy of [() => baseCfg.click(), () => page.goBack()]) {
+      await leaveBy();
+      await leave.waitFor();
+      await settleAnimations(page);
+      await leave.getByRole('button', { name: '继续编辑' }).click();
+      await leave.waitFor({ state: 'detached' });
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/edit-device');
+      expect(await basic.getByPlaceholder('请输入品牌').inputValue()).toBe('东方机械');
+    }
     await editor.getByRole('button', { name: '保存' }).click();
     await message(page, '修改成功').waitFor();
     await page.waitForURL((url) => url.pathname === '/modeling');

@@ -228,5 +228,21 @@ describe('work-order ticket templates', () => {
     await expect.poll(() => sheet.getAttribute('data-paper')).toBe('100x80');
     expect(await sheet.locator('.mes-ticket-foot .mes-ticket-qr svg').count()).toBe(1);
     await shot(page, 'ticket-template-4-label');
+
+    // Unsaved changes: leaving by the sidebar asks first; 离开 drops them.
+    await page.getByPlaceholder('请输入模板名称').fill('成品捆包标签（改）');
+    const modeling = page.locator('.mes-sider-menu .ant-menu-item', { hasText: '建模' });
+    if (!(await modeling.isVisible())) await page.locator('.mes-sider-menu .ant-menu-submenu-title', { hasText: '系统配置' }).click();
+    await modeling.click();
+    const leave = page.getByRole('dialog').filter({ hasText: '放弃未保存的修改？' });
+    await leave.getByText('模板有未保存的修改，离开后修改将丢失。').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/ticket-temp-cfg');
+    await settleAnimations(page);
+    await leave.getByRole('button', { name: '离开' }).click();
+    await page.waitForURL((url) => url.pathname === '/modeling');
+    await page.goto(`${env.server.url}/base-cfg?tab=ticketTemplate`);
+    await waitForList(page);
+    await expect.poll(() => rowOf(page, '成品捆包标签').count()).toBe(1);
+    expect(await rowOf(page, '成品捆包标签（改）').count()).toBe(0);
   });
 });

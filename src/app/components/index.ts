@@ -7,6 +7,7 @@ export * from './filter-form';
 export * from './filter-summary';
 export * from './image-upload';
 export * from './import-dialog';
+export * from './leave-guard';
 export * from './list-page';
 export * from './pager';
 export * from './tag-input';

@@ -1,8 +1,8 @@
-import { useEffect, type ReactNode } from 'react';
-import { BrowserRouter, MemoryRouter } from 'react-router-dom';
+import { useEffect } from 'react';
 import { startVersionCheck } from '../../core/version';
 import type { HostProps } from '../../elements/host-element';
 import { ConsoleRoutes, RouteEffects } from './console-routes';
+import { FrameRouter } from './frame-router';
 import { useHostSession } from './host-session';
 import { ElementProviders } from './providers';
 
@@ -17,13 +17,6 @@ function useVersionCheck(baseUrl: string | undefined) {
   }, [baseUrl]);
 }
 
-function ConsoleRouter({ routing, path, basePath, children }: HostProps & { children: ReactNode }) {
-  if (routing === 'history') {
-    return <BrowserRouter basename={basePath || undefined}>{children}</BrowserRouter>;
-  }
-  return <MemoryRouter initialEntries={[path || '/']}>{children}</MemoryRouter>;
-}
-
 /** `<mes-console>`: providers, host session bridge, router (memory by default) and the shell routes. */
 export default function ConsoleRoot(props: HostProps) {
   const { container, baseUrl, routing, path, basePath } = props;
@@ -32,10 +25,10 @@ export default function ConsoleRoot(props: HostProps) {
   const mode = routing === 'history' ? 'history' : 'memory';
   return (
     <ElementProviders container={container} baseUrl={baseUrl}>
-      <ConsoleRouter key={`${mode}:${basePath ?? ''}`} routing={mode} path={path} basePath={basePath}>
+      <FrameRouter key={`${mode}:${basePath ?? ''}`} mode={mode} path={path} basePath={basePath}>
         <RouteEffects container={container} path={path} />
         <ConsoleRoutes />
-      </ConsoleRouter>
+      </FrameRouter>
     </ElementProviders>
   );
 }

@@ -1,10 +1,10 @@
 import { Suspense, type ComponentType } from 'react';
-import { MemoryRouter } from 'react-router-dom';
 import type { HostProps } from '../../elements/host-element';
 import { useHostSession } from './host-session';
 import { LoginPage } from './login.page';
 import { PageErrorBoundary } from './page-error-boundary';
 import { PageLoading } from './route-page';
+import { FrameRouter } from './frame-router';
 import { ElementProviders } from './providers';
 import { UserLoader } from './user-loader';
 import { useSession } from './use-session';
@@ -12,7 +12,8 @@ import { useSession } from './use-session';
 /**
  * Root of a module's own element (defineModuleElement): same providers and session bridge as the
  * console, its own login page without a session, then just the module's component. It has no URL
- * routing; a memory router is provided only so shared page parts (useTabQuery, links) work inside.
+ * routing; a memory router is provided only so shared page parts (useTabQuery, links, useLeaveGuard)
+ * work inside.
  */
 export default function ModuleRoot(props: HostProps & { page: ComponentType }) {
   const { container, baseUrl, page: Page } = props;
@@ -32,7 +33,9 @@ export default function ModuleRoot(props: HostProps & { page: ComponentType }) {
     );
   return (
     <ElementProviders container={container} baseUrl={baseUrl}>
-      <MemoryRouter initialEntries={[props.path || '/']}>{body}</MemoryRouter>
+      <FrameRouter mode="memory" path={props.path}>
+        {body}
+      </FrameRouter>
     </ElementProviders>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { App, Button, Empty, Form, Space, Spin } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useLeaveGuard } from '../../../components/leave-guard';
 import { useLoaded } from '../../../components/use-loaded';
 import { DeviceForm, deviceFormValues, deviceRequestOf, newDeviceValues, type DeviceFormValues } from '../components/device-form';
 import { DEVICE_LIST_PATH, type DeviceEditorState } from '../components/device-route';
@@ -13,7 +14,7 @@ const positive = (value: string | null) => (value && /^\d+$/.test(value) && Numb
 
 /** /edit-device (hidden): the full device editor; `id` edits a device, without it a new one is added. */
 export default function EditDevicePage() {
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
@@ -35,27 +36,9 @@ export default function EditDevicePage() {
     form.setFieldsValue(detail.data ? deviceFormValues(detail.data) : newDeviceValues(presetType));
   }, [detail.loading, detail.data, presetType, form]);
 
-  useEffect(() => {
-    if (!dirty) return;
-    // Reload or closing the tab with unsaved changes asks the browser's own question.
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-
-  const leave = () => {
-    if (!dirty) {
-      navigate(back);
-      return;
-    }
-    modal.confirm({
-      title: '放弃未保存的修改？',
-      content: '设备信息已修改但尚未保存，离开后修改将丢失。',
-      okText: '离开',
-      cancelText: '继续编辑',
-      onOk: () => navigate(back),
-    });
-  };
+  // Leaving with unsaved changes asks first, whichever way the user leaves.
+  const guard = useLeaveGuard(dirty, '设备信息已修改但尚未保存，离开后修改将丢失。');
+  const leave = () => navigate(back);
 
   const save = async () => {
     const request = deviceRequestOf(await form.validateFields());
@@ -65,7 +48,7 @@ export default function EditDevicePage() {
       else await devicesApi.create(request);
       void message.success(id ? '修改成功' : '新增成功');
       setDirty(false);
-      navigate(back);
+      guard.leaveTo(back);
     } finally {
       setSaving(false);
     }

@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { App, Button, Card, Col, Row, Space, Spin, Tag } from 'antd';
 import { SysCfgAuthorities as A } from '../../../../core/access/authorities/sys-cfg';
 import { TICKET_PRINT_TYPE, ticketFieldsProblem, type TicketField, type TicketPrintType, type TicketTemplate } from '../../../../core/contracts/ticket-template';
-import { AuthButton } from '../../../components';
+import { AuthButton, useLeaveGuard } from '../../../components';
 import { TicketFieldArranger, TicketFieldPalette } from '../components/ticket-fields.editor';
 import { printTicket } from '../components/ticket-print';
 import { TicketSettingsForm, type TicketDraft } from '../components/ticket-settings.form';
@@ -37,7 +37,7 @@ const BACK = '/base-cfg?tab=ticketTemplate';
 
 /** 流转卡模板 editor (/ticket-temp-cfg?id&printType&isDefault): fields, paper, QR code, live preview and print. */
 export default function TicketTemplatePage() {
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || null;
@@ -50,6 +50,7 @@ export default function TicketTemplatePage() {
   const [busy, setBusy] = useState(false);
   const previewRef = useRef<HTMLDivElement>(null);
   const dirty = JSON.stringify(draft) !== saved;
+  useLeaveGuard(dirty, '模板有未保存的修改，离开后修改将丢失。');
 
   useEffect(() => {
     if (id === null) return;
@@ -116,10 +117,7 @@ export default function TicketTemplatePage() {
     if (!previewRef.current || !sheet) return;
     void printTicket(previewRef.current, sheet, ticketPage(draft), draft.templateName || TICKET_PRINT_TYPE.label(draft.printType));
   };
-  const onBack = () => {
-    if (!dirty) return navigate(BACK);
-    modal.confirm({ title: '提示', content: '模板有未保存的修改，确定离开吗？', okText: '离开', cancelText: '取消', onOk: () => navigate(BACK) });
-  };
+  const onBack = () => navigate(BACK);
 
   return (
     <Spin spinning={loading}>

@@ -1,0 +1,1 @@
+export { useLeaveGuard, type LeaveGuard } from './use-leave-guard';
