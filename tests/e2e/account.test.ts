@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logIn, settleAnimations, shot, useE2eEnvironment } from './support/harness';
+import { hostWithSession } from './support/api';
 
 const ROLE_NAME = '仓库文员';
 const USER = { username: 'wh_clerk', nickName: '仓库文员甲', mobile: '13800138123', password: 'clerk123' };
@@ -330,26 +331,7 @@ describe('account module', () => {
   it('<mes-account> shows staff and roles inside a host page', async () => {
     const page = await env.newPage();
     // A host page on the server's origin that embeds only the account element.
-    await page.route(`${env.server.url}/host.html`, (route) =>
-      route.fulfill({
-        contentType: 'text/html; charset=utf-8',
-        body: '<!doctype html><html><body><h1>宿主页面</h1><script type="module" src="/mes-elements.js"></script><mes-account></mes-account></body></html>',
-      }),
-    );
-    await page.goto(`${env.server.url}/host.html`);
-    await page.evaluate(async () => {
-      const call = async (url: string, token?: string, body?: unknown) => {
-        const headers: Record<string, string> = { 'Content-Type': 'application/json', X_REQUEST_SOURCE: 'PC' };
-        if (token) Object.assign(headers, { Authorization: `bearer ${token}`, access_token: token });
-        const response = await fetch(url, { method: body ? 'POST' : 'GET', headers, body: body ? JSON.stringify(body) : undefined });
-        return ((await response.json()) as { data: Record<string, unknown> }).data;
-      };
-      const login = await call('/base/auth/login', undefined, { username: 'admin', password: 'admin123' });
-      const token = String(login.access_token);
-      const element = document.querySelector('mes-account') as HTMLElement & { token?: string; user?: unknown };
-      element.user = await call('/base/user/info', token);
-      element.token = token;
-    });
+    await hostWithSession(page, env.server.url, 'mes-account');
     await page.getByRole('tab', { name: '人员管理' }).waitFor();
     await treeNode(page, '印刷车间').waitFor();
     await waitForList(page);

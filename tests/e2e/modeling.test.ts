@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logIn, pathOf, settleAnimations, shot, useE2eEnvironment } from './support/harness';
+import { hostWithSession } from './support/api';
 
 const FLOW = { code: 'E2E-FLOW-01', name: '端到端测试路线' };
 const PRODUCT = { no: 'E2E-P-0001', name: '端到端测试纸箱', customer: '端到端测试客户', board: 'K5A3K5' };
@@ -374,26 +375,7 @@ describe('modeling module', () => {
 
   it('<mes-modeling> shows the same tabs inside a host page', async () => {
     const page = await env.newPage();
-    await page.route(`${env.server.url}/host.html`, (route) =>
-      route.fulfill({
-        contentType: 'text/html; charset=utf-8',
-        body: '<!doctype html><html><body><h1>宿主页面</h1><script type="module" src="/mes-elements.js"></script><mes-modeling></mes-modeling></body></html>',
-      }),
-    );
-    await page.goto(`${env.server.url}/host.html`);
-    await page.evaluate(async () => {
-      const call = async (url: string, token?: string, body?: unknown) => {
-        const headers: Record<string, string> = { 'Content-Type': 'application/json', X_REQUEST_SOURCE: 'PC' };
-        if (token) Object.assign(headers, { Authorization: `bearer ${token}`, access_token: token });
-        const response = await fetch(url, { method: body ? 'POST' : 'GET', headers, body: body ? JSON.stringify(body) : undefined });
-        return ((await response.json()) as { data: Record<string, unknown> }).data;
-      };
-      const login = await call('/base/auth/login', undefined, { username: 'admin', password: 'admin123' });
-      const token = String(login.access_token);
-      const element = document.querySelector('mes-modeling') as HTMLElement & { token?: string; user?: unknown };
-      element.user = await call('/base/user/info', token);
-      element.token = token;
-    });
+    await hostWithSession(page, env.server.url, 'mes-modeling');
     await page.getByRole('tab', { name: '车间' }).waitFor();
     await waitForList(page);
     expect((await listRows(page)).map((row) => row['车间名称'])).toEqual(expect.arrayContaining(['瓦线车间', '印刷车间', '成型车间']));

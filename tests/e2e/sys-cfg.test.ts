@@ -6,6 +6,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logIn, settleAnimations, shot, useE2eEnvironment } from './support/harness';
+import { apiSession } from './support/api';
 
 async function loginAt(page: Page, baseUrl: string, path: string) {
   await page.goto(`${baseUrl}/login?redirect=${encodeURIComponent(path)}`);
@@ -72,6 +73,10 @@ describe('sys-cfg configuration screens', () => {
   });
 
   it('picks two auditors for 报工审核 among the factory users and shows their names after reload', async () => {
+    // A former employee: staff03's account is disabled before the picker opens.
+    const admin = await apiSession(env.server.url, 'admin', 'admin123');
+    const { list } = await admin.call<{ list: Array<{ userId: number }> }>('/dps-server/user_list?username=staff03');
+    await admin.call('/dps-server/department_user/edit_status', { userIds: [list[0]!.userId], status: 0 });
     const page = await env.newPage();
     const userListCalls: string[] = [];
     page.on('request', (request) => {
@@ -97,6 +102,14 @@ describe('sys-cfg configuration screens', () => {
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="王伟（staff01）"]').click();
     await page.keyboard.type('staff02');
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="李芳（staff02）"]').click();
+    // A disabled account is listed but cannot be picked.
+    await page.keyboard.type('staff03');
+    const disabledOption = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '（staff03）（已禁用）' });
+    await disabledOption.waitFor();
+    expect(await disabledOption.getAttribute('class')).toContain('ant-select-item-option-disabled');
+    await shot(page, 'sys-cfg-1a-disabled-account');
+    await disabledOption.click({ force: true });
+    await page.keyboard.press('Control+A');
     await page.keyboard.type('没有这个人');
     await page.locator('.ant-select-dropdown:visible').getByText('没有匹配的人员').waitFor();
     await shot(page, 'sys-cfg-1b-auditor-picker');

@@ -109,6 +109,9 @@ export type StaffUser = Static<typeof StaffUser>;
 
 export const UserBrief = Type.Object({ userId: Type.Integer(), username: Type.String(), nickName: Type.String() });
 export type UserBrief = Static<typeof UserBrief>;
+/** A row of the people pickers' list (user_list): who, and whether the account may still be chosen. */
+export const UserOption = Type.Composite([UserBrief, Type.Object({ status: AccountStatusSchema })]);
+export type UserOption = Static<typeof UserOption>;
 
 /** mobile and password are checked against the spec §5 patterns with their own messages. */
 export const AddStaffRequest = Type.Object({

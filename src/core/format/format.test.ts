@@ -5,6 +5,7 @@ import {
   formatDuration,
   formatRange,
   formatTenThousands,
+  personLabel,
   pictureBaseUrl,
   shortDate,
   shortMonthDay,
@@ -74,4 +75,10 @@ describe('pictureBaseUrl', () => {
     ['img.example.cn', 'img.example.cn'],
     ['', ''],
   ])('%s → %s', (url, expected) => expect(pictureBaseUrl(url)).toBe(expected));
+});
+
+describe('personLabel', () => {
+  it('names a person as 昵称（用户名）', () => {
+    expect(personLabel({ nickName: '王伟', username: 'staff01' })).toBe('王伟（staff01）');
+  });
 });

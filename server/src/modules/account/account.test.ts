@@ -358,7 +358,7 @@ describe('factory isolation', () => {
     expect(colleagues.list.map((user) => user.username)).toContain('staff05');
     const cartonUsers = await data<{ list: Array<{ username: string }> }>(get(admin, '/dps-server/user_list?limit=1000'));
     expect(colleagues.list.map((user) => user.username).sort()).toEqual(cartonUsers.list.map((user) => user.username).sort());
-    expect(Object.keys(colleagues.list[0]!).sort()).toEqual(['nickName', 'userId', 'username']);
+    expect(Object.keys(colleagues.list[0]!).sort()).toEqual(['nickName', 'status', 'userId', 'username']);
     const tree = await data<Array<{ name: string }>>(get(token, '/dps-server/department/tree'));
     expect(tree.map((node) => node.name)).toEqual(['纸板生产部']);
     expect((await data<{ list: Array<{ roleName: string }> }>(get(token, '/dps-server/role/page_list?page=1&size=500'))).list.map((role) => role.roleName)).toEqual([

@@ -19,7 +19,7 @@ import type {
   StaffUser,
   UpdateMobileRequest,
   UpdatePasswordRequest,
-  UserBrief,
+  UserOption,
   UserOrgGrant,
 } from '../../../../src/core/contracts/account';
 import { ResultCode, type PageResult } from '../../../../src/core/contracts/common';
@@ -256,11 +256,12 @@ export class AccountService {
     return runList(base, STAFF_LIST, scope, { ...params, departmentId: undefined }, toStaffUser);
   }
 
-  async userList(scope: Scope, params: ListParams): Promise<PageResult<UserBrief>> {
+  async userList(scope: Scope, params: ListParams): Promise<PageResult<UserOption>> {
     return runList(repo.staffQuery(this.db), STAFF_LIST, scope, params, (row) => ({
       userId: row.userId,
       username: row.username,
       nickName: row.nickName,
+      status: row.status,
     }));
   }
 

@@ -12,6 +12,7 @@ import {
 } from '../../../../src/core/contracts/enterprise-config';
 import type { UserBrief } from '../../../../src/core/contracts/account';
 import { ORDER_STATUS } from '../../../../src/core/enums';
+import { personLabel } from '../../../../src/core/format';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import type { Scope } from '../../plugins/auth';
@@ -20,6 +21,8 @@ import { formatDateTime, validation } from '../modeling/common';
 export const ConfigMessages = {
   /** Names the section, e.g. 报工审核配置的审核人不存在或不属于当前工厂（ID：12、15） */
   auditorMissing: (section: string, ids: number[]) => `${section}的审核人不存在或不属于当前工厂（ID：${ids.join('、')}）`,
+  /** e.g. 报工审核配置的审核人账号已禁用：王伟（staff01） */
+  auditorDisabled: (section: string, names: string[]) => `${section}的审核人账号已禁用：${names.join('、')}`,
   maintenanceMessageRequired: '开启维护模式时维护提示不能为空',
 } as const;
 
@@ -74,13 +77,13 @@ function merged<T extends object>(defaults: T, stored: Record<string, unknown>):
 const AUDIT_SECTIONS = ['reportAuditConfig', 'orderAuditConfig'] as const;
 type AuditSection = (typeof AUDIT_SECTIONS)[number];
 
-/** The factory's members among these users, with their names. */
-async function factoryUsers(db: Db, scope: Scope, ids: number[]): Promise<Map<number, UserBrief>> {
+/** The factory's members among these users, with their names and account status. */
+async function factoryUsers(db: Db, scope: Scope, ids: number[]): Promise<Map<number, UserBrief & { status: number }>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('user_org as uo')
     .innerJoin('app_user as u', (join) => join.onRef('u.id', '=', 'uo.user_id').onRef('u.enterprise_id', '=', 'uo.enterprise_id'))
-    .select(['u.id as userId', 'u.username', 'u.nick_name as nickName'])
+    .select(['u.id as userId', 'u.username', 'u.nick_name as nickName', 'u.status'])
     .where('uo.enterprise_id', '=', scope.enterpriseId)
     .where('uo.org_id', '=', scope.orgId)
     .where('u.id', 'in', ids)
@@ -88,12 +91,19 @@ async function factoryUsers(db: Db, scope: Scope, ids: number[]): Promise<Map<nu
   return new Map(rows.map((row) => [row.userId, row]));
 }
 
-/** Auditors must work in the current factory: unknown or foreign ids are refused, naming the section. */
-async function checkAuditors(db: Db, scope: Scope, request: UpdateEnterpriseConfigRequest): Promise<void> {
+/**
+ * Auditors must work in the current factory: unknown or foreign ids are refused, naming the section.
+ * A disabled account cannot be made an auditor; one that already is may stay until it is removed.
+ */
+async function checkAuditors(db: Db, scope: Scope, request: UpdateEnterpriseConfigRequest, stored: EnterpriseConfigSections): Promise<void> {
   const known = await factoryUsers(db, scope, [...new Set(AUDIT_SECTIONS.flatMap((key) => request[key]?.auditorUserIds ?? []))]);
   for (const key of AUDIT_SECTIONS) {
-    const missing = (request[key]?.auditorUserIds ?? []).filter((id) => !known.has(id));
+    const ids = request[key]?.auditorUserIds ?? [];
+    const missing = ids.filter((id) => !known.has(id));
     if (missing.length > 0) throw validation(ConfigMessages.auditorMissing(SECTION_NAMES[key], missing));
+    const added = ids.filter((id) => !stored[key].auditorUserIds.includes(id)).map((id) => known.get(id)!);
+    const disabled = added.filter((user) => user.status === 0);
+    if (disabled.length > 0) throw validation(ConfigMessages.auditorDisabled(SECTION_NAMES[key], disabled.map(personLabel)));
   }
 }
 
@@ -111,7 +121,10 @@ export class ConfigService {
     // Ids stay as stored; names only for those still in the factory (a departed auditor must be removed on the next save).
     const view = (key: AuditSection): AuditConfigView => ({
       ...auditSection(sections[key]),
-      auditorUsers: sections[key].auditorUserIds.flatMap((id) => users.get(id) ?? []),
+      auditorUsers: sections[key].auditorUserIds.flatMap((id) => {
+        const user = users.get(id);
+        return user ? [{ userId: user.userId, username: user.username, nickName: user.nickName }] : [];
+      }),
     });
     return {
       orgId: scope.orgId,
@@ -127,9 +140,10 @@ export class ConfigService {
       throw validation(ConfigMessages.maintenanceMessageRequired);
     }
     await this.db.transaction().execute(async (trx) => {
-      await checkAuditors(trx, scope, request);
       const { config } = await readRow(trx, 'enterprise_config', scope, true);
-      const next = { ...merged(DEFAULT_ENTERPRISE_CONFIG, config), ...request };
+      const stored = merged(DEFAULT_ENTERPRISE_CONFIG, config);
+      await checkAuditors(trx, scope, request, stored);
+      const next = { ...stored, ...request };
       for (const key of AUDIT_SECTIONS) {
         const section = request[key];
         if (section) next[key] = auditSection(section);

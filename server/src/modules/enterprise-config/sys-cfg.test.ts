@@ -156,6 +156,31 @@ describe('enterprise config (/base-cfg)', () => {
     expect(board.reportAuditConfig.auditorUsers).toEqual([{ userId: boardUser, username: 'board_auditor', nickName: '纸板审核员' }]);
   });
 
+  it('refuses making a disabled account an auditor, but keeps one that was disabled after being chosen', async () => {
+    const [staff03, staff04] = [await userId('staff03'), await userId('staff04')];
+    await data(post(admin, '/dps-server/enterprise/config/update', { orderAuditConfig: { needAudit: true, auditorUserIds: [staff04] } }));
+    for (const id of [staff03, staff04]) expect(await post(admin, '/dps-server/department_user/edit_status', { userIds: [id], status: 0 })).toMatchObject({ resultCode: 1000 });
+    // The pickers' list says which accounts are disabled.
+    const listed = await data<{ list: Array<{ userId: number; status: number }> }>(get(admin, '/dps-server/user_list?limit=1000'));
+    expect(listed.list.filter((user) => user.status === 0).map((user) => user.userId)).toEqual(expect.arrayContaining([staff03, staff04]));
+    const nick = (await data<{ list: Array<{ nickName: string }> }>(get(admin, `/dps-server/user_list?userId=${staff03}`))).list[0]!.nickName;
+
+    const before = await data(get<EnterpriseConfig>(admin, '/dps-server/enterprise/config/find'));
+    const logs = await logCount('修改企业配置');
+    expect(await post(admin, '/dps-server/enterprise/config/update', { orderAuditConfig: { needAudit: true, auditorUserIds: [staff04, staff03] } })).toEqual({
+      resultCode: 4000,
+      resultMsg: `订单审核配置的审核人账号已禁用：${nick}（staff03）`,
+    });
+    expect(await data(get<EnterpriseConfig>(admin, '/dps-server/enterprise/config/find'))).toEqual(before);
+    expect(await logCount('修改企业配置')).toBe(logs);
+    // staff04 was an auditor before being disabled: saving other changes keeps it until someone removes it.
+    const saved = await data(post<EnterpriseConfig>(admin, '/dps-server/enterprise/config/update', { orderAuditConfig: { needAudit: false, auditorUserIds: [staff04] } }));
+    expect(saved.orderAuditConfig).toMatchObject({ needAudit: false, auditorUserIds: [staff04] });
+    // …but it cannot be added to another section.
+    expect(await post(admin, '/dps-server/enterprise/config/update', { reportAuditConfig: { needAudit: true, auditorUserIds: [staff04] } })).toMatchObject({ resultCode: 4000 });
+    for (const id of [staff03, staff04]) await post(admin, '/dps-server/department_user/edit_status', { userIds: [id], status: 1 });
+  });
+
   it('saves a dictionary and replaces its items, refusing duplicate item codes', async () => {
     const dicts = await data(get<DictView[]>(admin, '/dps-server/enterprise/dict/list'));
     expect(dicts.map((dict) => dict.dictType)).toEqual(['box_style', 'customer_level', 'print_type']);

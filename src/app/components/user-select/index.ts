@@ -1,3 +1,3 @@
 /** UserSelect: pick one or several users of the current factory (昵称（用户名）, searchable). */
 export { UserSelect, type UserSelectProps } from './user-select';
-export { factoryUsersApi, userLabel } from './users.api';
+export { factoryUsersApi } from './users.api';

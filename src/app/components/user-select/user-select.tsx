@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Empty, Flex, Select, Spin } from 'antd';
-import type { UserBrief } from '../../../core/contracts/account';
-import { factoryUsersApi, userLabel } from './users.api';
+import type { UserBrief, UserOption } from '../../../core/contracts/account';
+import { personLabel } from '../../../core/format';
+import { factoryUsersApi } from './users.api';
 
 type LoadState = 'idle' | 'loading' | 'done' | 'failed';
 
@@ -41,7 +42,7 @@ function Notice({ state, empty }: { state: LoadState; empty: boolean }) {
  */
 export function UserSelect({ value, onChange, multiple = false, knownUsers = NO_USERS, disabled, placeholder = '请选择人员', style, id }: UserSelectProps) {
   const [state, setState] = useState<LoadState>('idle');
-  const [users, setUsers] = useState<UserBrief[]>([]);
+  const [users, setUsers] = useState<UserOption[]>([]);
   const requested = useRef(false);
   const live = useRef(true);
   useEffect(() => {
@@ -70,12 +71,15 @@ export function UserSelect({ value, onChange, multiple = false, knownUsers = NO_
     );
   };
 
-  const named = useMemo(() => {
-    const labels = new Map<number, string>();
-    for (const user of [...knownUsers, ...users]) labels.set(user.userId, userLabel(user));
-    return [...labels].map(([userId, label]) => ({ value: userId, label }));
-  }, [knownUsers, users]);
   const ids = asIds(value);
+  const byId = new Map<number, { value: number; label: string; disabled?: boolean }>();
+  for (const user of knownUsers) byId.set(user.userId, { value: user.userId, label: personLabel(user) });
+  for (const user of users) {
+    // A disabled account cannot be picked; one already chosen stays shown, and removable.
+    const label = user.status === 0 ? `${personLabel(user)}（已禁用）` : personLabel(user);
+    byId.set(user.userId, { value: user.userId, label, disabled: user.status === 0 && !ids.includes(user.userId) });
+  }
+  const named = [...byId.values()];
   const unnamed = ids.filter((userId) => !named.some((option) => option.value === userId));
   const options = unnamed.length
     ? [...named, ...unnamed.map((userId) => ({ value: userId, label: state === 'done' ? `不在当前工厂的人员（ID ${userId}）` : `ID ${userId}` }))]
