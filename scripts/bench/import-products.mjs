@@ -164,7 +164,7 @@ export async function importExportReport() {
     // Only names that are unique in the tree: the import refuses a name two classifies share.
     const names = classifyNames(tree);
     const classifies = names.filter((name) => names.indexOf(name) === names.lastIndexOf(name));
-    const flowPage = await getData(server.url, headers, '/dps-server/work_flow/list?limit=100');
+    const flowPage = await getData(server.url, headers, '/dps-server/work_flow/list?limit=100&isTemplate=true');
     const flows = flowPage.list.map((flow) => flow.flowName);
     const totalBefore = (await getData(server.url, headers, `${LIST}?limit=1`)).total;
 
