@@ -66,6 +66,7 @@ describe('request parsing', () => {
     expect(refusal(() => prepareList(USERS, carton, { limit: 1001 }))).toBe('每页条数必须是1-1000的整数');
     expect(refusal(() => prepareList(USERS, carton, { page: 0 }))).toBe('页码必须是不小于1的整数');
     expect(refusal(() => prepareList(USERS, carton, { status: '1,x' }))).toBe('状态格式不正确');
+    expect(refusal(() => prepareList(USERS, carton, { userId: '1,99999999999' }))).toBe('用户格式不正确');
     expect(refusal(() => prepareList(USERS, carton, { createTimeStart: '2026-11-23', createTimeEnd: '2026-11-01' }))).toBe(
       '创建时间开始时间不能晚于结束时间',
     );

@@ -1,5 +1,5 @@
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { ResultCode, type PageResult } from '../../../src/core/contracts/common';
+import { MAX_ID, ResultCode, type PageResult } from '../../../src/core/contracts/common';
 import type { Scope } from '../plugins/auth';
 import { AppError } from '../plugins/envelopes';
 
@@ -91,7 +91,8 @@ function typed(text: string, filter: FilterDef): string | number {
     if ([...text].length > MAX_TEXT) throw invalid(ListMessages.tooLong(filter.label));
     return text;
   }
-  if (!/^-?\d{1,15}$/.test(text)) throw invalid(ListMessages.badValue(filter.label));
+  // Integer columns hold 32 bits: a larger number is not a value of the filter.
+  if (!/^-?\d{1,15}$/.test(text) || Math.abs(Number(text)) > MAX_ID) throw invalid(ListMessages.badValue(filter.label));
   return Number(text);
 }
 

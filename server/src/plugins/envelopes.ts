@@ -10,6 +10,7 @@ export const Messages = {
   NOT_FOUND: '请求的接口不存在',
   SERVER_ERROR: '服务器内部错误',
   BAD_REQUEST: '请求数据格式不正确',
+  NUMBER_OUT_OF_RANGE: '数值超出允许范围',
 } as const;
 
 const API_PREFIXES = ['/base/', '/dps-server/', '/file/', '/account_center/'];

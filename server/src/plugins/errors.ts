@@ -3,6 +3,9 @@ import fp from 'fastify-plugin';
 import { ResultCode } from '../../../src/core/contracts/common';
 import { AppError, Messages, fail, familyOf } from './envelopes';
 
+/** PostgreSQL SQLSTATE numeric_value_out_of_range (PGlite reports the same code). */
+const NUMERIC_OUT_OF_RANGE = '22003';
+
 /** Chinese names of request fields, for validation messages. */
 const FIELD_LABELS: Record<string, string> = {
   username: '用户名',
@@ -31,7 +34,8 @@ interface ValidationIssue {
 function fieldLabel(issue: ValidationIssue): string {
   const missing = issue.params.missingProperty;
   const path = typeof missing === 'string' ? `${issue.instancePath}/${missing}` : issue.instancePath;
-  const field = path.split('/').filter(Boolean).pop();
+  // Array positions (ids/0) name no field: the array does.
+  const field = path.split('/').filter((segment) => segment && !/^\d+$/.test(segment)).pop();
   if (!field) return '请求参数';
   return FIELD_LABELS[field] ?? field;
 }
@@ -79,6 +83,11 @@ export const errorsPlugin = fp(
       if (fastifyError.validation && fastifyError.validation.length > 0) {
         const issue = fastifyError.validation[0] as unknown as ValidationIssue;
         return reply.code(200).send(fail(family, ResultCode.VALIDATION, validationMessage(issue)));
+      }
+      // A number the schema let through but a column cannot hold: the write was rolled back.
+      if ((error as { code?: unknown }).code === NUMERIC_OUT_OF_RANGE) {
+        request.log.warn({ err: error }, 'number out of range for its column');
+        return reply.code(200).send(fail(family, ResultCode.VALIDATION, Messages.NUMBER_OUT_OF_RANGE));
       }
       const status = fastifyError.statusCode ?? 500;
       if (status >= 400 && status < 500) {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { Type } from '@sinclair/typebox';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, loginAs, type TestApp } from '../test-support';
 import { AppError } from './envelopes';
@@ -36,6 +37,13 @@ beforeAll(async () => {
       });
       app.get('/base/test/crash', async () => {
         throw new TypeError('boom');
+      });
+      app.post('/dps-server/test/overflow', async () => {
+        // A number the column type cannot hold, raised by the real database.
+        await t.db.transaction().execute(async (trx) => {
+          await sql`select ${'99999999999'}::int4`.execute(trx);
+        });
+        return { resultCode: 1000, resultData: null };
       });
       app.get('/dps-server/test/conflict', async () => {
         throw new AppError(4009, '单号已存在');
@@ -71,6 +79,16 @@ describe('error handler', () => {
     const base = await t.app.inject({ method: 'GET', url: '/base/test/crash', headers: bearer(token) });
     expect(base.statusCode).toBe(500);
     expect(base.json()).toEqual({ success: false, code: 5000, message: '服务器内部错误' });
+  });
+
+  it('refuses numbers a column cannot hold as 4000, not as a crash', async () => {
+    const token = await loginAs(t.app, 'admin', 'admin123');
+    const overflow = await t.app.inject({ method: 'POST', url: '/dps-server/test/overflow', headers: bearer(token), payload: {} });
+    expect(overflow.statusCode).toBe(200);
+    expect(overflow.json()).toEqual({ resultCode: 4000, resultMsg: '数值超出允许范围' });
+    // Ids larger than any key are refused by the contract, naming the array rather than a position in it.
+    const ids = await t.app.inject({ method: 'POST', url: '/dps-server/workshop/delete_batch', headers: bearer(token), payload: { ids: [1e20] } });
+    expect(ids.json()).toEqual({ resultCode: 4000, resultMsg: '所选数据不能大于2147483647' });
   });
 
   it('answers business failures in the family envelope with HTTP 200', async () => {

@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Id } from './common';
 
 /** Account module paths (spec §7 "Account", DECISIONS.md "Paths"). */
 export const AccountPaths = {
@@ -33,7 +34,6 @@ export const AccountPaths = {
 /** Account status (spec §4): 0 forbidden, 1 normal, 2 locked. */
 export const AccountStatusSchema = Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)]);
 
-const Id = Type.Integer({ minimum: 1 });
 const Ids = Type.Array(Id, { minItems: 1, maxItems: 1000, uniqueItems: true });
 const Name = Type.String({ minLength: 1, maxLength: 20 });
 const PageFields = {

@@ -13,6 +13,11 @@ export const ResultCode = {
 } as const;
 export type ResultCode = (typeof ResultCode)[keyof typeof ResultCode];
 
+/** Ids are PostgreSQL `integer` keys: larger numbers can name no row and are refused as input. */
+export const MAX_ID = 2_147_483_647;
+/** A row id in a request. */
+export const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
+
 /** `/dps-server/*`, `/file/*`, `/account_center/*`. */
 export const ResultEnvelope = <T extends TSchema>(data: T) =>
   Type.Union([

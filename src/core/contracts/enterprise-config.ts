@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { UserBrief } from './account';
+import { Id } from './common';
 
 /**
  * Enterprise configuration (/base-cfg) and scheduling configuration (/schedule-cfg), one of each
@@ -25,7 +26,7 @@ export const EnterpriseConfigPaths = {
   scheduleConfigUpdate: '/dps-server/schedule_config/update',
 } as const;
 
-const UserIds = Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 50, uniqueItems: true });
+const UserIds = Type.Array(Id, { maxItems: 50, uniqueItems: true });
 
 export const AuditConfig = Type.Object({
   needAudit: Type.Boolean(),

@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Id } from './common';
 
 /**
  * Master-data paths of /modeling (spec §7 "Basic data", DECISIONS.md "Paths"): workshops, the
@@ -71,7 +72,6 @@ export type Flute = (typeof FLUTES)[number];
 /** The most rows one product import may carry. */
 export const PRODUCT_IMPORT_MAX_ROWS = 10_000;
 
-const Id = Type.Integer({ minimum: 1 });
 const OptionalId = Type.Optional(Type.Union([Id, Type.Null()]));
 const ShortText = (maxLength = 20) => Type.String({ minLength: 1, maxLength });
 const OptionalText = (maxLength: number) => Type.Optional(Type.String({ maxLength }));

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Id } from './common';
 
 /**
  * Paper produce data (/paper-produce-data, DOMAIN.md "Board"): paper grades, flutes, board codes
@@ -25,7 +26,6 @@ export const PaperDataPaths = {
   deckleDeleteBatch: '/dps-server/deckle_width/delete_batch',
 } as const;
 
-const Id = Type.Integer({ minimum: 1 });
 const PageFields = {
   page: Type.Optional(Type.Integer({ minimum: 1 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),

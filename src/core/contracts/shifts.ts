@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Id } from './common';
 
 /**
  * Shifts and calendars (spec §7 Basic data: class_manage, basic_class, device_calendar,
@@ -60,7 +61,6 @@ export const DEVICE_CALENDAR_TYPES = [
   { value: 2, label: '加班' },
 ] as const;
 
-const Id = Type.Integer({ minimum: 1 });
 const OptionalId = Type.Optional(Type.Union([Id, Type.Null()]));
 const Name = (maxLength = 20) => Type.String({ minLength: 1, maxLength });
 const Remark = Type.Optional(Type.String({ maxLength: 200 }));

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Id } from './common';
 
 /**
  * Shop-floor master data (spec §7 "Basic data": ic_card, work machine, undesirable reason): IC
@@ -23,7 +24,6 @@ export const ShopFloorPaths = {
   badReasonDeleteBatch: '/dps-server/undesirable_reason/delete_batch',
 } as const;
 
-const Id = Type.Integer({ minimum: 1 });
 const OptionalId = Type.Optional(Type.Union([Id, Type.Null()]));
 const PageFields = {
   page: Type.Optional(Type.Integer({ minimum: 1 })),

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Id } from './common';
 import { defineEnum } from '../enums';
 
 /**
@@ -103,7 +104,6 @@ export const TicketField = Type.Object({
 });
 export type TicketField = Static<typeof TicketField>;
 
-const Id = Type.Integer({ minimum: 1 });
 const PrintType = Type.Union(TICKET_PRINT_TYPE.values.map((value) => Type.Literal(value)));
 const Stamps = { createTime: Type.String(), updateTime: Type.String() };
 

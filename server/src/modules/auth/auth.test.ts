@@ -253,6 +253,13 @@ describe('user config and user log', () => {
     });
     expect(bad.json()).toMatchObject({ succeed: false, code: 4000 });
     expect(bad.json().message).toContain('quickSearchParams');
+    // A config is small: oversized values and too many fields are refused, and the stored one stays.
+    const oversized = await t.app.inject({ method: 'POST', url: `${url}replace_config_params`, headers: bearer(token), payload: { theme: 'x'.repeat(65_537) } });
+    expect(oversized.json()).toEqual({ succeed: false, code: 4000, message: 'theme长度不能超过65536个字符' });
+    const crowded = Object.fromEntries(Array.from({ length: 201 }, (_, index) => [`field${index}`, 'x']));
+    const tooMany = await t.app.inject({ method: 'POST', url: `${url}replace_config_params`, headers: bearer(token), payload: crowded });
+    expect(tooMany.json()).toMatchObject({ succeed: false, code: 4000 });
+    expect((await t.app.inject({ method: 'GET', url: `${url}get_config_params`, headers: bearer(token) })).json().body).toEqual({ quickSearchParams, theme: 'dark', note: null });
     expect(await operationLogCount('保存个人配置')).toBe(2);
   });
 
