@@ -2,7 +2,7 @@
 // the console renders inside its shadow root untouched by the host CSS, and the host URL follows
 // the console's navigation through `navigate` events.
 import { describe, expect, it } from 'vitest';
-import { pathOf, shot, useE2eEnvironment } from './support/harness';
+import { pathOf, settleAnimations, shot, useE2eEnvironment } from './support/harness';
 
 describe('demo host portal', () => {
   const env = useE2eEnvironment('demo');
@@ -63,5 +63,49 @@ describe('demo host portal', () => {
     const selected = page.locator('mes-console .ant-menu-item-selected');
     expect(await selected.count()).toBe(1);
     expect((await selected.innerText()).trim()).toBe('首页');
+  });
+
+  it("asks before the host's back button leaves unsaved changes, and keeps the host URL on the page the user stays on", async () => {
+    const page = await env.newPage();
+    await page.goto(`${env.server.url}/demo/`);
+    await page.fill('#demo-username', 'admin');
+    await page.fill('#demo-password', 'admin123');
+    await page.click('#demo-login');
+    const hostPath = () => new URL(page.url()).searchParams.get('path') ?? '/';
+    // The console navigates by itself: 建模 → 设备 → 新增设备; the host URL follows each step.
+    const menu = page.locator('mes-console .ant-menu');
+    await menu.locator('.ant-menu-submenu-title:has-text("系统配置")').first().click();
+    await menu.locator('.ant-menu-item:has-text("建模")').first().click();
+    await page.waitForURL(() => hostPath().startsWith('/modeling'));
+    await page.locator('mes-console').getByRole('tab', { name: '设备' }).click();
+    await page.waitForURL(() => hostPath().includes('tab=device'));
+    await page.locator('mes-console').getByRole('button', { name: '新增设备' }).click();
+    await page.waitForURL(() => hostPath().startsWith('/edit-device'));
+    const editorPath = hostPath();
+    const name = page.locator('mes-console').getByPlaceholder('请输入设备名称');
+    await name.fill('门户里未保存的设备');
+
+    // The host's back button moves the host URL and asks the console to follow: the console asks first.
+    const leave = page.locator('mes-console .ant-modal-confirm').filter({ hasText: '放弃未保存的修改？' });
+    await page.goBack();
+    await leave.waitFor();
+    await settleAnimations(page);
+    await shot(page, 'demo-5-leave-unsaved');
+    await leave.getByRole('button', { name: '继续编辑' }).click();
+    await leave.waitFor({ state: 'detached' });
+    // Staying on the page brings the host URL back to it; the typed name is still there.
+    await expect.poll(hostPath).toBe(editorPath);
+    expect(await name.inputValue()).toBe('门户里未保存的设备');
+
+    // 离开 follows the host where its back button went.
+    await page.goBack();
+    await leave.waitFor();
+    const target = hostPath();
+    expect(target).not.toBe(editorPath);
+    await settleAnimations(page);
+    await leave.getByRole('button', { name: '离开' }).click();
+    await name.waitFor({ state: 'detached' });
+    expect(hostPath()).toBe(target);
+    await shot(page, 'demo-6-left-editor');
   });
 });

@@ -4,6 +4,7 @@ import { PUBLIC_ROUTES, ROUTE_GROUPS, authoritySet, visibleRouteGroups } from '.
 import { cancelRouteRequests } from '../../core/http';
 import { reloadIfNewerVersion } from '../../core/version';
 import { emitHostEvent } from '../../elements/host-element';
+import { useFrameRouter } from './frame-router';
 import { LoginPage } from './login.page';
 import { NoPermissionDialog } from './no-permission.dialog';
 import { PublicPage } from './public-pages';
@@ -142,6 +143,25 @@ export function RouteEffects({ container, path }: RouteEffectsProps) {
     if (path && path !== current) navigate(path);
     // Only a change of the host's path navigates; our own navigation must not be undone.
   }, [path]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // A navigation the user declined (useLeaveGuard's 继续编辑) leaves the location as it was; if the
+  // host had already moved its own URL there, tell it where we still are.
+  const router = useFrameRouter();
+  useEffect(() => {
+    if (!router) return;
+    let blocked = false;
+    return router.subscribe((state) => {
+      const wasBlocked = blocked;
+      const states = [...state.blockers.values()].map((blocker) => blocker.state);
+      blocked = states.includes('blocked');
+      // Declined: no longer blocked and not proceeding (离开 goes on to the new location as usual).
+      if (!wasBlocked || blocked || states.includes('proceeding')) return;
+      const { pathname, search } = state.location;
+      const where = `${pathname}${search}`;
+      lastEmitted.current = where;
+      emitHostEvent(container, 'navigate', { path: where, replace: true });
+    });
+  }, [router, container]);
 
   useEffect(() => {
     if (lastEmitted.current === current) return;

@@ -1,7 +1,15 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { createBrowserRouter, createMemoryRouter, RouterProvider } from 'react-router-dom';
 
+type FrameDataRouter = ReturnType<typeof createBrowserRouter>;
+
 const FrameContent = createContext<ReactNode>(null);
+const FrameRouterInstance = createContext<FrameDataRouter | null>(null);
+
+/** The frame's router, for effects that watch more than the location (e.g. blocked navigations). */
+export function useFrameRouter(): FrameDataRouter | null {
+  return useContext(FrameRouterInstance);
+}
 
 /** The one route of the frame: whatever the root renders now (routes, effects, a module page). */
 function Content() {
@@ -32,8 +40,10 @@ export function FrameRouter({ mode, path, basePath, children }: FrameRouterProps
   // A removed element stops listening to the page's history.
   useEffect(() => () => router.dispose(), [router]);
   return (
-    <FrameContent.Provider value={children}>
-      <RouterProvider router={router} />
-    </FrameContent.Provider>
+    <FrameRouterInstance.Provider value={router}>
+      <FrameContent.Provider value={children}>
+        <RouterProvider router={router} />
+      </FrameContent.Provider>
+    </FrameRouterInstance.Provider>
   );
 }
