@@ -7,6 +7,9 @@
  * schedule pages also require the numeric ids the spec names (8621, 8624, 8625).
  */
 
+import { ModelingAuthorities } from './authorities/modeling';
+import { SysCfgAuthorities } from './authorities/sys-cfg';
+
 export interface RouteEntry {
   path: string;
   /** Chinese title shown in menu, tabs and breadcrumbs. */
@@ -22,6 +25,11 @@ export interface RouteEntry {
   keepQuery?: string[];
   /** Rendered without the console layout (print pages). */
   bare?: boolean;
+  /**
+   * Buttons that open this (hidden) page: a role given one of them is given the page too, so the
+   * button never leads to a page the user may not see.
+   */
+  openedBy?: string[];
 }
 
 export interface RouteGroup {
@@ -236,7 +244,10 @@ export const ROUTE_GROUPS: RouteGroup[] = [
     authority: 'MENU_SYS',
     children: [
       page('SYS', 'MODELING', '/modeling', '建模', { keepQuery: TAB_QUERY }),
-      page('SYS', 'EDIT_DEVICE', '/edit-device', '编辑设备', { hidden: true }),
+      page('SYS', 'EDIT_DEVICE', '/edit-device', '编辑设备', {
+        hidden: true,
+        openedBy: [ModelingAuthorities.deviceAdd, ModelingAuthorities.deviceEdit],
+      }),
       page('SYS', 'ONE_MACHINE', '/oneMachine', '一体机'),
       page('SYS', 'BASE_CFG', '/base-cfg', '基础配置', { keepQuery: TAB_QUERY }),
       page('SYS', 'SCHEDULE_CFG', '/schedule-cfg', '排产配置', { keepQuery: TAB_QUERY }),
@@ -247,6 +258,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       page('SYS', 'TICKET_TEMPLATE', '/ticket-temp-cfg', '流转卡模板', {
         hidden: true,
         keepQuery: ['id', 'isDefault', 'printType'],
+        openedBy: [SysCfgAuthorities.ticketTemplateAdd, SysCfgAuthorities.ticketTemplateEdit],
       }),
     ],
   },

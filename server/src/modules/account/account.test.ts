@@ -342,6 +342,22 @@ describe('roles', () => {
     }
     await data(post(roleAdmin, '/dps-server/role/add', { roleName: '子角色', authorities: ['ACTION_ROLE_ADD'] }));
   });
+
+  it('gives the hidden page a button opens along with the button', async () => {
+    const { roleId } = await data<{ roleId: number }>(
+      post(admin, '/dps-server/role/add', { roleName: '设备维护员', authorities: ['MENU_SYS_MODELING', 'ACTION_MODELING_DEVICE_EDIT'] }),
+    );
+    // 编辑 in the device list opens /edit-device: without its page code the button would lead nowhere.
+    const editDevice = ROUTE_GROUPS.flatMap((group) => group.children).find((page) => page.path === '/edit-device')!;
+    expect((await data<{ authorities: string[] }>(get(admin, `/dps-server/role/detail/${roleId}`))).authorities).toEqual(
+      ['ACTION_MODELING_DEVICE_EDIT', 'MENU_SYS', 'MENU_SYS_MODELING', ...editDevice.authorities.slice(1)].sort(),
+    );
+    // A button that opens no page adds nothing.
+    await data(post(admin, '/dps-server/role/edit', { roleId, roleName: '设备维护员', authorities: ['MENU_SYS_MODELING', 'ACTION_MODELING_DEVICE_DELETE'] }));
+    expect((await data<{ authorities: string[] }>(get(admin, `/dps-server/role/detail/${roleId}`))).authorities).toEqual(
+      ['ACTION_MODELING_DEVICE_DELETE', 'MENU_SYS', 'MENU_SYS_MODELING'].sort(),
+    );
+  });
 });
 
 describe('factory isolation', () => {

@@ -10,7 +10,7 @@ export interface CatalogueEntry {
   code: string;
   name: string;
   kind: AuthorityKind;
-  /** Codes a holder of this one also needs (its menu group and page), so its route shows. */
+  /** Codes a holder of this one also needs (its menu group and page, or the hidden page a button opens). */
   parents: string[];
 }
 
@@ -70,5 +70,15 @@ export function authorityCatalogue(tree: PermissionNode[] = buildPermissionTree(
     }
   };
   walk(tree, [], []);
+  // A button that opens a hidden page needs that page (and its group) to lead anywhere.
+  for (const group of ROUTE_GROUPS) {
+    for (const route of group.children) {
+      const pageCodes = route.authorities.filter((code) => entries.has(code));
+      for (const action of route.openedBy ?? []) {
+        const entry = entries.get(action);
+        if (entry) entry.parents = [...new Set([...entry.parents, ...pageCodes])];
+      }
+    }
+  }
   return entries;
 }
