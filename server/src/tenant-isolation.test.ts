@@ -9,18 +9,14 @@ import { PaperDataPaths } from '../../src/core/contracts/paper-data';
 import { ShiftPaths } from '../../src/core/contracts/shifts';
 import { ShopFloorPaths } from '../../src/core/contracts/shop-floor';
 import { TicketTemplatePaths } from '../../src/core/contracts/ticket-template';
-import { bearer, createTestApp, loginAs, resultClient, type TestApp } from './test-support';
+import { resultClient, startTwoFactoryApp, type TestApp } from './test-support';
 
 let t: TestApp;
 let carton: string;
 let board: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  carton = await loginAs(t.app, 'admin', 'admin123');
-  board = await loginAs(t.app, 'admin', 'admin123');
-  const switched = await t.app.inject({ method: 'POST', url: '/base/switch/user/org/1002', headers: bearer(board) });
-  expect(switched.json()).toMatchObject({ success: true });
+  ({ t, admin: carton, boardAdmin: board } = await startTwoFactoryApp());
 });
 afterAll(async () => {
   await t?.close();

@@ -132,3 +132,19 @@ export function resultClient(app: () => FastifyInstance) {
     },
   };
 }
+
+/** A test app with the seed admin logged in twice: staying in 示例纸箱厂 (1001), and switched to 示例纸板厂 (1002). */
+export async function startTwoFactoryApp(options: TestAppOptions = {}): Promise<{ t: TestApp; admin: string; boardAdmin: string }> {
+  const t = await createTestApp(options);
+  const admin = await loginAs(t.app, 'admin', 'admin123');
+  const boardAdmin = await loginAs(t.app, 'admin', 'admin123');
+  const switched = await t.app.inject({ method: 'POST', url: '/base/switch/user/org/1002', headers: bearer(boardAdmin) });
+  expect(switched.json()).toMatchObject({ success: true });
+  return { t, admin, boardAdmin };
+}
+
+/** Operation-log rows whose content starts with `content` (every write is logged). */
+export async function operationLogCount(db: Db, content: string): Promise<number> {
+  const rows = await db.selectFrom('operation_log').select('id').where('operation_content', 'like', `${content}%`).execute();
+  return rows.length;
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { bearer, createTestApp, loginAs, type TestApp } from '../../test-support';
+import { bearer, createTestApp, loginAs, operationLogCount, type TestApp } from '../../test-support';
 import { hashPassword } from './crypto';
 
 let t: TestApp;
@@ -21,14 +21,7 @@ function login(username: string, password: string) {
   return t.app.inject({ method: 'POST', url: '/base/auth/login', payload: { username, password } });
 }
 
-async function operationLogCount(content: string): Promise<number> {
-  const row = await t.db
-    .selectFrom('operation_log')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('operation_content', 'like', `${content}%`)
-    .executeTakeFirstOrThrow();
-  return row.n;
-}
+const logCount = (content: string) => operationLogCount(t.db, content);
 
 describe('database', () => {
   it('runs on the engine asked for (TEST_DATABASE_URL → PostgreSQL, else PGlite)', async () => {
@@ -50,7 +43,7 @@ describe('login', () => {
     expect(body.data.refresh_token).not.toBe(body.data.access_token);
     const stored = await t.db.selectFrom('auth_token').select('token_hash').execute();
     expect(stored.map((row) => row.token_hash)).not.toContain(body.data.access_token);
-    expect(await operationLogCount('登录')).toBeGreaterThan(0);
+    expect(await logCount('登录')).toBeGreaterThan(0);
   });
 
   it('refuses a wrong password and an unknown user with the same message', async () => {
@@ -78,7 +71,7 @@ describe('login', () => {
     const user = await t.db.selectFrom('app_user').select(['status', 'locked_at']).where('username', '=', 'operator').executeTakeFirstOrThrow();
     expect(user.status).toBe(2);
     expect(user.locked_at).toBeInstanceOf(Date);
-    expect(await operationLogCount('登录失败5次，账号已锁定')).toBe(1);
+    expect(await logCount('登录失败5次，账号已锁定')).toBe(1);
   });
 
   it('starts counting again when earlier failures are older than ten minutes', async () => {
@@ -219,7 +212,7 @@ describe('session', () => {
     expect((await t.app.inject({ method: 'GET', url: '/base/user/info', headers: bearer(second.access_token) })).statusCode).toBe(401);
     const afterLogout = await t.app.inject({ method: 'POST', url: '/base/auth/refresh', payload: { refresh_token: second.refresh_token } });
     expect(afterLogout.statusCode).toBe(401);
-    expect(await operationLogCount('退出登录')).toBeGreaterThan(0);
+    expect(await logCount('退出登录')).toBeGreaterThan(0);
   });
 });
 
@@ -260,7 +253,7 @@ describe('user config and user log', () => {
     const tooMany = await t.app.inject({ method: 'POST', url: `${url}replace_config_params`, headers: bearer(token), payload: crowded });
     expect(tooMany.json()).toMatchObject({ succeed: false, code: 4000 });
     expect((await t.app.inject({ method: 'GET', url: `${url}get_config_params`, headers: bearer(token) })).json().body).toEqual({ quickSearchParams, theme: 'dark', note: null });
-    expect(await operationLogCount('保存个人配置')).toBe(2);
+    expect(await logCount('保存个人配置')).toBe(2);
   });
 
   it('keeps config per factory', async () => {

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PageResult } from '../../../../src/core/contracts/common';
 import { SysCfgAuthorities } from '../../../../src/core/access/authorities/sys-cfg';
 import { allActionCodes } from '../../../../src/core/access/action-codes';
 import { allRouteAuthorities } from '../../../../src/core/access/route-catalog';
 import type { DictView, EnterpriseConfig, ProcessDictEntry, ScheduleConfig, UserPageConfig } from '../../../../src/core/contracts/enterprise-config';
 import type { BoardCode, DeckleWidth, Flute, PaperGrade } from '../../../../src/core/contracts/paper-data';
 import type { BadReason, IcCard, WorkMachine } from '../../../../src/core/contracts/shop-floor';
-import { bearer, createTestApp, loginAs, resultClient, type TestApp } from '../../test-support';
+import { loginAs, operationLogCount, resultClient, startTwoFactoryApp, type TestApp } from '../../test-support';
 
 let t: TestApp;
 /** admin in 示例纸箱厂 (1001) */
@@ -13,27 +14,17 @@ let admin: string;
 /** admin switched to 示例纸板厂 (1002) */
 let boardAdmin: string;
 
-interface Page<T> {
-  list: T[];
-  total: number;
-}
+type Page<T> = PageResult<T>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await loginAs(t.app, 'admin', 'admin123');
-  boardAdmin = await loginAs(t.app, 'admin', 'admin123');
-  const switched = await t.app.inject({ method: 'POST', url: '/base/switch/user/org/1002', headers: bearer(boardAdmin) });
-  expect(switched.json()).toMatchObject({ success: true });
+  ({ t, admin, boardAdmin } = await startTwoFactoryApp());
 });
 afterAll(async () => {
   await t?.close();
 });
 
 const { get, post, data } = resultClient(() => t.app);
-async function logCount(content: string): Promise<number> {
-  const rows = await t.db.selectFrom('operation_log').select('id').where('operation_content', 'like', `${content}%`).execute();
-  return rows.length;
-}
+const logCount = (content: string) => operationLogCount(t.db, content);
 async function userId(username: string): Promise<number> {
   return (await t.db.selectFrom('app_user').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
 }

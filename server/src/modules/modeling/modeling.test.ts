@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PageResult } from '../../../../src/core/contracts/common';
 import type { Device, DeviceDetail, DeviceTypeNode, Process, Product, ProductClassifyNode, WorkFlow, WorkFlowDetail, Workshop } from '../../../../src/core/contracts/modeling';
-import { bearer, createTestApp, loginAs, resultClient, type TestApp } from '../../test-support';
+import { bearer, loginAs, operationLogCount, resultClient, startTwoFactoryApp, type TestApp } from '../../test-support';
 import { multipart, PNG_1X1 } from '../../test-multipart';
 import { guardUnique } from './common';
 
@@ -11,29 +12,17 @@ let admin: string;
 /** admin switched to 示例纸板厂 (1002) */
 let boardAdmin: string;
 
-interface Page<T> {
-  list: T[];
-  total: number;
-  page: number;
-  limit: number;
-}
+type Page<T> = PageResult<T>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await loginAs(t.app, 'admin', 'admin123');
-  boardAdmin = await loginAs(t.app, 'admin', 'admin123');
-  const switched = await t.app.inject({ method: 'POST', url: '/base/switch/user/org/1002', headers: bearer(boardAdmin) });
-  expect(switched.json()).toMatchObject({ success: true });
+  ({ t, admin, boardAdmin } = await startTwoFactoryApp());
 });
 afterAll(async () => {
   await t?.close();
 });
 
 const { get, post, data } = resultClient(() => t.app);
-async function logCount(content: string): Promise<number> {
-  const rows = await t.db.selectFrom('operation_log').select('id').where('operation_content', 'like', `${content}%`).execute();
-  return rows.length;
-}
+const logCount = (content: string) => operationLogCount(t.db, content);
 async function idOf(table: 'process' | 'device' | 'workshop' | 'process_flow' | 'device_type', column: 'code' | 'device_no' | 'name', value: string, orgId = 1001): Promise<number> {
   const row = await t.db
     .selectFrom(table)

@@ -1,8 +1,9 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PageResult } from '../../../../src/core/contracts/common';
 import type { ImportResult } from '../../../../src/core/contracts/files';
 import type { Product, WorkFlow, WorkFlowDetail, WorkFlowMap } from '../../../../src/core/contracts/modeling';
-import { bearer, createTestApp, loginAs, resultClient, type TestApp } from '../../test-support';
+import { bearer, loginAs, operationLogCount, resultClient, startTwoFactoryApp, type TestApp } from '../../test-support';
 import { multipart } from '../../test-multipart';
 
 // 产品专用 process flows (a flow that belongs to exactly one product) and the 工序地图 endpoint.
@@ -10,20 +11,11 @@ import { multipart } from '../../test-multipart';
 let t: TestApp;
 /** admin in 示例纸箱厂 (1001) */
 let admin: string;
-/** admin switched to 示例纸板厂 (1002) */
-let boardAdmin: string;
 
-interface Page<T> {
-  list: T[];
-  total: number;
-}
+type Page<T> = PageResult<T>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await loginAs(t.app, 'admin', 'admin123');
-  boardAdmin = await loginAs(t.app, 'admin', 'admin123');
-  const switched = await t.app.inject({ method: 'POST', url: '/base/switch/user/org/1002', headers: bearer(boardAdmin) });
-  expect(switched.json()).toMatchObject({ success: true });
+  ({ t, admin } = await startTwoFactoryApp());
 });
 afterAll(async () => {
   await t?.close();
@@ -39,10 +31,7 @@ async function flowId(code: string, orgId = 1001): Promise<number> {
   const row = await t.db.selectFrom('process_flow').select('id').where('code', '=', code).where('org_id', '=', orgId).executeTakeFirstOrThrow();
   return row.id;
 }
-async function logCount(content: string): Promise<number> {
-  const rows = await t.db.selectFrom('operation_log').select('id').where('operation_content', 'like', `${content}%`).execute();
-  return rows.length;
-}
+const logCount = (content: string) => operationLogCount(t.db, content);
 async function createProduct(productNo: string, processFlowId: number | null = null): Promise<number> {
   const { id } = await data(post<{ id: number }>(admin, '/dps-server/product/create', { productNo, productName: `专用测试${productNo}`, lengthMm: 400, widthMm: 300, heightMm: 200, processFlowId }));
   return id;

@@ -1,23 +1,17 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SysLogEntry } from '../../../../src/core/contracts/sys-log';
-import { bearer, createTestApp, loginAs, type TestApp } from '../../test-support';
+import type { PageResult } from '../../../../src/core/contracts/common';
+import { bearer, loginAs, startTwoFactoryApp, type Envelope, type TestApp } from '../../test-support';
 
 let t: TestApp;
 let admin: string;
 let boardAdmin: string;
 
-type Envelope<T> = { resultCode: number; resultData?: T; resultMsg?: string };
-interface Page<T> {
-  list: T[];
-  total: number;
-}
+type Page<T> = PageResult<T>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await loginAs(t.app, 'admin', 'admin123');
-  boardAdmin = await loginAs(t.app, 'admin', 'admin123');
-  await t.app.inject({ method: 'POST', url: '/base/switch/user/org/1002', headers: bearer(boardAdmin) });
+  ({ t, admin, boardAdmin } = await startTwoFactoryApp());
 });
 afterAll(async () => {
   await t?.close();

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PageResult } from '../../../../src/core/contracts/common';
 import { SysCfgAuthorities } from '../../../../src/core/access/authorities/sys-cfg';
 import { allActionCodes } from '../../../../src/core/access/action-codes';
 import { allRouteAuthorities } from '../../../../src/core/access/route-catalog';
 import { ticketPageSizeMm, type CreateTicketTemplateRequest, type TicketTemplate } from '../../../../src/core/contracts/ticket-template';
-import { bearer, createTestApp, loginAs, resultClient, type TestApp } from '../../test-support';
+import { loginAs, operationLogCount, resultClient, startTwoFactoryApp, type TestApp } from '../../test-support';
 
 let t: TestApp;
 /** admin in 示例纸箱厂 (1001) */
@@ -12,11 +13,7 @@ let admin: string;
 let boardAdmin: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await loginAs(t.app, 'admin', 'admin123');
-  boardAdmin = await loginAs(t.app, 'admin', 'admin123');
-  const switched = await t.app.inject({ method: 'POST', url: '/base/switch/user/org/1002', headers: bearer(boardAdmin) });
-  expect(switched.json()).toMatchObject({ success: true });
+  ({ t, admin, boardAdmin } = await startTwoFactoryApp());
 });
 afterAll(async () => {
   await t?.close();
@@ -25,10 +22,7 @@ afterAll(async () => {
 const { get, post, data } = resultClient(() => t.app);
 const BASE = '/dps-server/ticket_template';
 
-interface Page<T> {
-  list: T[];
-  total: number;
-}
+type Page<T> = PageResult<T>;
 
 function template(overrides: Partial<CreateTicketTemplateRequest> = {}): CreateTicketTemplateRequest {
   return {
@@ -54,10 +48,7 @@ async function list(token: string, query = 'limit=100'): Promise<TicketTemplate[
 async function defaults(token: string, printType: number): Promise<string[]> {
   return (await list(token, `limit=100&printType=${printType}`)).filter((row) => row.isDefault).map((row) => row.templateName);
 }
-async function logCount(content: string): Promise<number> {
-  const rows = await t.db.selectFrom('operation_log').select('id').where('operation_content', 'like', `${content}%`).execute();
-  return rows.length;
-}
+const logCount = (content: string) => operationLogCount(t.db, content);
 
 describe('ticket template contract', () => {
   it('gives page sizes in mm for both orientations', () => {
