@@ -10,7 +10,7 @@ import {
   type UpdateEnterpriseConfigRequest,
   type UpdateScheduleConfigRequest,
 } from '../../../../src/core/contracts/enterprise-config';
-import type { UserBrief } from '../../../../src/core/contracts/account';
+import type { UserOption } from '../../../../src/core/contracts/account';
 import { ORDER_STATUS } from '../../../../src/core/enums';
 import { personLabel } from '../../../../src/core/format';
 import type { Db } from '../../db';
@@ -78,7 +78,7 @@ const AUDIT_SECTIONS = ['reportAuditConfig', 'orderAuditConfig'] as const;
 type AuditSection = (typeof AUDIT_SECTIONS)[number];
 
 /** The factory's members among these users, with their names and account status. */
-async function factoryUsers(db: Db, scope: Scope, ids: number[]): Promise<Map<number, UserBrief & { status: number }>> {
+async function factoryUsers(db: Db, scope: Scope, ids: number[]): Promise<Map<number, UserOption>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('user_org as uo')

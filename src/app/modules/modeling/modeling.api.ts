@@ -22,7 +22,6 @@ import {
   type WorkFlowMap,
   type Workshop,
 } from '../../../core/contracts/modeling';
-import { AccountPaths, type UserBrief } from '../../../core/contracts/account';
 import {
   ShiftPaths,
   type CreatePositionRequest,
@@ -130,11 +129,6 @@ export const productsApi = {
     http.post<ImportResult>(P.productImport, { url }, { hideError: true, timeout: PRODUCT_IMPORT_TIMEOUT_MS }),
   downloadTemplate: async () => saveBlob(await http.getBlob(P.productImportTemplate), '产品导入模板.xlsx'),
   exportFile: (query: ListQuery) => http.exportFile(P.productExport, filtersOf(query), '产品档案'),
-};
-
-/** Staff of the current factory (member and card-holder pickers). */
-export const staffUsersApi = {
-  all: () => http.get<PageResult<UserBrief>>(AccountPaths.userList, ALL).then((page) => page.list),
 };
 
 export const teamsApi = {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Modal, Space, Spin, Transfer } from 'antd';
 import type { RoleItem, UserBrief } from '../../../../core/contracts/account';
+import { personLabel } from '../../../../core/format';
 import { rolesApi } from '../roles.api';
 import { staffApi } from '../staff.api';
 import { useLoaded } from '../../../components/use-loaded';
@@ -62,7 +63,7 @@ function RoleUsersPicker({ role, onClose, onSaved }: { role: RoleItem; onClose: 
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
       <Transfer
         className="mes-role-users"
-        dataSource={data.users.map((user) => ({ key: String(user.userId), title: `${user.nickName}（${user.username}）` }))}
+        dataSource={data.users.map((user) => ({ key: String(user.userId), title: personLabel(user) }))}
         titles={['未分配', '已分配']}
         targetKeys={targetKeys}
         onChange={(keys) => setChosen(keys.map(String))}

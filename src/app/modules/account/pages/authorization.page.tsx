@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Empty, Form, Select } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import type { UserBrief } from '../../../../core/contracts/account';
+import { personLabel } from '../../../../core/format';
 import { FactoryGrants } from '../components/factory-grants';
 import { staffApi } from '../staff.api';
 
@@ -34,7 +35,7 @@ export default function AuthorizationPage() {
           loading={users === null}
           value={userId}
           onChange={(value: number) => setParams({ userId: String(value) }, { replace: true })}
-          options={(users ?? []).map((user) => ({ value: user.userId, label: `${user.nickName}（${user.username}）` }))}
+          options={(users ?? []).map((user) => ({ value: user.userId, label: personLabel(user) }))}
         />
       </Form.Item>
       {userId ? <FactoryGrants key={userId} userId={userId} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="请先选择人员" />}

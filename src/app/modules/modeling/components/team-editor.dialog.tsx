@@ -2,8 +2,10 @@ import { useEffect, useState } from 'react';
 import { App, Button, Empty, Form, Modal, Select, Space, Spin } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { CreateTeamRequest, Team } from '../../../../core/contracts/shifts';
+import { personLabel } from '../../../../core/format';
+import { factoryUsersApi } from '../../../components/user-select';
 import { useLoaded } from '../../../components/use-loaded';
-import { positionsApi, staffUsersApi, teamsApi, workshopsApi } from '../modeling.api';
+import { positionsApi, teamsApi, workshopsApi } from '../modeling.api';
 import { TEAM_FIELDS } from '../modeling.forms';
 import { EditFormFields } from '../../../components/form-dialog';
 import { optionsOf } from './options';
@@ -24,13 +26,13 @@ export function TeamEditorDialog({ editing, onClose, onSaved }: TeamEditorProps)
   const [saving, setSaving] = useState(false);
   const [loadedFor, setLoadedFor] = useState<object | null>(null);
   const key = editing ? 'open' : 'closed';
-  const users = useLoaded(staffUsersApi.all, key, []).data;
+  const users = useLoaded(factoryUsersApi.all, key, []).data;
   const positions = useLoaded(positionsApi.all, key, []).data;
   const workshops = useLoaded(workshopsApi.all, key, []).data;
   const members = Form.useWatch('members', form);
   const row = editing?.row;
   const loading = !!row && loadedFor !== editing;
-  const userOptions = users.map((user) => ({ value: user.userId, label: `${user.nickName}（${user.username}）` }));
+  const userOptions = users.map((user) => ({ value: user.userId, label: personLabel(user) }));
   const chosen = new Set((members ?? []).map((member) => member?.userId).filter(Boolean));
 
   useEffect(() => {

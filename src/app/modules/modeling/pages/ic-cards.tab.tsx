@@ -1,9 +1,11 @@
 import { useMemo, useState } from 'react';
 import type { CreateIcCardRequest, IcCard } from '../../../../core/contracts/shop-floor';
 import { ListPage } from '../../../components';
+import { personLabel } from '../../../../core/format';
+import { factoryUsersApi } from '../../../components/user-select';
 import { useLoaded } from '../../../components/use-loaded';
 import { EditFormDialog } from '../../../components/form-dialog';
-import { icCardsApi, staffUsersApi } from '../modeling.api';
+import { icCardsApi } from '../modeling.api';
 import { IC_CARD_BIND_FIELDS, IC_CARD_FIELDS } from '../modeling.forms';
 import { icCardList } from '../shop-floor.list';
 
@@ -12,8 +14,8 @@ export default function IcCardsTab() {
   const [editing, setEditing] = useState<{ row?: IcCard } | null>(null);
   const [binding, setBinding] = useState<IcCard | null>(null);
   const [version, setVersion] = useState(0);
-  const users = useLoaded(staffUsersApi.all, editing || binding ? 'open' : 'closed', []).data;
-  const userOptions = users.map((user) => ({ value: user.userId, label: `${user.nickName}（${user.username}）` }));
+  const users = useLoaded(factoryUsersApi.all, editing || binding ? 'open' : 'closed', []).data;
+  const userOptions = users.map((user) => ({ value: user.userId, label: personLabel(user) }));
   const spec = useMemo(() => icCardList({ openEditor: (row) => setEditing({ row }), openBind: setBinding }), []);
   const row = editing?.row;
   const saved = () => setVersion((value) => value + 1);
