@@ -39,6 +39,8 @@ export default defineConfig(({ command }) => {
   const proxied = ['/base', '/dps-server', '/file', '/account_center', '/static/version.txt'];
   return {
     plugins: [react(), versionFile(version, builtAt)],
+    // @core, @app, @elements and @server come from tsconfig.json `paths` (one list for every tool).
+    resolve: { tsconfigPaths: true },
     define: { __BUILD_VERSION__: JSON.stringify(version) },
     server: {
       proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: BACKEND, changeOrigin: true }])),

@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 // and end-to-end journeys (built console + real server + Chromium through playwright-core).
 export default defineConfig({
   define: { __BUILD_VERSION__: JSON.stringify('test') },
+  // Path aliases (@core, @app, @elements, @server) from tsconfig.json.
+  resolve: { tsconfigPaths: true },
   test: {
     projects: [
       {

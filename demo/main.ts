@@ -1,5 +1,5 @@
 // Demo host portal: plain TypeScript, its own login, then embeds <mes-console> with token + user.
-import '../src/elements/index';
+import '@elements/index';
 
 interface PortalSession {
   token: string;

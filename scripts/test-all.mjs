@@ -1,4 +1,5 @@
 // `npm test`: every runner in order, continuing after failures, then one line `N passed, N failed`.
+//   0. ESLint (layer rules, no cycles) and tsc --noEmit: one pass each when clean, one failure per problem
 //   1. vitest core + server (server tests on PGlite)
 //   2. vitest server again on a throwaway PostgreSQL (when PostgreSQL binaries are installed)
 //   3. vite build
@@ -149,13 +150,23 @@ async function browserStage() {
   record('browser (web-test-runner)', data, code, seconds, timedOut ? 'timed out' : '');
 }
 
+/** A static check: one pass when it exits clean, else one failure per problem it prints. */
+async function checkStage(name, script, problemPattern) {
+  const { code, seconds, stdout } = await timed(() => run('npm', ['run', '--silent', script], { capture: true }));
+  const problems = [...stdout.matchAll(problemPattern)].map((m) => m[0].trim());
+  const counts = code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: Math.max(problems.length, 1), failures: problems.slice(0, 50).map((p) => `${name}: ${p}`) };
+  record(name, counts, code, seconds);
+}
+
 // MES_TEST_ONLY=unit,postgres,build,browser,e2e runs a subset (for working on one runner).
-const only = new Set((process.env.MES_TEST_ONLY ?? 'unit,postgres,build,browser,e2e').split(',').map((s) => s.trim()));
+const only = new Set((process.env.MES_TEST_ONLY ?? 'lint,typecheck,unit,postgres,build,browser,e2e').split(',').map((s) => s.trim()));
 const startedAt = Date.now();
 // A fresh machine has neither Chromium nor PostgreSQL: install them (Debian packages) before the
 // runners that need them, so `npm test` alone runs the whole suite.
 if (['browser', 'e2e'].some((stage) => only.has(stage))) await run('bash', [path.join(repoRoot, 'scripts', 'ensure-chromium.sh')], { timeoutMs: 600_000 });
 if (only.has('postgres')) await run('bash', [path.join(repoRoot, 'scripts', 'ensure-postgres.sh')], { timeoutMs: 600_000 });
+if (only.has('lint')) await checkStage('lint (ESLint)', 'lint', /^\s+\d+:\d+\s+error\s.*$/gm);
+if (only.has('typecheck')) await checkStage('typecheck (tsc)', 'typecheck', /^.*error TS\d+:.*$/gm);
 if (only.has('unit')) await vitestStage('core + server (PGlite)', ['core', 'server'], 'vitest-unit.json');
 if (only.has('postgres')) await postgresStage();
 const built = only.has('build') ? await buildStage() : true;

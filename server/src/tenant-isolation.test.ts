@@ -2,13 +2,13 @@
 // updated or deleted from 示例纸板厂 (1002), by the same admin switched there. A module added later
 // is covered as soon as its paths are in a contract.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountPaths } from '../../src/core/contracts/account';
-import { EnterpriseConfigPaths } from '../../src/core/contracts/enterprise-config';
-import { ModelingPaths } from '../../src/core/contracts/modeling';
-import { PaperDataPaths } from '../../src/core/contracts/paper-data';
-import { ShiftPaths } from '../../src/core/contracts/shifts';
-import { ShopFloorPaths } from '../../src/core/contracts/shop-floor';
-import { TicketTemplatePaths } from '../../src/core/contracts/ticket-template';
+import { AccountPaths } from '@core/contracts/account';
+import { EnterpriseConfigPaths } from '@core/contracts/enterprise-config';
+import { ModelingPaths } from '@core/contracts/modeling';
+import { PaperDataPaths } from '@core/contracts/paper-data';
+import { ShiftPaths } from '@core/contracts/shifts';
+import { ShopFloorPaths } from '@core/contracts/shop-floor';
+import { TicketTemplatePaths } from '@core/contracts/ticket-template';
 import { resultClient, startTwoFactoryApp, type TestApp } from './test-support';
 
 let t: TestApp;

@@ -5,7 +5,7 @@ import { ElementErrorBoundary, ElementLoading } from './loading';
 export const CONSOLE_ELEMENT_NAME = 'mes-console';
 
 // The whole app (router, antd, pages) is a lazy chunk: the loader only carries React and r2wc.
-const ConsoleRoot = lazy(() => import('../app/shell/console-root'));
+const ConsoleRoot = lazy(() => import('@app/shell/console-root'));
 
 function MesConsole(props: HostProps) {
   return (

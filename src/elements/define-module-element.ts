@@ -1,10 +1,10 @@
 import { createElement, lazy, Suspense, type ComponentType } from 'react';
 import { createHostElement, defineOnce, type HostProps } from './host-element';
 import { ElementErrorBoundary, ElementLoading } from './loading';
-import type { ModulePageLoader } from '../app/modules/registry';
-import { withLoadTimeout } from '../app/shell/load-timeout';
+import type { ModulePageLoader } from '@app/modules/registry';
+import { withLoadTimeout } from '@app/shell/load-timeout';
 
-const ModuleRoot = lazy(() => import('../app/shell/module-root'));
+const ModuleRoot = lazy(() => import('@app/shell/module-root'));
 
 /**
  * Registers a module's own element (e.g. `<mes-account>`) with the same providers, session bridge

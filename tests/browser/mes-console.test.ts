@@ -3,7 +3,7 @@
 // `navigate` events, login page without a session.
 import { expect } from 'chai';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
-import { sessionStore, setMode, setToken, setUser } from '../../src/core/session';
+import { sessionStore, setMode, setToken, setUser } from '@core/session';
 import {
   antdStylesInHead,
   byText,

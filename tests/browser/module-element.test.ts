@@ -1,8 +1,8 @@
 // The module-element mechanism (src/elements/define-module-element.ts) and the r2wc pitfalls the
 // host element handles: properties set before the element is defined, and a DOM move keeping state.
 import { expect } from 'chai';
-import { defineModuleElement } from '../../src/elements/define-module-element';
-import { setMode, setToken, setUser } from '../../src/core/session';
+import { defineModuleElement } from '@elements/define-module-element';
+import { setMode, setToken, setUser } from '@core/session';
 import { byText, loginInput, mountConsole, realLogin, shadow, unmountAll, waitFor } from './support/console';
 
 type HostLike = HTMLElement & { token?: string; user?: unknown };

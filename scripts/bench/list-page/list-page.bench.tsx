@@ -3,8 +3,8 @@
 // when the data reaches the ListPage (its fetch resolves) and when the first row of that data is
 // painted, in `document.body.dataset` (arrivedMs, paintedMs, renderMs, domRows).
 import { useState } from 'react';
-import { ListPage, type ListSpec } from '../../../src/app/components/list-page';
-import type { PageResult } from '../../../src/core/contracts/common';
+import { ListPage, type ListSpec } from '@app/components/list-page';
+import type { PageResult } from '@core/contracts/common';
 import { mountFixture, waitFor } from '../../../tests/browser/components/support/fixture';
 import { staffListSpec, staffRows, type StaffRow } from '../../../tests/browser/components/support/staff-list';
 

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
-import { ROUTE_GROUPS, allRouteAuthorities } from '../../../src/core/access/route-catalog';
+import { ROUTE_GROUPS, allRouteAuthorities } from '@core/access/route-catalog';
 import {
   ACTION_CODE_ENTRIES,
   QA_AUDIT_TAB_CODE_ENTRIES,
   actionCodesOf,
   allActionCodes,
-} from '../../../src/core/access/action-codes';
+} from '@core/access/action-codes';
 import { hashPassword } from '../modules/auth/crypto';
 import { seedAccountDemo } from '../modules/account/seed';
 import { seedModelingDemo } from '../modules/modeling/seed';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { DeleteBatchRequest } from '../../../src/core/contracts/modeling';
+import { DeleteBatchRequest } from '@core/contracts/modeling';
 import type { OperationContext } from '../db/operation-log';
 import { scopeOf, sessionOf, type Scope } from '../plugins/auth';
 import { ok } from '../plugins/envelopes';

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { ResultCode } from '../../../src/core/contracts/common';
+import { ResultCode } from '@core/contracts/common';
 import type { Db } from '../db';
 import { AppError } from '../plugins/envelopes';
 

@@ -1,5 +1,5 @@
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { MAX_ID, ResultCode, type PageResult } from '../../../src/core/contracts/common';
+import { MAX_ID, ResultCode, type PageResult } from '@core/contracts/common';
 import type { Scope } from '../plugins/auth';
 import { AppError } from '../plugins/envelopes';
 

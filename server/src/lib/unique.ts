@@ -1,4 +1,4 @@
-import { ResultCode } from '../../../src/core/contracts/common';
+import { ResultCode } from '@core/contracts/common';
 import { AppError } from '../plugins/envelopes';
 
 const FALLBACK = '数据已存在，请勿重复提交';

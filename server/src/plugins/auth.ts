@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ResultCode } from '../../../src/core/contracts/common';
+import { ResultCode } from '@core/contracts/common';
 import { Messages, fail, familyOf, isApiPath, usesHttp401 } from './envelopes';
 
 /** Who is calling: resolved from the access token on every API request. */

@@ -1,4 +1,4 @@
-import { ResultCode } from '../../../src/core/contracts/common';
+import { ResultCode } from '@core/contracts/common';
 
 /** Which envelope a path answers with (DECISIONS.md "Envelopes"). */
 export type Family = 'base' | 'succeed' | 'result';

@@ -1,6 +1,6 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
-import { ResultCode } from '../../../src/core/contracts/common';
+import { ResultCode } from '@core/contracts/common';
 import { AppError, Messages, fail, familyOf } from './envelopes';
 
 /** PostgreSQL SQLSTATE numeric_value_out_of_range (PGlite reports the same code). */

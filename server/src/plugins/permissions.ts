@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { ResultCode } from '../../../src/core/contracts/common';
+import { ResultCode } from '@core/contracts/common';
 import { Messages, fail, familyOf } from './envelopes';
 
 /** Routes declare `config: { authority: 'CODE' }`; the server is the guard, hiding buttons is a convenience. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ResultCode } from '../../../src/core/contracts/common';
+import { ResultCode } from '@core/contracts/common';
 import { Messages, fail, familyOf, isApiPath } from './envelopes';
 
 const NOT_BUILT = '控制台尚未构建，请先运行 npm run build (console not built yet: run npm run build)';

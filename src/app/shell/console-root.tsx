@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { startVersionCheck } from '../../core/version';
-import type { HostProps } from '../../elements/host-element';
+import { startVersionCheck } from '@core/version';
+import type { HostProps } from '@elements/host-element';
 import { ConsoleRoutes, RouteEffects } from './console-routes';
 import { FrameRouter } from './frame-router';
 import { useHostSession } from './host-session';

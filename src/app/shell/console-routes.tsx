@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router-dom';
-import { PUBLIC_ROUTES, ROUTE_GROUPS, authoritySet, visibleRouteGroups } from '../../core/access';
-import { cancelRouteRequests } from '../../core/http';
-import { reloadIfNewerVersion } from '../../core/version';
-import { emitHostEvent } from '../../elements/host-element';
+import { PUBLIC_ROUTES, ROUTE_GROUPS, authoritySet, visibleRouteGroups } from '@core/access';
+import { cancelRouteRequests } from '@core/http';
+import { reloadIfNewerVersion } from '@core/version';
+import { emitHostEvent } from '@elements/host-element';
 import { useFrameRouter } from './frame-router';
 import { LoginPage } from './login.page';
 import { NoPermissionDialog } from './no-permission.dialog';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button, Modal } from 'antd';
-import { EXPIRY_COUNTDOWN_SECONDS } from '../../core/constants';
-import { startExpiryWatch, type ExpiryPopupInfo } from '../../core/session';
-import { sessionStore } from '../../core/session';
+import { EXPIRY_COUNTDOWN_SECONDS } from '@core/constants';
+import { startExpiryWatch, type ExpiryPopupInfo } from '@core/session';
+import { sessionStore } from '@core/session';
 
 function expiryText(info: ExpiryPopupInfo): string {
   if (info.days < 0) return `您的账号已于 ${info.expireTime} 到期（已过期 ${-info.days} 天），请尽快联系管理员续期。`;

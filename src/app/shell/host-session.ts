@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
-import { onSessionEvent, sessionStore, setMode, setToken, setUser } from '../../core/session';
-import { emitHostEvent } from '../../elements/host-element';
+import { onSessionEvent, sessionStore, setMode, setToken, setUser } from '@core/session';
+import { emitHostEvent } from '@elements/host-element';
 import { parseHostUser } from './shell-rules';
 
 export interface HostSession {

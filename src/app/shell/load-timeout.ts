@@ -1,4 +1,4 @@
-import { CHUNK_LOAD_TIMEOUT_MS } from '../../core/constants';
+import { CHUNK_LOAD_TIMEOUT_MS } from '@core/constants';
 import type { ModulePageLoader } from '../modules/registry';
 
 /** A page chunk that has not arrived after 120 s counts as failed (spec §8). */

@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Input } from 'antd';
 import { ExclamationCircleFilled, LockOutlined, UserOutlined } from '@ant-design/icons';
-import { STORAGE_KEYS } from '../../core/constants';
-import { authApi, setToken } from '../../core/session';
-import { sessionStorageOf } from '../../core/storage';
+import { STORAGE_KEYS } from '@core/constants';
+import { authApi, setToken } from '@core/session';
+import { sessionStorageOf } from '@core/storage';
 
 /** Set by the http client after an HTTP 401 logout (spec §8); the tip is shown once. */
 const hasUnauthorizedTip = () => sessionStorageOf().getItem(STORAGE_KEYS.unauthorizedTip) === '1';

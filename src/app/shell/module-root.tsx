@@ -1,5 +1,5 @@
 import { Suspense, type ComponentType } from 'react';
-import type { HostProps } from '../../elements/host-element';
+import type { HostProps } from '@elements/host-element';
 import { useHostSession } from './host-session';
 import { LoginPage } from './login.page';
 import { PageErrorBoundary } from './page-error-boundary';

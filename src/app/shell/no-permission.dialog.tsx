@@ -1,6 +1,6 @@
 import { ExclamationCircleFilled } from '@ant-design/icons';
 import { Button, Modal } from 'antd';
-import { logout } from '../../core/session';
+import { logout } from '@core/session';
 
 /** Spec §2/§8: the factory has no visible route; the only way out is logging in again. */
 export function NoPermissionDialog() {

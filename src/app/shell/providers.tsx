@@ -4,7 +4,7 @@ import zhCN from 'antd/locale/zh_CN';
 import { StyleProvider, createCache } from '@ant-design/cssinjs';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { configureHttp } from '../../core/http';
+import { configureHttp } from '@core/http';
 import shellCss from './shell.css?inline';
 
 dayjs.locale('zh-cn');

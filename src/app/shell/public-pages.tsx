@@ -1,6 +1,6 @@
 import { createElement, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { PublicRoute } from '../../core/access';
+import type { PublicRoute } from '@core/access';
 import { ModulePending } from './module-pending';
 import { PageErrorBoundary } from './page-error-boundary';
 import { Notice } from './notice';

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { RouteEntry, RouteGroup } from '../../core/access';
+import type { RouteEntry, RouteGroup } from '@core/access';
 
 export interface CurrentRoute {
   route: RouteEntry;

@@ -1,6 +1,6 @@
 import { createElement, lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Spin } from 'antd';
-import type { RouteEntry, RouteGroup } from '../../core/access';
+import type { RouteEntry, RouteGroup } from '@core/access';
 import { findPageLoader } from '../modules/registry';
 import { ModulePending } from './module-pending';
 import { withLoadTimeout } from './load-timeout';

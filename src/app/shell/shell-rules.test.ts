@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_ROUTES, ROUTE_GROUPS, allRouteAuthorities, authoritySet, visibleRouteGroups } from '../../core/access';
+import { PUBLIC_ROUTES, ROUTE_GROUPS, allRouteAuthorities, authoritySet, visibleRouteGroups } from '@core/access';
 import { homePaths, loginPathFor, missingQuery, nextTabQuery, parseHostUser, safeRedirect } from './shell-rules';
 
 const userWith = (codes: string[]) => ({ authorities: codes.map((authority) => ({ authority })) });

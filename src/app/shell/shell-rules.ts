@@ -1,6 +1,6 @@
 // Pure rules of the shell (spec §2), kept free of React so they are unit-tested directly.
-import { DEFAULT_HOME_PATH, firstHomePath, type PublicRoute, type RouteGroup } from '../../core/access';
-import type { UserInfo } from '../../core/contracts';
+import { DEFAULT_HOME_PATH, firstHomePath, type PublicRoute, type RouteGroup } from '@core/access';
+import type { UserInfo } from '@core/contracts';
 
 /** Only same-console absolute paths are followed after login; anything else goes to '/'. */
 export function safeRedirect(value: string | null | undefined): string {

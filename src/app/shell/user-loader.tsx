@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button } from 'antd';
-import { authApi, logout, setUser } from '../../core/session';
+import { authApi, logout, setUser } from '@core/session';
 import { Notice } from './notice';
 import { PageLoading } from './route-page';
 import { useSession } from './use-session';

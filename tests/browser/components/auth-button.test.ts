@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createElement, Fragment } from 'react';
 import { sendMouse } from '@web/test-runner-commands';
-import { AuthButton } from '../../../src/app/components/auth-button';
+import { AuthButton } from '@app/components/auth-button';
 import { byText, mountFixture, unmountFixtures, waitFor } from './support/fixture';
 
 describe('AuthButton', () => {

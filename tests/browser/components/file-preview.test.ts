@@ -4,10 +4,10 @@
 import { expect } from 'chai';
 import { createElement, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import { FilePreview } from '../../../src/app/components/file-preview';
-import { uploadFile } from '../../../src/app/components/file-upload';
-import { parseHostUser } from '../../../src/app/shell/shell-rules';
-import { sessionStore, setMode, setToken, setUser } from '../../../src/core/session';
+import { FilePreview } from '@app/components/file-preview';
+import { uploadFile } from '@app/components/file-upload';
+import { parseHostUser } from '@app/shell/shell-rules';
+import { sessionStore, setMode, setToken, setUser } from '@core/session';
 import { realLogin } from '../support/console';
 import { canvasPng, mountFixture, unmountFixtures, waitFor, type FixtureElement } from './support/fixture';
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createElement } from 'react';
-import { HttpError } from '../../../src/core/http';
-import type { UploadedFile } from '../../../src/app/components/file-upload';
+import { HttpError } from '@core/http';
+import type { UploadedFile } from '@app/components/file-upload';
 import { FileUploadDemo } from './support/demos';
 import { mountFixture, pickFiles, unmountFixtures, waitFor, waitForMessage } from './support/fixture';
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createElement, useState } from 'react';
 import { sendKeys } from '@web/test-runner-commands';
-import { FilterForm, type FilterItem, type FilterValues } from '../../../src/app/components/filter-form';
+import { FilterForm, type FilterItem, type FilterValues } from '@app/components/filter-form';
 import { FilterFormDemo, type FilterCall } from './support/demos';
 import { byText, mountFixture, sleep, unmountFixtures, waitFor } from './support/fixture';
 

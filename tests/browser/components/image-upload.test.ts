@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { createElement } from 'react';
-import type { UploadedFile } from '../../../src/app/components/file-upload';
+import type { UploadedFile } from '@app/components/file-upload';
 import { ImageUploadDemo } from './support/demos';
 import { canvasPng, mountFixture, pickFiles, sleep, unmountFixtures, waitFor, waitForMessage } from './support/fixture';
 

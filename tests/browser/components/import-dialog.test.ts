@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { createElement } from 'react';
-import type { ImportOutcome } from '../../../src/app/components/import-dialog';
+import type { ImportOutcome } from '@app/components/import-dialog';
 import { ImportDialogDemo } from './support/demos';
 import { byText, mountFixture, pickFiles, unmountFixtures, waitFor, waitForMessage } from './support/fixture';
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createElement } from 'react';
-import { ListPage, type ListQuery, type ListSpec, type RowAction } from '../../../src/app/components/list-page';
-import type { ImportOutcome } from '../../../src/app/components/import-dialog';
+import { ListPage, type ListQuery, type ListSpec, type RowAction } from '@app/components/list-page';
+import type { ImportOutcome } from '@app/components/import-dialog';
 import { staffListSpec, staffRows, type StaffRow } from './support/staff-list';
 import { byText, mountFixture, pickFiles, unmountFixtures, waitFor } from './support/fixture';
 

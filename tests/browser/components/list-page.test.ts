@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { createElement } from 'react';
-import type { ListQuery } from '../../../src/app/components/list-page';
+import type { ListQuery } from '@app/components/list-page';
 import { StaffListDemo } from './support/demos';
 import { staffRows } from './support/staff-list';
 import { byText, locationSearch, mountFixture, sleep, unmountFixtures, waitFor } from './support/fixture';

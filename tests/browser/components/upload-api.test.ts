@@ -1,9 +1,9 @@
 // The default upload function against the real reference server (proxied by WTR): core http posts
 // the FormData as multipart with the spec's fields and headers, and unwraps {url, fileName, originalName}.
 import { expect } from 'chai';
-import { uploadFile } from '../../../src/app/components/file-upload';
-import { setMode, setToken, setUser } from '../../../src/core/session';
-import { parseHostUser } from '../../../src/app/shell/shell-rules';
+import { uploadFile } from '@app/components/file-upload';
+import { setMode, setToken, setUser } from '@core/session';
+import { parseHostUser } from '@app/shell/shell-rules';
 import { realLogin } from '../support/console';
 import { canvasPng } from './support/fixture';
 

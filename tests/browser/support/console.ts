@@ -1,6 +1,6 @@
 // Helpers for browser tests of <mes-console>: real logins against the reference server (proxied
 // same-origin by web-test-runner.config.mjs), mounting, polling and shadow-root queries.
-import '../../../src/elements/index';
+import '@elements/index';
 
 export interface TestSession {
   token: string;

@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { allActionCodes } from '../../../../src/core/access/action-codes';
-import { allRouteAuthorities, ROUTE_GROUPS } from '../../../../src/core/access/route-catalog';
-import type { PermissionNode, StaffUser } from '../../../../src/core/contracts/account';
+import { allActionCodes } from '@core/access/action-codes';
+import { allRouteAuthorities, ROUTE_GROUPS } from '@core/access/route-catalog';
+import type { PermissionNode, StaffUser } from '@core/contracts/account';
 import { bearer, createTestApp, loginAs, type TestApp } from '../../test-support';
 import { multipart } from '../../test-multipart';
 import { DEMO_STAFF_PASSWORD } from './seed';

@@ -1,6 +1,6 @@
-import type { PermissionNode } from '../../../../src/core/contracts/account';
-import { ACTION_CODE_ENTRIES, QA_AUDIT_TAB_CODE_ENTRIES } from '../../../../src/core/access/action-codes';
-import { ROUTE_GROUPS } from '../../../../src/core/access/route-catalog';
+import type { PermissionNode } from '@core/contracts/account';
+import { ACTION_CODE_ENTRIES, QA_AUDIT_TAB_CODE_ENTRIES } from '@core/access/action-codes';
+import { ROUTE_GROUPS } from '@core/access/route-catalog';
 import type { AuthorityKind } from '../../db/schema';
 
 /** Grouping nodes carry this prefix: they are not authority codes and are never stored. */

@@ -21,9 +21,9 @@ import {
   UpdatePasswordRequest,
   UserIdQuery,
   UserListQuery,
-} from '../../../../src/core/contracts/account';
-import { AccountAuthorities } from '../../../../src/core/access/authorities/account';
-import { ImportRequest } from '../../../../src/core/contracts/files';
+} from '@core/contracts/account';
+import { AccountAuthorities } from '@core/access/authorities/account';
+import { ImportRequest } from '@core/contracts/files';
 import { sendXlsx } from '../../lib/excel-export';
 import { templateHeaders } from '../../lib/excel-import';
 import { scopeOf, sessionOf } from '../../plugins/auth';

@@ -21,10 +21,10 @@ import type {
   UpdatePasswordRequest,
   UserOption,
   UserOrgGrant,
-} from '../../../../src/core/contracts/account';
-import { ResultCode, type PageResult } from '../../../../src/core/contracts/common';
-import type { ImportResult } from '../../../../src/core/contracts/files';
-import { checkMobile, checkPassword } from '../../../../src/core/rules/patterns';
+} from '@core/contracts/account';
+import { ResultCode, type PageResult } from '@core/contracts/common';
+import type { ImportResult } from '@core/contracts/files';
+import { checkMobile, checkPassword } from '@core/rules/patterns';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import type { AccountStatus, SmsPurpose } from '../../db/schema';

@@ -7,10 +7,10 @@ import {
   type LoginRequest as LoginBody,
   type RefreshRequest as RefreshBody,
   type UserLogRequest as UserLogBody,
-} from '../../../../src/core/contracts/auth';
-import type { UserConfig as UserConfigBody } from '../../../../src/core/contracts/user-config';
-import { UserConfig } from '../../../../src/core/contracts/user-config';
-import { AuthPaths, UserConfigPaths } from '../../../../src/core/contracts/paths';
+} from '@core/contracts/auth';
+import type { UserConfig as UserConfigBody } from '@core/contracts/user-config';
+import { UserConfig } from '@core/contracts/user-config';
+import { AuthPaths, UserConfigPaths } from '@core/contracts/paths';
 import type { OperationContext } from '../../db/operation-log';
 import { readToken, sendNotLoggedIn, sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';

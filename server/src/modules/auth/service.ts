@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { LoginInfo, UserInfo, UserLogRequest } from '../../../../src/core/contracts/auth';
-import type { UserConfig } from '../../../../src/core/contracts/user-config';
-import { ResultCode } from '../../../../src/core/contracts/common';
+import type { LoginInfo, UserInfo, UserLogRequest } from '@core/contracts/auth';
+import type { UserConfig } from '@core/contracts/user-config';
+import { ResultCode } from '@core/contracts/common';
 import { APPLICATION_ID } from '../../config';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';

@@ -9,10 +9,10 @@ import {
   type ScheduleConfigFields,
   type UpdateEnterpriseConfigRequest,
   type UpdateScheduleConfigRequest,
-} from '../../../../src/core/contracts/enterprise-config';
-import type { UserOption } from '../../../../src/core/contracts/account';
-import { ORDER_STATUS } from '../../../../src/core/enums';
-import { personLabel } from '../../../../src/core/format';
+} from '@core/contracts/enterprise-config';
+import type { UserOption } from '@core/contracts/account';
+import { ORDER_STATUS } from '@core/enums';
+import { personLabel } from '@core/format';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import type { Scope } from '../../plugins/auth';

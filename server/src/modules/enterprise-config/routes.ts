@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SysCfgAuthorities as A } from '../../../../src/core/access/authorities/sys-cfg';
+import { SysCfgAuthorities as A } from '@core/access/authorities/sys-cfg';
 import {
   DictListQuery,
   ENTERPRISE_CONFIG_FIELD_LABELS,
@@ -10,7 +10,7 @@ import {
   UpdateEnterpriseConfigRequest,
   UpdateScheduleConfigRequest,
   UserPageConfigQuery,
-} from '../../../../src/core/contracts/enterprise-config';
+} from '@core/contracts/enterprise-config';
 import type { Db } from '../../db';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PageResult } from '../../../../src/core/contracts/common';
-import { SysCfgAuthorities } from '../../../../src/core/access/authorities/sys-cfg';
-import { allActionCodes } from '../../../../src/core/access/action-codes';
-import { allRouteAuthorities } from '../../../../src/core/access/route-catalog';
-import type { DictView, EnterpriseConfig, ProcessDictEntry, ScheduleConfig, UserPageConfig } from '../../../../src/core/contracts/enterprise-config';
-import type { BoardCode, DeckleWidth, Flute, PaperGrade } from '../../../../src/core/contracts/paper-data';
-import type { BadReason, IcCard, WorkMachine } from '../../../../src/core/contracts/shop-floor';
+import type { PageResult } from '@core/contracts/common';
+import { SysCfgAuthorities } from '@core/access/authorities/sys-cfg';
+import { allActionCodes } from '@core/access/action-codes';
+import { allRouteAuthorities } from '@core/access/route-catalog';
+import type { DictView, EnterpriseConfig, ProcessDictEntry, ScheduleConfig, UserPageConfig } from '@core/contracts/enterprise-config';
+import type { BoardCode, DeckleWidth, Flute, PaperGrade } from '@core/contracts/paper-data';
+import type { BadReason, IcCard, WorkMachine } from '@core/contracts/shop-floor';
 import { loginAs, operationLogCount, resultClient, startTwoFactoryApp, type TestApp } from '../../test-support';
 
 let t: TestApp;

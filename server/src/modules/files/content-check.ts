@@ -4,9 +4,9 @@ import {
   FILE_NAME_MAX_LENGTH,
   IMAGE_MULTIPLE_MAX_SIZE_MB,
   IMAGE_SINGLE_MAX_SIZE_MB,
-} from '../../../../src/core/constants';
-import { UploadType } from '../../../../src/core/contracts/files';
-import { fileExtension, UPLOAD_MESSAGES } from '../../../../src/core/rules/upload';
+} from '@core/constants';
+import { UploadType } from '@core/contracts/files';
+import { fileExtension, UPLOAD_MESSAGES } from '@core/rules/upload';
 
 const MB = 1024 * 1024;
 

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ResultCode } from '../../../../src/core/contracts/common';
-import { DownloadQuery, FilePaths, UploadFields, UploadType, type DownloadQuery as DownloadQueryBody } from '../../../../src/core/contracts/files';
+import { ResultCode } from '@core/contracts/common';
+import { DownloadQuery, FilePaths, UploadFields, UploadType, type DownloadQuery as DownloadQueryBody } from '@core/contracts/files';
 import { Value } from '@sinclair/typebox/value';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import { AppError, ok } from '../../plugins/envelopes';

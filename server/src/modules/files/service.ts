@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { UploadedFile, UploadType } from '../../../../src/core/contracts/files';
-import { ResultCode } from '../../../../src/core/contracts/common';
+import type { UploadedFile, UploadType } from '@core/contracts/files';
+import { ResultCode } from '@core/contracts/common';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import type { Scope } from '../../plugins/auth';

@@ -1,4 +1,4 @@
-import type { CreateDeviceTypeRequest, DeviceTypeNode, UpdateDeviceTypeRequest } from '../../../../src/core/contracts/modeling';
+import type { CreateDeviceTypeRequest, DeviceTypeNode, UpdateDeviceTypeRequest } from '@core/contracts/modeling';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import type { Scope } from '../../plugins/auth';

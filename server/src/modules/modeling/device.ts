@@ -1,7 +1,7 @@
-import type { PageResult } from '../../../../src/core/contracts/common';
-import type { ImportResult } from '../../../../src/core/contracts/files';
-import type { CreateDeviceRequest, Device, DeviceDetail, DeviceSpeedEntry, UpdateDeviceRequest } from '../../../../src/core/contracts/modeling';
-import { DEVICE_STATUS, deviceUseLabel } from '../../../../src/core/enums';
+import type { PageResult } from '@core/contracts/common';
+import type { ImportResult } from '@core/contracts/files';
+import type { CreateDeviceRequest, Device, DeviceDetail, DeviceSpeedEntry, UpdateDeviceRequest } from '@core/contracts/modeling';
+import { DEVICE_STATUS, deviceUseLabel } from '@core/enums';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import type { ExportColumn } from '../../lib/excel-export';

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PageResult } from '../../../../src/core/contracts/common';
-import type { Device, DeviceDetail, DeviceTypeNode, Process, Product, ProductClassifyNode, WorkFlow, WorkFlowDetail, Workshop } from '../../../../src/core/contracts/modeling';
+import type { PageResult } from '@core/contracts/common';
+import type { Device, DeviceDetail, DeviceTypeNode, Process, Product, ProductClassifyNode, WorkFlow, WorkFlowDetail, Workshop } from '@core/contracts/modeling';
 import { bearer, loginAs, operationLogCount, resultClient, startTwoFactoryApp, type TestApp } from '../../test-support';
 import { multipart, PNG_1X1 } from '../../test-multipart';
 import { guardUnique } from './common';

@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PageResult } from '../../../../src/core/contracts/common';
-import type { ImportResult } from '../../../../src/core/contracts/files';
-import type { Product, WorkFlow, WorkFlowDetail, WorkFlowMap } from '../../../../src/core/contracts/modeling';
+import type { PageResult } from '@core/contracts/common';
+import type { ImportResult } from '@core/contracts/files';
+import type { Product, WorkFlow, WorkFlowDetail, WorkFlowMap } from '@core/contracts/modeling';
 import { bearer, loginAs, operationLogCount, resultClient, startTwoFactoryApp, type TestApp } from '../../test-support';
 import { multipart } from '../../test-multipart';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { PageResult } from '../../../../src/core/contracts/common';
-import type { ImportResult } from '../../../../src/core/contracts/files';
+import type { PageResult } from '@core/contracts/common';
+import type { ImportResult } from '@core/contracts/files';
 import {
   FLUTES,
   PRODUCT_IMPORT_MAX_ROWS,
@@ -10,7 +10,7 @@ import {
   type ProductClassifyNode,
   type UpdateProductClassifyRequest,
   type UpdateProductRequest,
-} from '../../../../src/core/contracts/modeling';
+} from '@core/contracts/modeling';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import type { ExportColumn } from '../../lib/excel-export';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ImportRequest } from '../../../../src/core/contracts/files';
+import { ImportRequest } from '@core/contracts/files';
 import {
   CreateDeviceRequest,
   CreateDeviceTypeRequest,
@@ -29,7 +29,7 @@ import {
   UpdateWorkshopRequest,
   WorkFlowListQuery,
   WorkshopListQuery,
-} from '../../../../src/core/contracts/modeling';
+} from '@core/contracts/modeling';
 import type { Db } from '../../db';
 import type { OperationContext } from '../../db/operation-log';
 import { sendXlsx, type ExportColumn } from '../../lib/excel-export';
@@ -45,7 +45,7 @@ import { ProcessService } from './process';
 import { WorkFlowService } from './process-flow';
 import { PRODUCT_EXPORT_COLUMNS, PRODUCT_IMPORT_COLUMNS, ProductService } from './product';
 import { WorkshopService } from './workshop';
-import { ModelingAuthorities } from '../../../../src/core/access/authorities/modeling';
+import { ModelingAuthorities } from '@core/access/authorities/modeling';
 
 const A = ModelingAuthorities;
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { PageResult } from '../../../../src/core/contracts/common';
-import type { CreateWorkshopRequest, UpdateWorkshopRequest, Workshop } from '../../../../src/core/contracts/modeling';
+import type { PageResult } from '@core/contracts/common';
+import type { CreateWorkshopRequest, UpdateWorkshopRequest, Workshop } from '@core/contracts/modeling';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { runList, type ListParams, type ListSpec } from '../../lib/list-query';

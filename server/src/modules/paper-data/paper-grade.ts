@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { PageResult } from '../../../../src/core/contracts/common';
+import type { PageResult } from '@core/contracts/common';
 import type {
   CreateFluteRequest,
   CreatePaperGradeRequest,
@@ -7,7 +7,7 @@ import type {
   PaperGrade,
   UpdateFluteRequest,
   UpdatePaperGradeRequest,
-} from '../../../../src/core/contracts/paper-data';
+} from '@core/contracts/paper-data';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { runList, type ListParams, type ListSpec } from '../../lib/list-query';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SysCfgAuthorities as A } from '../../../../src/core/access/authorities/sys-cfg';
-import { IdParams } from '../../../../src/core/contracts/modeling';
+import { SysCfgAuthorities as A } from '@core/access/authorities/sys-cfg';
+import { IdParams } from '@core/contracts/modeling';
 import {
   BoardCodeListQuery,
   CreateBoardCodeRequest,
@@ -16,7 +16,7 @@ import {
   UpdateDeckleRequest,
   UpdateFluteRequest,
   UpdatePaperGradeRequest,
-} from '../../../../src/core/contracts/paper-data';
+} from '@core/contracts/paper-data';
 import type { Db } from '../../db';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';

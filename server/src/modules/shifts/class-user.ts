@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { PageResult } from '../../../../src/core/contracts/common';
-import type { ImportResult } from '../../../../src/core/contracts/files';
-import type { ClassUser, CreateClassUserRequest, CreateExchangeRequest, ShiftExchange, UpdateClassUserRequest } from '../../../../src/core/contracts/shifts';
+import type { PageResult } from '@core/contracts/common';
+import type { ImportResult } from '@core/contracts/files';
+import type { ClassUser, CreateClassUserRequest, CreateExchangeRequest, ShiftExchange, UpdateClassUserRequest } from '@core/contracts/shifts';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { ImportMessages, runImport, type ImportColumn, type ImportRowError } from '../../lib/excel-import';

@@ -1,4 +1,4 @@
-import { ResultCode } from '../../../../src/core/contracts/common';
+import { ResultCode } from '@core/contracts/common';
 import type { Db } from '../../db';
 import type { Scope } from '../../plugins/auth';
 import { AppError } from '../../plugins/envelopes';

@@ -6,8 +6,8 @@ import type {
   MonthEffect,
   SaveMonthEffectRequest,
   ShiftBreak,
-} from '../../../../src/core/contracts/shifts';
-import { DEVICE_CALENDAR_TYPES } from '../../../../src/core/contracts/shifts';
+} from '@core/contracts/shifts';
+import { DEVICE_CALENDAR_TYPES } from '@core/contracts/shifts';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { monthCalendar, monthDates, type CalendarOverride, type CalendarShift } from '../../domain/calendar';

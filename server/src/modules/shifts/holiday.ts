@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { PageResult } from '../../../../src/core/contracts/common';
-import type { AddHolidayRequest, Holiday, UpdateHolidayRequest } from '../../../../src/core/contracts/shifts';
+import type { PageResult } from '@core/contracts/common';
+import type { AddHolidayRequest, Holiday, UpdateHolidayRequest } from '@core/contracts/shifts';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { HOLIDAY_TYPE_LABELS, type HolidayType } from '../../domain/calendar';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ShiftAuthorities as A } from '../../../../src/core/access/authorities/shifts';
-import { ImportRequest } from '../../../../src/core/contracts/files';
+import { ShiftAuthorities as A } from '@core/access/authorities/shifts';
+import { ImportRequest } from '@core/contracts/files';
 import {
   AddHolidayRequest,
   ClassUserListQuery,
@@ -25,7 +25,7 @@ import {
   UpdatePositionRequest,
   UpdateShiftRequest,
   UpdateTeamRequest,
-} from '../../../../src/core/contracts/shifts';
+} from '@core/contracts/shifts';
 import type { Db } from '../../db';
 import { sendXlsx } from '../../lib/excel-export';
 import { templateHeaders } from '../../lib/excel-import';

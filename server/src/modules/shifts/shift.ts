@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { PageResult } from '../../../../src/core/contracts/common';
-import type { CreateShiftRequest, Shift, ShiftBreak, UpdateShiftRequest } from '../../../../src/core/contracts/shifts';
+import type { PageResult } from '@core/contracts/common';
+import type { CreateShiftRequest, Shift, ShiftBreak, UpdateShiftRequest } from '@core/contracts/shifts';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { runList, type ListParams, type ListSpec } from '../../lib/list-query';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { PageResult } from '../../../../src/core/contracts/common';
+import type { PageResult } from '@core/contracts/common';
 import type {
   CreatePositionRequest,
   CreateTeamRequest,
@@ -9,7 +9,7 @@ import type {
   TeamMember,
   UpdatePositionRequest,
   UpdateTeamRequest,
-} from '../../../../src/core/contracts/shifts';
+} from '@core/contracts/shifts';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { runList, type ListParams, type ListSpec } from '../../lib/list-query';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SysCfgAuthorities as A } from '../../../../src/core/access/authorities/sys-cfg';
-import { IdParams } from '../../../../src/core/contracts/modeling';
+import { SysCfgAuthorities as A } from '@core/access/authorities/sys-cfg';
+import { IdParams } from '@core/contracts/modeling';
 import {
   BadReasonListQuery,
   BindIcCardRequest,
@@ -15,7 +15,7 @@ import {
   UpdateIcCardRequest,
   UpdateWorkMachineRequest,
   WorkMachineListQuery,
-} from '../../../../src/core/contracts/shop-floor';
+} from '@core/contracts/shop-floor';
 import type { Db } from '../../db';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';

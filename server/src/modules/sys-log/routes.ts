@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { SysLogAuthorities as A } from '../../../../src/core/access/authorities/shifts';
-import { SYS_LOG_FIELD_LABELS, SysLogPaths as P, SysLogQuery } from '../../../../src/core/contracts/sys-log';
+import { SysLogAuthorities as A } from '@core/access/authorities/shifts';
+import { SYS_LOG_FIELD_LABELS, SysLogPaths as P, SysLogQuery } from '@core/contracts/sys-log';
 import { sendXlsx } from '../../lib/excel-export';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';

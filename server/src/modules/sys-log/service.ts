@@ -1,5 +1,5 @@
-import type { PageResult } from '../../../../src/core/contracts/common';
-import { OPERATION_SOURCES, type SysLogEntry } from '../../../../src/core/contracts/sys-log';
+import type { PageResult } from '@core/contracts/common';
+import { OPERATION_SOURCES, type SysLogEntry } from '@core/contracts/sys-log';
 import type { Db } from '../../db';
 import type { ExportColumn } from '../../lib/excel-export';
 import { runList, streamList, type ListParams, type ListSpec } from '../../lib/list-query';

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SysLogEntry } from '../../../../src/core/contracts/sys-log';
-import type { PageResult } from '../../../../src/core/contracts/common';
+import type { SysLogEntry } from '@core/contracts/sys-log';
+import type { PageResult } from '@core/contracts/common';
 import { bearer, loginAs, startTwoFactoryApp, type Envelope, type TestApp } from '../../test-support';
 
 let t: TestApp;

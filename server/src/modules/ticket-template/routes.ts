@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { SysCfgAuthorities as A } from '../../../../src/core/access/authorities/sys-cfg';
-import { IdParams } from '../../../../src/core/contracts/modeling';
+import { SysCfgAuthorities as A } from '@core/access/authorities/sys-cfg';
+import { IdParams } from '@core/contracts/modeling';
 import {
   CreateTicketTemplateRequest,
   SetDefaultTicketTemplateRequest,
@@ -8,7 +8,7 @@ import {
   TicketTemplateListQuery,
   TicketTemplatePaths as P,
   UpdateTicketTemplateRequest,
-} from '../../../../src/core/contracts/ticket-template';
+} from '@core/contracts/ticket-template';
 import type { Db } from '../../db';
 import { registerCrudRoutes } from '../../lib/crud-routes';
 import { scopeOf, sessionOf } from '../../plugins/auth';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { PageResult } from '../../../../src/core/contracts/common';
+import type { PageResult } from '@core/contracts/common';
 import {
   TICKET_PAPER_SIZE,
   TICKET_PRINT_TYPE,
@@ -9,7 +9,7 @@ import {
   type TicketPrintType,
   type TicketTemplate,
   type UpdateTicketTemplateRequest,
-} from '../../../../src/core/contracts/ticket-template';
+} from '@core/contracts/ticket-template';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { runList, type ListParams, type ListSpec } from '../../lib/list-query';

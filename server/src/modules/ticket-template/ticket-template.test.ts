@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PageResult } from '../../../../src/core/contracts/common';
-import { SysCfgAuthorities } from '../../../../src/core/access/authorities/sys-cfg';
-import { allActionCodes } from '../../../../src/core/access/action-codes';
-import { allRouteAuthorities } from '../../../../src/core/access/route-catalog';
-import { ticketPageSizeMm, type CreateTicketTemplateRequest, type TicketTemplate } from '../../../../src/core/contracts/ticket-template';
+import type { PageResult } from '@core/contracts/common';
+import { SysCfgAuthorities } from '@core/access/authorities/sys-cfg';
+import { allActionCodes } from '@core/access/action-codes';
+import { allRouteAuthorities } from '@core/access/route-catalog';
+import { ticketPageSizeMm, type CreateTicketTemplateRequest, type TicketTemplate } from '@core/contracts/ticket-template';
 import { loginAs, operationLogCount, resultClient, startTwoFactoryApp, type TestApp } from '../../test-support';
 
 let t: TestApp;

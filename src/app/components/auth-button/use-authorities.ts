@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { authoritySet, can, type AuthoritySet } from '../../../core/access';
+import { authoritySet, can, type AuthoritySet } from '@core/access';
 import { useSession } from '../../shell/use-session';
 
 /** The session user's authority codes for the current factory. */

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button, Image, Spin, Typography } from 'antd';
 import { FileOutlined } from '@ant-design/icons';
-import { FilePaths } from '../../../core/contracts/files';
-import { http, saveBlob } from '../../../core/http';
+import { FilePaths } from '@core/contracts/files';
+import { http, saveBlob } from '@core/http';
 import { previewKind } from './preview-kind';
 
 export interface FilePreviewProps {

@@ -1,4 +1,4 @@
-import { fileExtension } from '../../../core/rules';
+import { fileExtension } from '@core/rules';
 
 /** How a file is shown: images and PDF inline, anything else as a download link. */
 export type PreviewKind = 'image' | 'pdf' | 'download';

@@ -1,7 +1,7 @@
 import { App, Button, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { checkDocument } from '../../../core/rules';
-import { DOCUMENT_MAX_COUNT, DOCUMENT_MAX_SIZE_MB } from '../../../core/constants';
+import { checkDocument } from '@core/rules';
+import { DOCUMENT_MAX_COUNT, DOCUMENT_MAX_SIZE_MB } from '@core/constants';
 import { uploaderFor, type UploadedFile, type UploadFunction } from './upload.api';
 import { useUploadList } from './use-upload-list';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../../core/http';
+import { HttpError } from '@core/http';
 import { uploadFailureMessage, UploadRejectedError } from './upload.api';
 
 describe('upload failure messages', () => {

@@ -1,6 +1,6 @@
-import { APPLICATION_ID, UPLOAD_TIMEOUT_MS } from '../../../core/constants';
-import { http, HttpError } from '../../../core/http';
-import { getUser } from '../../../core/session';
+import { APPLICATION_ID, UPLOAD_TIMEOUT_MS } from '@core/constants';
+import { http, HttpError } from '@core/http';
+import { getUser } from '@core/session';
 
 /** What the file service answers for one uploaded file (spec §7). */
 export interface UploadedFile {

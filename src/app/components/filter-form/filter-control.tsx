@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Cascader, DatePicker, Input, Radio, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { DATE_FORMAT, DATE_TIME_FORMAT, dateShortcuts, dayjs, dayRange, formatRange } from '../../../core/format';
+import { DATE_FORMAT, DATE_TIME_FORMAT, dateShortcuts, dayjs, dayRange, formatRange } from '@core/format';
 import { TagInput } from '../tag-input';
 import type { FilterItem, FilterOption, FilterValue } from './filter-form.types';
 

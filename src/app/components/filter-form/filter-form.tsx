@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Form } from 'antd';
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
-import { FILTER_DEBOUNCE_MS, INPUT_DEBOUNCE_MS } from '../../../core/constants';
+import { FILTER_DEBOUNCE_MS, INPUT_DEBOUNCE_MS } from '@core/constants';
 import { FilterControl, type ChangeKind } from './filter-control';
 import type { FilterItem, FilterValue, FilterValues } from './filter-form.types';
 import { compactValues, sameValues } from './filter-values';

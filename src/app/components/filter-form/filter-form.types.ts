@@ -1,4 +1,4 @@
-import type { EnumValue } from '../../../core/enums';
+import type { EnumValue } from '@core/enums';
 
 /** Kinds of filter control a FilterForm renders. */
 export type FilterType = 'input' | 'select' | 'cascader' | 'daterange' | 'date' | 'tagInput' | 'radioGroup';

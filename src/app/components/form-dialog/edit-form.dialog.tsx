@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { App, Form, Modal } from 'antd';
-import { DIALOG_WIDTH } from '../../../core/constants';
+import { DIALOG_WIDTH } from '@core/constants';
 import type { CategoryEditorProps } from '../category-tree';
 import { EditFormFields, fromFormValues, toFormValues, type FieldOption, type FormField } from './form-fields';
 

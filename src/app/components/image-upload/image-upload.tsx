@@ -1,13 +1,13 @@
 import { App, Upload } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { checkImage, checkImagePixels, UPLOAD_MESSAGES } from '../../../core/rules';
+import { checkImage, checkImagePixels, UPLOAD_MESSAGES } from '@core/rules';
 import {
   IMAGE_EXTENSIONS,
   IMAGE_MULTIPLE_MAX_COUNT,
   IMAGE_MULTIPLE_MAX_SIZE_MB,
   IMAGE_PIXEL_LIMIT,
   IMAGE_SINGLE_MAX_SIZE_MB,
-} from '../../../core/constants';
+} from '@core/constants';
 import { uploaderFor, type UploadedFile, type UploadFunction } from '../file-upload/upload.api';
 import { useUploadList } from '../file-upload/use-upload-list';
 import { readImageSize } from './image-size';

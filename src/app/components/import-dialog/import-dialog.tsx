@@ -1,8 +1,8 @@
 import { useReducer } from 'react';
 import { Alert, App, Button, Modal, Table, Typography, Upload } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import { checkImportFile } from '../../../core/rules';
-import { DIALOG_WIDTH, IMPORT_EXTENSIONS } from '../../../core/constants';
+import { checkImportFile } from '@core/rules';
+import { DIALOG_WIDTH, IMPORT_EXTENSIONS } from '@core/constants';
 import { uploaderFor } from '../file-upload/upload.api';
 import {
   canConfirm,

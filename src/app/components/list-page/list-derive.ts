@@ -1,4 +1,4 @@
-import { shortDate, shortMonthDay } from '../../../core/format/date';
+import { shortDate, shortMonthDay } from '@core/format/date';
 import type { FilterItem } from '../filter-form/filter-form.types';
 import { pageSizesOf } from '../pager/pager-sizes';
 import type { ListColumn, ListSpec, RowAction } from './list-spec';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { PageResult } from '../../../core/contracts/common';
+import type { PageResult } from '@core/contracts/common';
 import type { FilterItem, FilterOption } from '../filter-form/filter-form.types';
 import type { ImportOutcome } from '../import-dialog/import-state';
 import type { PageSizeSet } from '../pager/pager-sizes';

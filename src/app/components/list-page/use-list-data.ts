@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PageResult } from '../../../core/contracts/common';
+import type { PageResult } from '@core/contracts/common';
 import type { ListQuery } from './list-state';
 
 interface Loaded<Row> {

@@ -1,4 +1,4 @@
-import { ALTERNATE_PAGE_SIZE_OPTIONS, DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../../core/constants';
+import { ALTERNATE_PAGE_SIZE_OPTIONS, DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@core/constants';
 
 /** 'standard': [20,50,100,200], default 10; 'large': [100,200,500,1000], default 100 (spec §9). */
 export type PageSizeSet = 'standard' | 'large';

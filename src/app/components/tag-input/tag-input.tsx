@@ -1,7 +1,7 @@
 import { useState, type ClipboardEvent, type CSSProperties, type KeyboardEvent } from 'react';
 import { App, Input, Tag, theme } from 'antd';
-import { addTags, pasteTags, removeTag, type TagResult } from '../../../core/rules';
-import { TAG_SEARCH_LIMIT } from '../../../core/constants';
+import { addTags, pasteTags, removeTag, type TagResult } from '@core/rules';
+import { TAG_SEARCH_LIMIT } from '@core/constants';
 
 export interface TagInputProps {
   value?: readonly string[];

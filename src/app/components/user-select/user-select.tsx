@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Empty, Flex, Select, Spin } from 'antd';
-import type { UserBrief, UserOption } from '../../../core/contracts/account';
-import { personLabel } from '../../../core/format';
+import type { UserBrief, UserOption } from '@core/contracts/account';
+import { personLabel } from '@core/format';
 import { factoryUsersApi } from './users.api';
 
 type LoadState = 'idle' | 'loading' | 'done' | 'failed';

@@ -1,6 +1,6 @@
-import { AccountPaths, type UserOption } from '../../../core/contracts/account';
-import type { PageResult } from '../../../core/contracts/common';
-import { http } from '../../../core/http';
+import { AccountPaths, type UserOption } from '@core/contracts/account';
+import type { PageResult } from '@core/contracts/common';
+import { http } from '@core/http';
 
 /** The user list's largest page: a factory's staff fits in one (searched in the browser). */
 const ALL_USERS = { page: 1, limit: 1000 };

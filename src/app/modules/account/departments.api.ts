@@ -1,5 +1,5 @@
-import { AccountPaths, type DepartmentNode } from '../../../core/contracts/account';
-import { http } from '../../../core/http';
+import { AccountPaths, type DepartmentNode } from '@core/contracts/account';
+import { http } from '@core/http';
 
 /** The factory's department tree; renames, additions and removals (removal of one with users is refused). */
 export const departmentsApi = {

@@ -1,5 +1,5 @@
-import { AccountPaths, type SmsPurpose, type SmsResult, type UserOrgGrant } from '../../../core/contracts/account';
-import { http } from '../../../core/http';
+import { AccountPaths, type SmsPurpose, type SmsResult, type UserOrgGrant } from '@core/contracts/account';
+import { http } from '@core/http';
 
 /** The signed-in user's own password and phone (SMS code checked), and factory grants of other users. */
 export const ownAccountApi = {

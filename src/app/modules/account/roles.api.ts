@@ -1,4 +1,4 @@
-import type { PageResult } from '../../../core/contracts/common';
+import type { PageResult } from '@core/contracts/common';
 import {
   AccountPaths,
   type AddRoleRequest,
@@ -6,8 +6,8 @@ import {
   type PermissionNode,
   type RoleDetail,
   type RoleItem,
-} from '../../../core/contracts/account';
-import { http } from '../../../core/http';
+} from '@core/contracts/account';
+import { http } from '@core/http';
 
 /** The console lists every role of the factory at once (page 1, size 500). */
 export const ROLE_LIST_SIZE = 500;

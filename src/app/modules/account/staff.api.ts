@@ -1,13 +1,13 @@
-import type { PageResult } from '../../../core/contracts/common';
+import type { PageResult } from '@core/contracts/common';
 import {
   AccountPaths,
   type AddStaffRequest,
   type EditStaffRequest,
   type StaffUser,
   type UserBrief,
-} from '../../../core/contracts/account';
-import type { ImportResult } from '../../../core/contracts/files';
-import { http, saveBlob } from '../../../core/http';
+} from '@core/contracts/account';
+import type { ImportResult } from '@core/contracts/files';
+import { http, saveBlob } from '@core/http';
 import type { ImportOutcome, ListQuery } from '../../components';
 
 type AccountStatus = StaffUser['status'];

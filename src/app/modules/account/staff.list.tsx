@@ -1,8 +1,8 @@
 import { Tag } from 'antd';
-import type { StaffUser } from '../../../core/contracts/account';
-import { ACCOUNT_STATUS } from '../../../core/enums';
+import type { StaffUser } from '@core/contracts/account';
+import { ACCOUNT_STATUS } from '@core/enums';
 import type { ListSpec, RowAction } from '../../components';
-import { AccountAuthorities } from '../../../core/access/authorities/account';
+import { AccountAuthorities } from '@core/access/authorities/account';
 import { staffApi } from './staff.api';
 
 const STATUS_OPTIONS = [

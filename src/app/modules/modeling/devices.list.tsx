@@ -1,7 +1,7 @@
-import type { Device } from '../../../core/contracts/modeling';
-import { DEVICE_STATUS, DEVICE_USE, deviceUseLabel } from '../../../core/enums';
+import type { Device } from '@core/contracts/modeling';
+import { DEVICE_STATUS, DEVICE_USE, deviceUseLabel } from '@core/enums';
 import type { ListQuery, ListSpec } from '../../components';
-import { ModelingAuthorities as A } from '../../../core/access/authorities/modeling';
+import { ModelingAuthorities as A } from '@core/access/authorities/modeling';
 import { devicesApi } from './modeling.api';
 
 const STATUS_COLORS: Record<number, string> = { 1: 'default', 2: 'blue', 3: 'green', 4: 'gold', 5: 'red', 6: 'default' };

@@ -1,5 +1,5 @@
-import type { PageResult } from '../../../core/contracts/common';
-import type { ImportResult } from '../../../core/contracts/files';
+import type { PageResult } from '@core/contracts/common';
+import type { ImportResult } from '@core/contracts/files';
 import {
   ModelingPaths as P,
   type CreateDeviceRequest,
@@ -21,7 +21,7 @@ import {
   type WorkFlowDetail,
   type WorkFlowMap,
   type Workshop,
-} from '../../../core/contracts/modeling';
+} from '@core/contracts/modeling';
 import {
   ShiftPaths,
   type CreatePositionRequest,
@@ -29,7 +29,7 @@ import {
   type Position,
   type Team,
   type TeamDetail,
-} from '../../../core/contracts/shifts';
+} from '@core/contracts/shifts';
 import {
   ShopFloorPaths as F,
   type BadReason,
@@ -38,9 +38,9 @@ import {
   type CreateWorkMachineRequest,
   type IcCard,
   type WorkMachine,
-} from '../../../core/contracts/shop-floor';
-import { PRODUCT_IMPORT_TIMEOUT_MS } from '../../../core/constants';
-import { http, saveBlob } from '../../../core/http';
+} from '@core/contracts/shop-floor';
+import { PRODUCT_IMPORT_TIMEOUT_MS } from '@core/constants';
+import { http, saveBlob } from '@core/http';
 import type { ImportOutcome, ListQuery } from '../../components';
 
 /** The ListQuery without paging: what an export sends. */

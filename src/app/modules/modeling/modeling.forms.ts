@@ -1,5 +1,5 @@
-import { FLUTES } from '../../../core/contracts/modeling';
-import { DEVICE_STATUS, DEVICE_USE } from '../../../core/enums';
+import { FLUTES } from '@core/contracts/modeling';
+import { DEVICE_STATUS, DEVICE_USE } from '@core/enums';
 import type { FormField } from '../../components/form-dialog';
 
 /** Codes the server accepts: letters, digits, _ and -. */

@@ -1,6 +1,6 @@
-import type { Process, ProcessGroup } from '../../../core/contracts/modeling';
+import type { Process, ProcessGroup } from '@core/contracts/modeling';
 import type { ListSpec } from '../../components';
-import { ModelingAuthorities as A } from '../../../core/access/authorities/modeling';
+import { ModelingAuthorities as A } from '@core/access/authorities/modeling';
 import { processesApi, processGroupsApi } from './modeling.api';
 
 const yesNo = (value: boolean) => (value ? '是' : '否');

@@ -1,7 +1,7 @@
-import type { Product } from '../../../core/contracts/modeling';
-import { FLUTES } from '../../../core/contracts/modeling';
+import type { Product } from '@core/contracts/modeling';
+import { FLUTES } from '@core/contracts/modeling';
 import type { ListQuery, ListSpec } from '../../components';
-import { ModelingAuthorities as A } from '../../../core/access/authorities/modeling';
+import { ModelingAuthorities as A } from '@core/access/authorities/modeling';
 import { productsApi } from './modeling.api';
 
 const FLUTE_OPTIONS = FLUTES.map((flute) => ({ value: flute, label: `${flute}楞` }));

@@ -1,6 +1,6 @@
-import type { WorkFlow } from '../../../core/contracts/modeling';
+import type { WorkFlow } from '@core/contracts/modeling';
 import type { ListSpec } from '../../components';
-import { ModelingAuthorities as A } from '../../../core/access/authorities/modeling';
+import { ModelingAuthorities as A } from '@core/access/authorities/modeling';
 import { workFlowsApi } from './modeling.api';
 
 const TEMPLATE_OPTIONS = [

@@ -1,6 +1,6 @@
-import type { Workshop } from '../../../core/contracts/modeling';
+import type { Workshop } from '@core/contracts/modeling';
 import type { ListSpec } from '../../components';
-import { ModelingAuthorities as A } from '../../../core/access/authorities/modeling';
+import { ModelingAuthorities as A } from '@core/access/authorities/modeling';
 import { workshopsApi } from './modeling.api';
 
 /** 车间: name, code, device count; add, edit, delete (a workshop with devices is refused by the server). */

@@ -1,5 +1,5 @@
-import type { PageResult } from '../../../core/contracts/common';
-import type { ImportResult } from '../../../core/contracts/files';
+import type { PageResult } from '@core/contracts/common';
+import type { ImportResult } from '@core/contracts/files';
 import {
   ShiftPaths as P,
   type AddHolidayRequest,
@@ -13,11 +13,11 @@ import {
   type Shift,
   type ShiftExchange,
   type Team,
-} from '../../../core/contracts/shifts';
-import { SysLogPaths, type SysLogEntry } from '../../../core/contracts/sys-log';
-import { ModelingPaths, type Device } from '../../../core/contracts/modeling';
-import { AccountPaths, type StaffUser } from '../../../core/contracts/account';
-import { http, saveBlob } from '../../../core/http';
+} from '@core/contracts/shifts';
+import { SysLogPaths, type SysLogEntry } from '@core/contracts/sys-log';
+import { ModelingPaths, type Device } from '@core/contracts/modeling';
+import { AccountPaths, type StaffUser } from '@core/contracts/account';
+import { http, saveBlob } from '@core/http';
 import type { ImportOutcome, ListQuery } from '../../components';
 
 const filtersOf = (query: ListQuery) => {

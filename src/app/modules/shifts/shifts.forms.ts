@@ -1,4 +1,4 @@
-import { HOLIDAY_TYPES, DEVICE_CALENDAR_TYPES } from '../../../core/contracts/shifts';
+import { HOLIDAY_TYPES, DEVICE_CALENDAR_TYPES } from '@core/contracts/shifts';
 import type { FormField } from '../../components/form-dialog';
 
 const typeOptions = (options: readonly { value: number; label: string }[]) => options.map(({ value, label }) => ({ value, label }));

@@ -1,6 +1,6 @@
-import type { ClassUser, Holiday, Shift, ShiftExchange } from '../../../core/contracts/shifts';
-import { HOLIDAY_TYPES } from '../../../core/contracts/shifts';
-import { ShiftAuthorities as A } from '../../../core/access/authorities/shifts';
+import type { ClassUser, Holiday, Shift, ShiftExchange } from '@core/contracts/shifts';
+import { HOLIDAY_TYPES } from '@core/contracts/shifts';
+import { ShiftAuthorities as A } from '@core/access/authorities/shifts';
 import type { FilterOption, ListSpec } from '../../components';
 import { classUsersApi, exchangesApi, holidaysApi, shiftsApi } from './shifts.api';
 

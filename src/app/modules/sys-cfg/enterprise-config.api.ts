@@ -1,4 +1,4 @@
-import type { PageResult } from '../../../core/contracts/common';
+import type { PageResult } from '@core/contracts/common';
 import {
   EnterpriseConfigPaths as P,
   type DictView,
@@ -8,8 +8,8 @@ import {
   type ScheduleConfig,
   type UpdateEnterpriseConfigRequest,
   type UpdateScheduleConfigRequest,
-} from '../../../core/contracts/enterprise-config';
-import { http } from '../../../core/http';
+} from '@core/contracts/enterprise-config';
+import { http } from '@core/http';
 import type { ListQuery } from '../../components';
 
 export const enterpriseConfigApi = {

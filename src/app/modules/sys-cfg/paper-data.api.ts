@@ -1,4 +1,4 @@
-import type { PageResult } from '../../../core/contracts/common';
+import type { PageResult } from '@core/contracts/common';
 import {
   PaperDataPaths as P,
   type BoardCode,
@@ -9,8 +9,8 @@ import {
   type DeckleWidth,
   type Flute,
   type PaperGrade,
-} from '../../../core/contracts/paper-data';
-import { http } from '../../../core/http';
+} from '@core/contracts/paper-data';
+import { http } from '@core/http';
 import type { ListQuery } from '../../components';
 
 type Created = { id: number };

@@ -1,6 +1,6 @@
-import type { EnterpriseConfigSections } from '../../../core/contracts/enterprise-config';
-import { PAPER_TYPE_LABELS, PAPER_TYPES } from '../../../core/contracts/paper-data';
-import { ORDER_STATUS } from '../../../core/enums';
+import type { EnterpriseConfigSections } from '@core/contracts/enterprise-config';
+import { PAPER_TYPE_LABELS, PAPER_TYPES } from '@core/contracts/paper-data';
+import { ORDER_STATUS } from '@core/enums';
 import type { FieldOption, FormField } from '../../components/form-dialog';
 
 const CODE = { regex: /^[A-Za-z0-9_.-]+$/, message: '只能包含字母、数字、_ . 和 -' };

@@ -1,11 +1,11 @@
-import type { PageResult } from '../../../core/contracts/common';
+import type { PageResult } from '@core/contracts/common';
 import {
   TicketTemplatePaths as P,
   type CreateTicketTemplateRequest,
   type TicketTemplate,
   type UpdateTicketTemplateRequest,
-} from '../../../core/contracts/ticket-template';
-import { http } from '../../../core/http';
+} from '@core/contracts/ticket-template';
+import { http } from '@core/http';
 import type { ListQuery } from '../../components';
 
 /** /dps-server/ticket_template/*: work-order ticket (流转卡) print templates. */

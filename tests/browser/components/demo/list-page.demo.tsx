@@ -1,7 +1,7 @@
 // A ListPage inside the fixture element, for screenshots and render timing in a real Chromium:
 // `?rows=N&path=/staff?limit=20` picks the data size and the initial list URL.
 import { createElement } from 'react';
-import type { ListQuery } from '../../../../src/app/components/list-page';
+import type { ListQuery } from '@app/components/list-page';
 import { StaffListDemo } from '../support/demos';
 import { staffRows } from '../support/staff-list';
 import { mountFixture, waitFor } from '../support/fixture';

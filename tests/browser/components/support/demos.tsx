@@ -1,11 +1,11 @@
 // Small stateful demos of the shared parts, rendered inside the fixture element by the tests.
 import { useState } from 'react';
-import { TagInput } from '../../../../src/app/components/tag-input';
-import { FilterForm, type FilterItem, type FilterValues } from '../../../../src/app/components/filter-form';
-import { ImportDialog, type ImportDialogProps } from '../../../../src/app/components/import-dialog';
-import { ImageUpload } from '../../../../src/app/components/image-upload';
-import { FileUpload, type UploadedFile, type UploadFunction } from '../../../../src/app/components/file-upload';
-import { ListPage } from '../../../../src/app/components/list-page';
+import { TagInput } from '@app/components/tag-input';
+import { FilterForm, type FilterItem, type FilterValues } from '@app/components/filter-form';
+import { ImportDialog, type ImportDialogProps } from '@app/components/import-dialog';
+import { ImageUpload } from '@app/components/image-upload';
+import { FileUpload, type UploadedFile, type UploadFunction } from '@app/components/file-upload';
+import { ListPage } from '@app/components/list-page';
 import { staffListSpec, type StaffListOptions } from './staff-list';
 
 export function TagInputDemo({ initial = [] }: { initial?: string[] }) {

@@ -3,8 +3,8 @@
 // the current test hands it. Tests query the shadow root like a user would.
 import { type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { defineModuleElement } from '../../../../src/elements/define-module-element';
-import { setMode, setToken, setUser } from '../../../../src/core/session';
+import { defineModuleElement } from '@elements/define-module-element';
+import { setMode, setToken, setUser } from '@core/session';
 
 const ELEMENT = 'mes-component-fixture';
 let current: () => ReactNode = () => null;

@@ -1,8 +1,8 @@
 // A ListSpec over in-memory rows: what a module's *.list.tsx looks like, with a fetch that records
 // every query it receives so tests can check paging, filters and sort.
-import type { PageResult } from '../../../../src/core/contracts/common';
-import { ACCOUNT_STATUS } from '../../../../src/core/enums';
-import type { ListQuery, ListSpec } from '../../../../src/app/components/list-page';
+import type { PageResult } from '@core/contracts/common';
+import { ACCOUNT_STATUS } from '@core/enums';
+import type { ListQuery, ListSpec } from '@app/components/list-page';
 
 export interface StaffRow {
   id: number;

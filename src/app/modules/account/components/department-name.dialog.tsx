@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { App, Form, Input, Modal } from 'antd';
-import { DIALOG_WIDTH } from '../../../../core/constants';
-import { TEXT_LIMITS } from '../../../../core/rules';
+import { DIALOG_WIDTH } from '@core/constants';
+import { TEXT_LIMITS } from '@core/rules';
 
 export interface DepartmentNameDialogProps {
   /** 新增部门 / 新增子部门 / 重命名部门; closed when null. */

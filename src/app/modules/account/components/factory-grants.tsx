@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { App, Button, Checkbox, Empty, Space, Spin, Tag } from 'antd';
-import type { UserOrgGrant } from '../../../../core/contracts/account';
+import type { UserOrgGrant } from '@core/contracts/account';
 import { factoryGrantsApi } from '../own-account.api';
 
 /** The enterprise's factories (key the component by userId to switch users) with the user's grants: check the ones the user may switch to, then save. */

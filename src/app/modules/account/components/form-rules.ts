@@ -1,5 +1,5 @@
 import type { FormRule } from 'antd';
-import { PATTERNS, RULE_MESSAGES } from '../../../../core/rules';
+import { PATTERNS, RULE_MESSAGES } from '@core/rules';
 
 /** Form rules mirroring the server's checks (core/rules patterns, spec §5). */
 export const SMS_CODE_RULES: FormRule[] = [

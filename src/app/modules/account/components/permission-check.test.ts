@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PermissionNode } from '../../../../core/contracts/account';
+import type { PermissionNode } from '@core/contracts/account';
 import { allCodes, authoritiesToSave, filterPermissionTree, toggleAuthority, treeCheckState } from './permission-check';
 
 const node = (code: string, kind: PermissionNode['kind'], children: PermissionNode[] = []): PermissionNode => ({ code, name: code, kind, children });

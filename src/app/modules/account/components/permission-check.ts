@@ -1,4 +1,4 @@
-import type { PermissionNode } from '../../../../core/contracts/account';
+import type { PermissionNode } from '@core/contracts/account';
 
 /** Grouping nodes of the permission tree carry this prefix; they are never authority codes. */
 export const GROUP_PREFIX = 'GROUP:';

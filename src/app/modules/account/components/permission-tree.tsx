@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Empty, Input, Tree, type TreeDataNode } from 'antd';
-import type { PermissionNode } from '../../../../core/contracts/account';
-import { useAuthorities } from '../../../components';
+import type { PermissionNode } from '@core/contracts/account';
+import { useAuthorities } from '@app/components';
 import { allCodes, filterPermissionTree, GROUP_PREFIX, toggleAuthority, treeCheckState } from './permission-check';
 
 export interface PermissionTreeProps {

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { App, Button, Drawer, Form, Input, Space, Spin } from 'antd';
-import type { PermissionNode, RoleDetail, RoleItem } from '../../../../core/contracts/account';
-import { RULE_MESSAGES, TEXT_LIMITS } from '../../../../core/rules';
+import type { PermissionNode, RoleDetail, RoleItem } from '@core/contracts/account';
+import { RULE_MESSAGES, TEXT_LIMITS } from '@core/rules';
 import { rolesApi } from '../roles.api';
 import { authoritiesToSave } from './permission-check';
 import { PermissionTree } from './permission-tree';
-import { useLoaded } from '../../../components/use-loaded';
+import { useLoaded } from '@app/components/use-loaded';
 
 interface RoleForm {
   roleName: string;

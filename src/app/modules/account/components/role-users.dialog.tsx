@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { App, Button, Modal, Space, Spin, Transfer } from 'antd';
-import type { RoleItem, UserBrief } from '../../../../core/contracts/account';
-import { personLabel } from '../../../../core/format';
+import type { RoleItem, UserBrief } from '@core/contracts/account';
+import { personLabel } from '@core/format';
 import { rolesApi } from '../roles.api';
 import { staffApi } from '../staff.api';
-import { useLoaded } from '../../../components/use-loaded';
+import { useLoaded } from '@app/components/use-loaded';
 
 /** Users of the factory the picker offers (the server caps a page at 1000). */
 const USER_PAGE_SIZE = 1000;

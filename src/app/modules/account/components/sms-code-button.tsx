@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { App, Button } from 'antd';
-import type { SmsResult } from '../../../../core/contracts/account';
-import { RESEND_COUNTDOWN_SECONDS } from '../../../../core/constants';
+import type { SmsResult } from '@core/contracts/account';
+import { RESEND_COUNTDOWN_SECONDS } from '@core/constants';
 
 export interface SmsCodeButtonProps {
   /** Sends the code; rejects when the server refuses (the http layer shows why). */

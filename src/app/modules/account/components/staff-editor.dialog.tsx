@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { App, Form, Input, Modal, Radio, Select, TreeSelect } from 'antd';
-import type { StaffUser } from '../../../../core/contracts/account';
-import { DIALOG_WIDTH } from '../../../../core/constants';
-import { PATTERNS, RULE_MESSAGES, TEXT_LIMITS } from '../../../../core/rules';
+import type { StaffUser } from '@core/contracts/account';
+import { DIALOG_WIDTH } from '@core/constants';
+import { PATTERNS, RULE_MESSAGES, TEXT_LIMITS } from '@core/rules';
 import { staffApi } from '../staff.api';
 import { useAccountOptions } from './use-account-options';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { DepartmentNode, RoleItem } from '../../../../core/contracts/account';
+import type { DepartmentNode, RoleItem } from '@core/contracts/account';
 import { departmentsApi } from '../departments.api';
 import { rolesApi } from '../roles.api';
 

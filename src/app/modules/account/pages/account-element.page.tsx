@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Spin, Tabs } from 'antd';
-import { useCan } from '../../../components';
+import { useCan } from '@app/components';
 
 const StaffPage = lazy(() => import('./staff.page'));
 const RolePage = lazy(() => import('./role.page'));

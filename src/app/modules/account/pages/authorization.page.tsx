@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Empty, Form, Select } from 'antd';
 import { useSearchParams } from 'react-router-dom';
-import type { UserBrief } from '../../../../core/contracts/account';
-import { personLabel } from '../../../../core/format';
+import type { UserBrief } from '@core/contracts/account';
+import { personLabel } from '@core/format';
 import { FactoryGrants } from '../components/factory-grants';
 import { staffApi } from '../staff.api';
 

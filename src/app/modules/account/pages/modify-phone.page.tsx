@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { App, Button, Form, Input, Space } from 'antd';
-import { PATTERNS } from '../../../../core/rules';
-import { authApi, setUser } from '../../../../core/session';
-import { useSession } from '../../../shell/use-session';
+import { PATTERNS } from '@core/rules';
+import { authApi, setUser } from '@core/session';
+import { useSession } from '@app/shell/use-session';
 import { MOBILE_RULES, SMS_CODE_RULES } from '../components/form-rules';
 import { SmsCodeButton } from '../components/sms-code-button';
 import { ownAccountApi } from '../own-account.api';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App, Button, Form, Input, Space } from 'antd';
-import { useSession } from '../../../shell/use-session';
+import { useSession } from '@app/shell/use-session';
 import { CONFIRM_PASSWORD_RULES, PASSWORD_RULES, SMS_CODE_RULES } from '../components/form-rules';
 import { SmsCodeButton } from '../components/sms-code-button';
 import { ownAccountApi } from '../own-account.api';

@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Button, Empty, Input, Space, Table, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import type { RoleItem } from '../../../../core/contracts/account';
-import { AuthButton, useCan } from '../../../components';
-import { AccountAuthorities } from '../../../../core/access/authorities/account';
+import type { RoleItem } from '@core/contracts/account';
+import { AuthButton, useCan } from '@app/components';
+import { AccountAuthorities } from '@core/access/authorities/account';
 import { RoleEditorDrawer } from '../components/role-editor.drawer';
 import { RoleUsersDialog } from '../components/role-users.dialog';
-import { useLoaded } from '../../../components/use-loaded';
+import { useLoaded } from '@app/components/use-loaded';
 import { rolesApi } from '../roles.api';
 
 const NO_ROLES: RoleItem[] = [];

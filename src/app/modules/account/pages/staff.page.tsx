@@ -1,9 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Modal, Tabs } from 'antd';
 import { useSearchParams } from 'react-router-dom';
-import type { DepartmentNode, StaffUser } from '../../../../core/contracts/account';
-import { AccountAuthorities } from '../../../../core/access/authorities/account';
-import { ALL_CATEGORIES, CategoryTree, LIST_PARAMS, ListPage, type CategoryEditorProps, type CategoryNode } from '../../../components';
+import type { DepartmentNode, StaffUser } from '@core/contracts/account';
+import { AccountAuthorities } from '@core/access/authorities/account';
+import { ALL_CATEGORIES, CategoryTree, LIST_PARAMS, ListPage, type CategoryEditorProps, type CategoryNode } from '@app/components';
 import { departmentsApi } from '../departments.api';
 import { DepartmentNameDialog } from '../components/department-name.dialog';
 import { FactoryGrants } from '../components/factory-grants';

@@ -1,8 +1,8 @@
 import { Button, Card, Col, Empty, Form, Input, InputNumber, Row, Select, Space, type FormInstance } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import type { CreateDeviceRequest, DeviceDetail, DeviceSpeed, Process, SparePart } from '../../../../core/contracts/modeling';
-import { ImageUpload, type UploadedFile } from '../../../components';
-import { EditFormFields, type FieldOption } from '../../../components/form-dialog';
+import type { CreateDeviceRequest, DeviceDetail, DeviceSpeed, Process, SparePart } from '@core/contracts/modeling';
+import { ImageUpload, type UploadedFile } from '@app/components';
+import { EditFormFields, type FieldOption } from '@app/components/form-dialog';
 import { DEVICE_FIELDS } from '../modeling.forms';
 import { optionsOf } from './options';
 

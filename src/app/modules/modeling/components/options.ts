@@ -1,6 +1,6 @@
-import type { DeviceTypeNode, ProductClassifyNode } from '../../../../core/contracts/modeling';
-import type { CategoryNode } from '../../../components';
-import type { FieldOption } from '../../../components/form-dialog';
+import type { DeviceTypeNode, ProductClassifyNode } from '@core/contracts/modeling';
+import type { CategoryNode } from '@app/components';
+import type { FieldOption } from '@app/components/form-dialog';
 
 /** Select options of rows with an id. */
 export const optionsOf = <R extends { id: number }>(rows: readonly R[], label: (row: R) => string): FieldOption[] =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WorkFlowMap } from '../../../../core/contracts/modeling';
+import type { WorkFlowMap } from '@core/contracts/modeling';
 import { layoutProcessMap, mapEdges } from './process-map.layout';
 
 const process = (id: number, processName: string) => ({ id, processCode: `P${id}`, processName });

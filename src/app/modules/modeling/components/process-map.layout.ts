@@ -1,4 +1,4 @@
-import type { WorkFlowMap } from '../../../../core/contracts/modeling';
+import type { WorkFlowMap } from '@core/contracts/modeling';
 
 /** One process drawn on the map. */
 export interface MapNode {

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Empty, List, Spin, Tag, Typography } from 'antd';
-import type { WorkFlowMap } from '../../../../core/contracts/modeling';
-import { useLoaded } from '../../../components/use-loaded';
+import type { WorkFlowMap } from '@core/contracts/modeling';
+import { useLoaded } from '@app/components/use-loaded';
 import { workFlowsApi } from '../modeling.api';
 import { layoutProcessMap, MAP_NODE, type MapEdge, type MapNode } from './process-map.layout';
 

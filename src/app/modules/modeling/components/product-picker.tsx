@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Select } from 'antd';
-import type { Product } from '../../../../core/contracts/modeling';
+import type { Product } from '@core/contracts/modeling';
 import { productsApi } from '../modeling.api';
 
 const SEARCH_LIMIT = 20;

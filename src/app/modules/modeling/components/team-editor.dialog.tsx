@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { App, Button, Empty, Form, Modal, Select, Space, Spin } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import type { CreateTeamRequest, Team } from '../../../../core/contracts/shifts';
-import { personLabel } from '../../../../core/format';
-import { factoryUsersApi } from '../../../components/user-select';
-import { useLoaded } from '../../../components/use-loaded';
+import type { CreateTeamRequest, Team } from '@core/contracts/shifts';
+import { personLabel } from '@core/format';
+import { factoryUsersApi } from '@app/components/user-select';
+import { useLoaded } from '@app/components/use-loaded';
 import { positionsApi, teamsApi, workshopsApi } from '../modeling.api';
 import { TEAM_FIELDS } from '../modeling.forms';
-import { EditFormFields } from '../../../components/form-dialog';
+import { EditFormFields } from '@app/components/form-dialog';
 import { optionsOf } from './options';
 
 export interface TeamEditorProps {

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { App, Button, Empty, Form, Modal, Radio, Select, Space, Spin, Tag } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import type { CreateWorkFlowRequest, WorkFlow, WorkFlowDetail } from '../../../../core/contracts/modeling';
+import type { CreateWorkFlowRequest, WorkFlow, WorkFlowDetail } from '@core/contracts/modeling';
 import { devicesApi, processesApi, workFlowsApi } from '../modeling.api';
 import { WORK_FLOW_FIELDS } from '../modeling.forms';
-import { EditFormFields } from '../../../components/form-dialog';
+import { EditFormFields } from '@app/components/form-dialog';
 import { optionsOf } from './options';
 import { ProductPicker } from './product-picker';
 
@@ -13,7 +13,7 @@ const TYPE_OPTIONS = [
   { value: true, label: '通用模板' },
   { value: false, label: '产品专用' },
 ];
-import { useLoaded } from '../../../components/use-loaded';
+import { useLoaded } from '@app/components/use-loaded';
 
 export interface WorkFlowEditorProps {
   /** `{}` adds a flow, a row edits it, null closes the dialog. */

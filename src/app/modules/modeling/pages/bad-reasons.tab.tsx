@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
-import type { BadReason, CreateBadReasonRequest } from '../../../../core/contracts/shop-floor';
-import { ListPage } from '../../../components';
-import { useLoaded } from '../../../components/use-loaded';
-import { EditFormDialog } from '../../../components/form-dialog';
+import type { BadReason, CreateBadReasonRequest } from '@core/contracts/shop-floor';
+import { ListPage } from '@app/components';
+import { useLoaded } from '@app/components/use-loaded';
+import { EditFormDialog } from '@app/components/form-dialog';
 import { filterOptionsOf, optionsOf } from '../components/options';
 import { badReasonsApi, processesApi } from '../modeling.api';
 import { BAD_REASON_FIELDS } from '../modeling.forms';

@@ -1,12 +1,12 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { ALL_CATEGORIES, CategoryTree, LIST_PARAMS, ListPage } from '../../../components';
-import { categoryEditor } from '../../../components/form-dialog';
+import { ALL_CATEGORIES, CategoryTree, LIST_PARAMS, ListPage } from '@app/components';
+import { categoryEditor } from '@app/components/form-dialog';
 import { deviceEditorPath, type DeviceEditorState } from '../components/device-route';
 import { deviceTypeCategories, filterOptionsOf } from '../components/options';
-import { useLoaded } from '../../../components/use-loaded';
+import { useLoaded } from '@app/components/use-loaded';
 import { deviceList } from '../devices.list';
-import { ModelingAuthorities as A } from '../../../../core/access/authorities/modeling';
+import { ModelingAuthorities as A } from '@core/access/authorities/modeling';
 import { deviceTypesApi, workshopsApi } from '../modeling.api';
 import { DEVICE_TYPE_FIELDS } from '../modeling.forms';
 

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
-import type { CreateIcCardRequest, IcCard } from '../../../../core/contracts/shop-floor';
-import { ListPage } from '../../../components';
-import { personLabel } from '../../../../core/format';
-import { factoryUsersApi } from '../../../components/user-select';
-import { useLoaded } from '../../../components/use-loaded';
-import { EditFormDialog } from '../../../components/form-dialog';
+import type { CreateIcCardRequest, IcCard } from '@core/contracts/shop-floor';
+import { ListPage } from '@app/components';
+import { personLabel } from '@core/format';
+import { factoryUsersApi } from '@app/components/user-select';
+import { useLoaded } from '@app/components/use-loaded';
+import { EditFormDialog } from '@app/components/form-dialog';
 import { icCardsApi } from '../modeling.api';
 import { IC_CARD_BIND_FIELDS, IC_CARD_FIELDS } from '../modeling.forms';
 import { icCardList } from '../shop-floor.list';

@@ -1,8 +1,8 @@
 import { useLocation } from 'react-router-dom';
-import { findRoute, ROUTE_GROUPS } from '../../../../core/access';
-import { useCan } from '../../../components';
-import { ModelingAuthorities } from '../../../../core/access/authorities/modeling';
-import { CurrentRouteContext } from '../../../shell/route-context';
+import { findRoute, ROUTE_GROUPS } from '@core/access';
+import { useCan } from '@app/components';
+import { ModelingAuthorities } from '@core/access/authorities/modeling';
+import { CurrentRouteContext } from '@app/shell/route-context';
 import { EDIT_DEVICE_PATH } from '../components/device-route';
 import EditDevicePage from './edit-device.page';
 import ModelingPage from './modeling.page';

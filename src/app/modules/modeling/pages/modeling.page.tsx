@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Spin, Tabs } from 'antd';
-import { useTabQuery } from '../../../shell/use-tab-query';
+import { useTabQuery } from '@app/shell/use-tab-query';
 
 const WorkshopsTab = lazy(() => import('./workshops.tab'));
 const DevicesTab = lazy(() => import('./devices.tab'));

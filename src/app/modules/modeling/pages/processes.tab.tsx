@@ -1,10 +1,10 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Tabs } from 'antd';
-import type { CreateProcessGroupRequest, CreateProcessRequest, Process, ProcessGroup } from '../../../../core/contracts/modeling';
-import { ListPage } from '../../../components';
-import { EditFormDialog } from '../../../components/form-dialog';
+import type { CreateProcessGroupRequest, CreateProcessRequest, Process, ProcessGroup } from '@core/contracts/modeling';
+import { ListPage } from '@app/components';
+import { EditFormDialog } from '@app/components/form-dialog';
 import { filterOptionsOf, optionsOf } from '../components/options';
-import { useLoaded } from '../../../components/use-loaded';
+import { useLoaded } from '@app/components/use-loaded';
 import { processesApi, processGroupsApi } from '../modeling.api';
 import { PROCESS_FIELDS, PROCESS_GROUP_FIELDS } from '../modeling.forms';
 import { processGroupList, processList } from '../processes.list';

@@ -1,11 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { CreateProductRequest, Product } from '../../../../core/contracts/modeling';
-import { ALL_CATEGORIES, CategoryTree, LIST_PARAMS, ListPage } from '../../../components';
-import { categoryEditor, EditFormDialog } from '../../../components/form-dialog';
+import type { CreateProductRequest, Product } from '@core/contracts/modeling';
+import { ALL_CATEGORIES, CategoryTree, LIST_PARAMS, ListPage } from '@app/components';
+import { categoryEditor, EditFormDialog } from '@app/components/form-dialog';
 import { classifyCategories, filterOptionsOf, optionsOf, treeOptionsOf } from '../components/options';
-import { useLoaded } from '../../../components/use-loaded';
-import { ModelingAuthorities as A } from '../../../../core/access/authorities/modeling';
+import { useLoaded } from '@app/components/use-loaded';
+import { ModelingAuthorities as A } from '@core/access/authorities/modeling';
 import { productClassifiesApi, productsApi, workFlowsApi } from '../modeling.api';
 import { CLASSIFY_FIELDS, PRODUCT_FIELDS } from '../modeling.forms';
 import { productList } from '../products.list';

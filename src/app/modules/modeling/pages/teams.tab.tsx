@@ -1,9 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Tabs } from 'antd';
-import type { CreatePositionRequest, Position, Team } from '../../../../core/contracts/shifts';
-import { ListPage } from '../../../components';
-import { useLoaded } from '../../../components/use-loaded';
-import { EditFormDialog } from '../../../components/form-dialog';
+import type { CreatePositionRequest, Position, Team } from '@core/contracts/shifts';
+import { ListPage } from '@app/components';
+import { useLoaded } from '@app/components/use-loaded';
+import { EditFormDialog } from '@app/components/form-dialog';
 import { filterOptionsOf } from '../components/options';
 import { TeamEditorDialog } from '../components/team-editor.dialog';
 import { positionsApi, workshopsApi } from '../modeling.api';

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Segmented } from 'antd';
-import type { WorkFlow } from '../../../../core/contracts/modeling';
-import { ListPage } from '../../../components';
+import type { WorkFlow } from '@core/contracts/modeling';
+import { ListPage } from '@app/components';
 import { ProcessMap } from '../components/process-map';
 import { WorkFlowEditorDialog } from '../components/work-flow-editor.dialog';
 import { workFlowList } from '../work-flows.list';

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
-import type { CreateWorkMachineRequest, WorkMachine } from '../../../../core/contracts/shop-floor';
-import { ListPage } from '../../../components';
-import { useLoaded } from '../../../components/use-loaded';
-import { EditFormDialog } from '../../../components/form-dialog';
+import type { CreateWorkMachineRequest, WorkMachine } from '@core/contracts/shop-floor';
+import { ListPage } from '@app/components';
+import { useLoaded } from '@app/components/use-loaded';
+import { EditFormDialog } from '@app/components/form-dialog';
 import { devicesApi, workMachinesApi } from '../modeling.api';
 import { WORK_MACHINE_FIELDS } from '../modeling.forms';
 import { workMachineList } from '../shop-floor.list';

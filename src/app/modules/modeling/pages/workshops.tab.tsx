@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import type { CreateWorkshopRequest, Workshop } from '../../../../core/contracts/modeling';
-import { ListPage } from '../../../components';
-import { EditFormDialog } from '../../../components/form-dialog';
+import type { CreateWorkshopRequest, Workshop } from '@core/contracts/modeling';
+import { ListPage } from '@app/components';
+import { EditFormDialog } from '@app/components/form-dialog';
 import { workshopsApi } from '../modeling.api';
 import { WORKSHOP_FIELDS } from '../modeling.forms';
 import { workshopList } from '../workshops.list';

@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import type { DeviceCalendarDay } from '../../../../core/contracts/shifts';
+import type { DeviceCalendarDay } from '@core/contracts/shifts';
 
 const WEEKDAYS = ['一', '二', '三', '四', '五', '六', '日'];
 

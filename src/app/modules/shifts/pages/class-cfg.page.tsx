@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Spin, Tabs } from 'antd';
-import { useTabQuery } from '../../../shell/use-tab-query';
+import { useTabQuery } from '@app/shell/use-tab-query';
 
 const ShiftsTab = lazy(() => import('./shifts.tab'));
 const ClassUsersTab = lazy(() => import('./class-users.tab'));

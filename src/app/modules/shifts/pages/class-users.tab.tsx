@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import type { ClassUser, CreateClassUserRequest } from '../../../../core/contracts/shifts';
-import { ListPage, useLoaded } from '../../../components';
-import { EditFormDialog } from '../../../components/form-dialog';
+import type { ClassUser, CreateClassUserRequest } from '@core/contracts/shifts';
+import { ListPage, useLoaded } from '@app/components';
+import { EditFormDialog } from '@app/components/form-dialog';
 import { classUsersApi, pickersApi, shiftsApi } from '../shifts.api';
 import { CLASS_USER_FIELDS } from '../shifts.forms';
 import { classUserList } from '../shifts.list';

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Button, DatePicker, Empty, Popconfirm, Select, Space, Spin, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { ShiftAuthorities as A } from '../../../../core/access/authorities/shifts';
-import type { CreateDeviceCalendarRequest } from '../../../../core/contracts/shifts';
-import { AuthButton, useLoaded } from '../../../components';
+import { ShiftAuthorities as A } from '@core/access/authorities/shifts';
+import type { CreateDeviceCalendarRequest } from '@core/contracts/shifts';
+import { AuthButton, useLoaded } from '@app/components';
 import { CalendarGrid } from '../components/calendar-grid';
-import { EditFormDialog } from '../../../components/form-dialog';
+import { EditFormDialog } from '@app/components/form-dialog';
 import { calendarsApi, pickersApi, shiftsApi } from '../shifts.api';
 import { OVERRIDE_FIELDS } from '../shifts.forms';
 

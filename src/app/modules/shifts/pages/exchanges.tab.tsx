@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import type { CreateExchangeRequest } from '../../../../core/contracts/shifts';
-import { ListPage, useLoaded } from '../../../components';
-import { EditFormDialog } from '../../../components/form-dialog';
+import type { CreateExchangeRequest } from '@core/contracts/shifts';
+import { ListPage, useLoaded } from '@app/components';
+import { EditFormDialog } from '@app/components/form-dialog';
 import { pickersApi } from '../shifts.api';
 import { exchangesApi } from '../shifts.api';
 import { EXCHANGE_FIELDS } from '../shifts.forms';

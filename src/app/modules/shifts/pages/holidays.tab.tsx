@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import type { AddHolidayRequest, Holiday } from '../../../../core/contracts/shifts';
-import { ListPage } from '../../../components';
-import { EditFormDialog } from '../../../components/form-dialog';
+import type { AddHolidayRequest, Holiday } from '@core/contracts/shifts';
+import { ListPage } from '@app/components';
+import { EditFormDialog } from '@app/components/form-dialog';
 import { holidaysApi } from '../shifts.api';
 import { HOLIDAY_FIELDS } from '../shifts.forms';
 import { holidayList } from '../shifts.list';

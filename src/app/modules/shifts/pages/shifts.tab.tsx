@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import type { CreateShiftRequest, Shift } from '../../../../core/contracts/shifts';
-import { ListPage } from '../../../components';
-import { EditFormDialog } from '../../../components/form-dialog';
+import type { CreateShiftRequest, Shift } from '@core/contracts/shifts';
+import { ListPage } from '@app/components';
+import { EditFormDialog } from '@app/components/form-dialog';
 import { shiftsApi } from '../shifts.api';
 import { SHIFT_FIELDS } from '../shifts.forms';
 import { shiftList } from '../shifts.list';

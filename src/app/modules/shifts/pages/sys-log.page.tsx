@@ -1,4 +1,4 @@
-import { ListPage } from '../../../components';
+import { ListPage } from '@app/components';
 import { sysLogList } from '../sys-log.list';
 
 /** 系统日志 (/sys-log). */

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { App, Form, Modal, Select, Typography } from 'antd';
-import { DIALOG_WIDTH } from '../../../../core/constants';
-import type { BoardCode, CreateBoardCodeRequest, Flute, PaperGrade } from '../../../../core/contracts/paper-data';
+import { DIALOG_WIDTH } from '@core/constants';
+import type { BoardCode, CreateBoardCodeRequest, Flute, PaperGrade } from '@core/contracts/paper-data';
 import { boardCodesApi } from '../paper-data.api';
 import { BOARD_CODE_FIELDS } from '../sys-cfg.forms';
-import { EditFormFields } from '../../../components/form-dialog';
+import { EditFormFields } from '@app/components/form-dialog';
 
 export interface BoardCodeEditorProps {
   /** `{}` adds a board code, a row edits it, null closes the dialog. */

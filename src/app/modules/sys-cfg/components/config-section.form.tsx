@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { App, Card, Form } from 'antd';
-import type { UserBrief } from '../../../../core/contracts/account';
-import type { AuditConfigView, EnterpriseConfig, UpdateEnterpriseConfigRequest } from '../../../../core/contracts/enterprise-config';
-import { AuthButton, UserSelect } from '../../../components';
+import type { UserBrief } from '@core/contracts/account';
+import type { AuditConfigView, EnterpriseConfig, UpdateEnterpriseConfigRequest } from '@core/contracts/enterprise-config';
+import { AuthButton, UserSelect } from '@app/components';
 import type { AuditorPicker, ConfigSection } from '../sys-cfg.forms';
-import { EditFormFields } from '../../../components/form-dialog';
+import { EditFormFields } from '@app/components/form-dialog';
 
 export interface ConfigSectionFormProps {
   section: ConfigSection;

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { App, Button, Form, Input, InputNumber, Space, Switch, Table } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import type { DictItem, DictView } from '../../../../core/contracts/enterprise-config';
-import { AuthButton } from '../../../components';
+import type { DictItem, DictView } from '@core/contracts/enterprise-config';
+import { AuthButton } from '@app/components';
 
 export interface DictItemsEditorProps {
   dict: DictView;

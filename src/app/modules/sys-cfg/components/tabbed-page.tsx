@@ -1,6 +1,6 @@
 import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Spin, Tabs } from 'antd';
-import { useTabQuery } from '../../../shell/use-tab-query';
+import { useTabQuery } from '@app/shell/use-tab-query';
 
 export interface PageTab {
   key: string;

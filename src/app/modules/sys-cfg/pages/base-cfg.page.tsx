@@ -1,6 +1,6 @@
 import { lazy, useMemo } from 'react';
-import { SysCfgAuthorities as A } from '../../../../core/access/authorities/sys-cfg';
-import { useCan } from '../../../components';
+import { SysCfgAuthorities as A } from '@core/access/authorities/sys-cfg';
+import { useCan } from '@app/components';
 import { TabbedPage } from '../components/tabbed-page';
 
 /** The tabs of 基础配置; a tab with an authority shows only to users holding it. */

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { BoardCode } from '../../../../core/contracts/paper-data';
-import { ListPage, useLoaded } from '../../../components';
+import type { BoardCode } from '@core/contracts/paper-data';
+import { ListPage, useLoaded } from '@app/components';
 import { BoardCodeEditorDialog } from '../components/board-code-editor.dialog';
 import { flutesApi, paperGradesApi } from '../paper-data.api';
 import { boardCodeList } from '../paper-data.list';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import type { CreateDeckleRequest, DeckleWidth } from '../../../../core/contracts/paper-data';
-import { ListPage } from '../../../components';
-import { EditFormDialog } from '../../../components/form-dialog';
+import type { CreateDeckleRequest, DeckleWidth } from '@core/contracts/paper-data';
+import { ListPage } from '@app/components';
+import { EditFormDialog } from '@app/components/form-dialog';
 import { decklesApi } from '../paper-data.api';
 import { deckleList } from '../paper-data.list';
 import { DECKLE_FIELDS } from '../sys-cfg.forms';

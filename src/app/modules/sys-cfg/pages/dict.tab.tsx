@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Card, Empty, Flex, Menu, Spin } from 'antd';
-import { SysCfgAuthorities as A } from '../../../../core/access/authorities/sys-cfg';
-import type { SaveDictRequest } from '../../../../core/contracts/enterprise-config';
-import { AuthButton, useLoaded } from '../../../components';
+import { SysCfgAuthorities as A } from '@core/access/authorities/sys-cfg';
+import type { SaveDictRequest } from '@core/contracts/enterprise-config';
+import { AuthButton, useLoaded } from '@app/components';
 import { DictItemsEditor } from '../components/dict-items.editor';
-import { EditFormDialog } from '../../../components/form-dialog';
+import { EditFormDialog } from '@app/components/form-dialog';
 import { dictApi } from '../enterprise-config.api';
 import { DICT_TYPE_FIELDS } from '../sys-cfg.forms';
 

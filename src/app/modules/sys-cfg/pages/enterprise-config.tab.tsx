@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Flex, Spin } from 'antd';
-import { SysCfgAuthorities as A } from '../../../../core/access/authorities/sys-cfg';
-import type { EnterpriseConfig, UpdateEnterpriseConfigRequest } from '../../../../core/contracts/enterprise-config';
-import { useLoaded } from '../../../components';
+import { SysCfgAuthorities as A } from '@core/access/authorities/sys-cfg';
+import type { EnterpriseConfig, UpdateEnterpriseConfigRequest } from '@core/contracts/enterprise-config';
+import { useLoaded } from '@app/components';
 import { ConfigSectionForm } from '../components/config-section.form';
 import { enterpriseConfigApi } from '../enterprise-config.api';
 import { CONFIG_SECTIONS } from '../sys-cfg.forms';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import type { CreateFluteRequest, Flute } from '../../../../core/contracts/paper-data';
-import { ListPage } from '../../../components';
-import { EditFormDialog } from '../../../components/form-dialog';
+import type { CreateFluteRequest, Flute } from '@core/contracts/paper-data';
+import { ListPage } from '@app/components';
+import { EditFormDialog } from '@app/components/form-dialog';
 import { flutesApi } from '../paper-data.api';
 import { fluteList } from '../paper-data.list';
 import { FLUTE_FIELDS } from '../sys-cfg.forms';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import type { CreatePaperGradeRequest, PaperGrade } from '../../../../core/contracts/paper-data';
-import { ListPage } from '../../../components';
-import { EditFormDialog } from '../../../components/form-dialog';
+import type { CreatePaperGradeRequest, PaperGrade } from '@core/contracts/paper-data';
+import { ListPage } from '@app/components';
+import { EditFormDialog } from '@app/components/form-dialog';
 import { paperGradesApi } from '../paper-data.api';
 import { paperGradeList } from '../paper-data.list';
 import { PAPER_GRADE_FIELDS } from '../sys-cfg.forms';

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { App, Card, Form, Spin } from 'antd';
-import { SysCfgAuthorities as A } from '../../../../core/access/authorities/sys-cfg';
-import type { ScheduleConfig, ScheduleConfigFields } from '../../../../core/contracts/enterprise-config';
-import { AuthButton, useLoaded } from '../../../components';
-import { EditFormFields } from '../../../components/form-dialog';
+import { SysCfgAuthorities as A } from '@core/access/authorities/sys-cfg';
+import type { ScheduleConfig, ScheduleConfigFields } from '@core/contracts/enterprise-config';
+import { AuthButton, useLoaded } from '@app/components';
+import { EditFormFields } from '@app/components/form-dialog';
 import { scheduleConfigApi } from '../enterprise-config.api';
 import { SCHEDULE_FIELDS } from '../sys-cfg.forms';
 
