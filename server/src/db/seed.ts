@@ -69,11 +69,8 @@ const QC_CODES = [
   ...actionCodesOf('QA_AUDIT'),
   ...QA_AUDIT_TAB_CODE_ENTRIES.map((entry) => entry.code),
 ];
-const OPERATOR_CODES = [
-  ...groupCodes('/home-group'),
-  ...pageCodes('/work-order-record', '/work-order-review'),
-  ...actionCodesOf('WORK_ORDER_RECORD'),
-];
+/** 仅报工: reporting only; 报工审核 belongs to the auditors (qc / admin). */
+const OPERATOR_CODES = [...groupCodes('/home-group'), ...pageCodes('/work-order-record'), ...actionCodesOf('WORK_ORDER_RECORD')];
 
 /** Name of the built-in full-access role of every seeded factory. */
 export const ADMIN_ROLE_NAME = '系统管理员';

@@ -191,6 +191,7 @@ export const ACTION_CODE_ENTRIES: ActionCodeEntry[] = [
     ['ADD', '新增'],
     ['EDIT', '编辑'],
     ['ASSIGN', '分配用户'],
+    ['DELETE', '删除'],
   ]),
 ];
 

@@ -23,6 +23,8 @@ export const AccountPaths = {
   roleEdit: '/dps-server/role/edit',
   rolePermissionTree: '/dps-server/role/permission_list_tree',
   roleAssignUsers: '/dps-server/role/assign_users',
+  /** POST { roleId }: refused (4009) while users hold the role. */
+  roleDelete: '/dps-server/role/delete',
   sms: '/base/org/user/sms',
   updatePassword: '/base/org/user/code/update/password',
   updateMobile: '/base/org/user/code/update/mobile',
@@ -191,6 +193,12 @@ export const AddRoleRequest = Type.Object(RoleFields);
 export type AddRoleRequest = Static<typeof AddRoleRequest>;
 export const EditRoleRequest = Type.Object({ roleId: Id, ...RoleFields });
 export type EditRoleRequest = Static<typeof EditRoleRequest>;
+
+export const DeleteRoleRequest = Type.Object({ roleId: Id });
+/** Why a role cannot be deleted: said by the server's 4009 and by the console before it asks. */
+export const roleInUseMessage = (roleName: string, users: number) =>
+  `角色「${roleName}」已分配给${users}个用户，请先在「分配用户」中移除这些用户后再删除`;
+export type DeleteRoleRequest = Static<typeof DeleteRoleRequest>;
 
 /** The role's users in this factory become exactly these. */
 export const AssignRoleUsersRequest = Type.Object({ roleId: Id, userIds: Type.Array(Id, { maxItems: 5000, uniqueItems: true }) });

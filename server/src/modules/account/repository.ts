@@ -254,6 +254,24 @@ export async function findRole(db: Db, scope: Scope, roleId: number): Promise<Ro
     .executeTakeFirst();
 }
 
+/** Locks the scope's role row for the rest of the transaction; false when there is none. */
+export async function lockRole(db: Db, scope: Scope, roleId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('role')
+    .select('id')
+    .where('enterprise_id', '=', scope.enterpriseId)
+    .where('org_id', '=', scope.orgId)
+    .where('id', '=', roleId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Deletes the role with its authorities (cascade). */
+export async function deleteRole(db: Db, scope: Scope, roleId: number): Promise<void> {
+  await db.deleteFrom('role').where('enterprise_id', '=', scope.enterpriseId).where('org_id', '=', scope.orgId).where('id', '=', roleId).execute();
+}
+
 /** Role ids and names of the scope's factory. */
 export async function rolesOfScope(db: Db, scope: Scope): Promise<Array<{ id: number; name: string }>> {
   return db

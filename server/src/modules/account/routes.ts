@@ -6,6 +6,7 @@ import {
   AddStaffRequest,
   AssignRoleUsersRequest,
   BatchAddStaffRequest,
+  DeleteRoleRequest,
   EditRoleRequest,
   EditStaffRequest,
   EditStaffStatusRequest,
@@ -175,6 +176,11 @@ export async function accountRoutes(
     AccountPaths.roleEdit,
     { schema: { body: EditRoleRequest }, config: { authority: A.roleEdit } },
     async (request) => ok('result', await service.editRole(sessionOf(request), request.body, operationContext(request))),
+  );
+  app.post<Body<DeleteRoleRequest>>(
+    AccountPaths.roleDelete,
+    { schema: { body: DeleteRoleRequest }, config: { authority: A.roleDelete } },
+    async (request) => ok('result', await service.deleteRole(scope(request), request.body.roleId, operationContext(request))),
   );
   app.get(AccountPaths.rolePermissionTree, { config: { authority: A.role } }, async () => ok('result', service.permissionTree()));
   app.post<Body<AssignRoleUsersRequest>>(

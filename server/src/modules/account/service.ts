@@ -22,6 +22,7 @@ import type {
   UserOption,
   UserOrgGrant,
 } from '@core/contracts/account';
+import { roleInUseMessage } from '@core/contracts/account';
 import { ResultCode, type PageResult } from '@core/contracts/common';
 import type { ImportResult } from '@core/contracts/files';
 import { checkMobile, checkPassword } from '@core/rules/patterns';
@@ -49,6 +50,7 @@ export const AccountMessages = {
   usernameTaken: '用户名已存在',
   roleNotFound: '角色不存在',
   roleNameTaken: '角色名称已存在',
+  roleInUse: roleInUseMessage,
   unknownAuthority: (codes: string[]) => `未知的权限编码：${codes.join('、')}`,
   authorityNotHeld: '不能授予自己没有的权限',
   ownStatus: '不能修改当前登录账号的状态',
@@ -474,6 +476,18 @@ export class AccountService {
       await repo.updateRole(trx, scope, request.roleId, name, request.remark?.trim() ?? '');
       await this.saveRoleAuthorities(trx, scope, request.roleId, codes);
       await recordOperation(trx, context, { ...scope, content: `编辑角色：${name}（${codes.length}项权限）` });
+    });
+  }
+
+  /** Deletes a role no user holds; the role row is locked first so an assignment cannot slip in between. */
+  async deleteRole(scope: Scope, roleId: number, context: OperationContext): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      if (!(await repo.lockRole(trx, scope, roleId))) throw notFound(AccountMessages.roleNotFound);
+      const role = (await repo.findRole(trx, scope, roleId))!;
+      const users = Number(role.userCount ?? 0);
+      if (users > 0) throw conflict(AccountMessages.roleInUse(role.roleName, users));
+      await repo.deleteRole(trx, scope, roleId);
+      await recordOperation(trx, context, { ...scope, content: `删除角色：${role.roleName}` });
     });
   }
 

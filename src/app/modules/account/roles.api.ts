@@ -20,4 +20,5 @@ export const rolesApi = {
   add: (request: AddRoleRequest) => http.post<{ roleId: number }>(AccountPaths.roleAdd, request),
   edit: (request: EditRoleRequest) => http.post<void>(AccountPaths.roleEdit, request),
   assignUsers: (roleId: number, userIds: number[]) => http.post<void>(AccountPaths.roleAssignUsers, { roleId, userIds }),
+  remove: (roleId: number) => http.post<void>(AccountPaths.roleDelete, { roleId }),
 };

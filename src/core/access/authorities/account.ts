@@ -19,4 +19,5 @@ export const AccountAuthorities = {
   roleAdd: 'ACTION_ROLE_ADD',
   roleEdit: 'ACTION_ROLE_EDIT',
   roleAssign: 'ACTION_ROLE_ASSIGN',
+  roleDelete: 'ACTION_ROLE_DELETE',
 } as const;

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Button, Empty, Input, Space, Table, type TableColumnsType } from 'antd';
+import { App, Button, Empty, Input, Space, Table, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import type { RoleItem } from '@core/contracts/account';
+import { roleInUseMessage, type RoleItem } from '@core/contracts/account';
 import { AuthButton, useCan } from '@app/components';
 import { AccountAuthorities } from '@core/access/authorities/account';
 import { RoleEditorDrawer } from '../components/role-editor.drawer';
@@ -14,11 +14,35 @@ const NO_ROLES: RoleItem[] = [];
 /** 角色管理: every role of the factory (page 1, size 500), add/edit with the permission tree, assign users. */
 export default function RolePage() {
   const can = useCan();
+  const { modal, message } = App.useApp();
   const [version, setVersion] = useState(0);
   const [keyword, setKeyword] = useState('');
   const [editing, setEditing] = useState<{ role?: RoleItem } | null>(null);
   const [assigning, setAssigning] = useState<RoleItem | null>(null);
   const reload = () => setVersion((value) => value + 1);
+  // The server refuses while users hold the role; the console says so before asking.
+  const confirmRemove = (role: RoleItem) => {
+    if (role.userCount > 0) {
+      modal.warning({ title: '无法删除', content: `${roleInUseMessage(role.roleName, role.userCount)}。`, okText: '知道了' });
+      return;
+    }
+    modal.confirm({
+      title: '提示',
+      content: `确定删除角色「${role.roleName}」吗？删除后不可恢复。`,
+      okText: '确定',
+      cancelText: '取消',
+      okButtonProps: { danger: true },
+      // A refusal (e.g. users assigned meanwhile) is shown by the http layer; the list reloads either way.
+      onOk: () =>
+        rolesApi.remove(role.roleId).then(
+          () => {
+            void message.success('删除成功');
+            reload();
+          },
+          () => reload(),
+        ),
+    });
+  };
 
   const { data: roles, loading } = useLoaded(() => rolesApi.list().then((page) => page.list), String(version), NO_ROLES);
 
@@ -31,7 +55,7 @@ export default function RolePage() {
     {
       key: 'actions',
       title: '操作',
-      width: 180,
+      width: 220,
       render: (_value, role) => (
         <Space size={0}>
           {can(AccountAuthorities.roleEdit) && (
@@ -42,6 +66,11 @@ export default function RolePage() {
           {can(AccountAuthorities.roleAssign) && (
             <Button type="link" size="small" data-action="assign" onClick={() => setAssigning(role)}>
               分配用户
+            </Button>
+          )}
+          {can(AccountAuthorities.roleDelete) && (
+            <Button type="link" size="small" danger data-action="delete" onClick={() => confirmRemove(role)}>
+              删除
             </Button>
           )}
         </Space>
