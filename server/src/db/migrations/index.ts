@@ -7,6 +7,7 @@ import { shifts } from './0005_shifts';
 import { configPaper } from './0006_config_paper';
 import { ticketTemplates } from './0007_ticket_templates';
 import { productFlows } from './0008_product_flows';
+import { uniqueUserMobile } from './0009_unique_user_mobile';
 
 /** Every migration in order; names sort lexically and must never change once shipped. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_config_paper': configPaper,
   '0007_ticket_templates': ticketTemplates,
   '0008_product_flows': productFlows,
+  '0009_unique_user_mobile': uniqueUserMobile,
 };

@@ -51,9 +51,12 @@ async function logged(content: string): Promise<boolean> {
   const row = await t.db.selectFrom('operation_log').select('id').where('operation_content', '=', content).executeTakeFirst();
   return row !== undefined;
 }
+let mobileSequence = 0;
+/** A number no other account holds (numbers are unique in an enterprise). */
+const freshMobile = () => `1391234${String(5600 + ++mobileSequence)}`;
 async function addUser(username: string, extra: Record<string, unknown> = {}): Promise<number> {
   const body = await data<{ userId: number }>(
-    post(admin, '/dps-server/department_user/add', { username, nickName: `测试${username}`, mobile: '13912345678', password: 'pass1234', ...extra }),
+    post(admin, '/dps-server/department_user/add', { username, nickName: `测试${username}`, mobile: freshMobile(), password: 'pass1234', ...extra }),
   );
   return body.userId;
 }
@@ -83,7 +86,7 @@ describe('departments', () => {
     const userId = await addUser('diecut01', { departmentId: id });
     expect(await post(admin, '/dps-server/department/remove', { id })).toEqual({ resultCode: 4009, resultMsg: '该部门下存在用户，无法删除' });
     expect(await post(admin, '/dps-server/department/remove', { id: parent })).toMatchObject({ resultCode: 4009 });
-    await data(post(admin, '/dps-server/department_user/edit', { userId, nickName: '模切工', mobile: '13912345678', departmentId: null }));
+    await data(post(admin, '/dps-server/department_user/edit', { userId, nickName: '模切工', mobile: freshMobile(), departmentId: null }));
     await data(post(admin, '/dps-server/department/remove', { id }));
     expect(await t.db.selectFrom('department').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
     for (const content of ['新增部门：模切车间', '部门重命名：模切车间 → 模切二车间', '删除部门：模切二车间']) {
@@ -317,7 +320,7 @@ describe('roles', () => {
     expect(await logged('新增角色：人员查看（6项权限）')).toBe(true);
 
     // Roles can also be given in the user edit.
-    await data(post(admin, '/dps-server/department_user/edit', { userId, nickName: '角色用户', mobile: '13912345678', roleIds: [] }));
+    await data(post(admin, '/dps-server/department_user/edit', { userId, nickName: '角色用户', mobile: freshMobile(), roleIds: [] }));
     expect(await authoritiesOf(await loginAs(t.app, 'roleuser', 'pass1234'))).toEqual([]);
   });
 
@@ -402,7 +405,7 @@ describe('factory isolation', () => {
 });
 
 describe('own account and factory grants', () => {
-  async function selfServiceUser(username: string): Promise<string> {
+  async function selfServiceUser(username: string, mobile = freshMobile()): Promise<string> {
     const roles = await data<{ list: Array<{ roleId: number; roleName: string }> }>(get(admin, '/dps-server/role/page_list?page=1&size=500'));
     let role = roles.list.find((candidate) => candidate.roleName === '自助');
     if (!role) {
@@ -411,13 +414,13 @@ describe('own account and factory grants', () => {
       );
       role = { roleId: created.roleId, roleName: '自助' };
     }
-    await addUser(username, { roleIds: [role.roleId], mobile: '13700000001' });
+    await addUser(username, { roleIds: [role.roleId], mobile });
     return loginAs(t.app, username, 'pass1234');
   }
   const lastCode = () => /验证码是(\d{6})/.exec(sms[sms.length - 1]!.text)![1]!;
 
   it('resets the password with an SMS code: 60 s resend guard, code check, 6–16 non-space characters', async () => {
-    const token = await selfServiceUser('selfpwd');
+    const token = await selfServiceUser('selfpwd', '13700000001');
     const sent = await post(token, '/base/org/user/sms', { purpose: 'reset_password' });
     expect(sent).toEqual({ success: true, code: 200, data: { mobile: '137****0001', resendAfterSeconds: 60 } });
     expect(sms[sms.length - 1]!.mobile).toBe('13700000001');

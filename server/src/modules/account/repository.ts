@@ -161,6 +161,21 @@ export async function existingUsernames(db: Db, usernames: string[]): Promise<st
   return rows.map((row) => row.username);
 }
 
+/** Whether another account of the enterprise holds this mobile number. */
+export async function mobileTaken(db: Db, enterpriseId: number, mobile: string, exceptUserId?: number): Promise<boolean> {
+  if (!mobile) return false;
+  let query = db.selectFrom('app_user').select('id').where('enterprise_id', '=', enterpriseId).where('mobile', '=', mobile);
+  if (exceptUserId !== undefined) query = query.where('id', '!=', exceptUserId);
+  return (await query.limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** The enterprise's accounts holding any of these mobile numbers. */
+export async function existingMobiles(db: Db, enterpriseId: number, mobiles: string[]): Promise<string[]> {
+  if (mobiles.length === 0) return [];
+  const rows = await db.selectFrom('app_user').select('mobile').where('enterprise_id', '=', enterpriseId).where('mobile', 'in', mobiles).execute();
+  return rows.map((row) => row.mobile);
+}
+
 export async function insertUser(
   db: Db,
   scope: Scope,

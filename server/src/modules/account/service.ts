@@ -29,6 +29,7 @@ import { checkMobile, checkPassword } from '@core/rules/patterns';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import type { AccountStatus, SmsPurpose } from '../../db/schema';
+import { guardUnique } from '../../lib/unique';
 import { ImportMessages, runImport, type ImportColumn, type ImportRowError } from '../../lib/excel-import';
 import type { ExportColumn } from '../../lib/excel-export';
 import { runList, streamList, type ListParams, type ListSpec } from '../../lib/list-query';
@@ -59,6 +60,8 @@ export const AccountMessages = {
   orgNotFound: '工厂不存在',
   noMobile: '账号未绑定手机号，请联系管理员',
   sameMobile: '新手机号不能与原手机号相同',
+  /** Mobile numbers receive the SMS codes of password reset: one account each per enterprise. */
+  mobileTaken: (mobile: string) => `手机号${mobile}已被其他账号使用，请更换`,
   smsTooOften: (seconds: number) => `验证码已发送，请${seconds}秒后再试`,
   badCode: '验证码错误或已过期',
   noAuthority: '没有操作权限',
@@ -72,6 +75,8 @@ const PURPOSE_AUTHORITY: Record<SmsPurpose, string> = {
   modify_phone: 'MENU_ACCOUNT_MODIFY_PHONE',
 };
 const USERNAME = /^[A-Za-z0-9_.@-]{3,30}$/;
+/** Unique indexes of app_user (migrations 0001 and 0009). */
+const UNIQUE_INDEXES = { username: 'app_user_username_key', mobile: 'app_user_mobile_uq' } as const;
 
 export const STAFF_LIST: ListSpec = {
   scope: { enterprise: 'uo.enterprise_id', org: 'uo.org_id' },
@@ -290,11 +295,13 @@ export class AccountService {
     const passwordProblem = checkPassword(request.password);
     if (passwordProblem) throw validation(passwordProblem);
     const passwordHash = await hashPassword(request.password);
-    return this.db.transaction().execute(async (trx) => {
+    // The unique indexes turn a concurrent duplicate (past the checks below) into the same 4009.
+    return this.guardAccountUnique(request.mobile, () => this.db.transaction().execute(async (trx) => {
       const departmentId = await this.checkDepartment(trx, scope, request.departmentId);
       const roleIds = request.roleIds ?? [];
       await this.checkRoles(trx, scope, roleIds);
       if ((await repo.existingUsernames(trx, [request.username])).length > 0) throw conflict(AccountMessages.usernameTaken);
+      await this.checkMobileFree(trx, scope, request.mobile);
       const userId = await repo.insertUser(trx, scope, {
         username: request.username,
         nickName: request.nickName.trim(),
@@ -306,14 +313,23 @@ export class AccountService {
       await repo.replaceUserRoles(trx, scope, userId, roleIds);
       await recordOperation(trx, context, { ...scope, content: `新增人员：${request.username}（${request.nickName.trim()}）` });
       return { userId };
-    });
+    }));
+  }
+
+  private async checkMobileFree(db: Db, scope: Scope, mobile: string, exceptUserId?: number): Promise<void> {
+    if (await repo.mobileTaken(db, scope.enterpriseId, mobile, exceptUserId)) throw conflict(AccountMessages.mobileTaken(mobile));
+  }
+
+  private guardAccountUnique<T>(mobile: string, write: () => Promise<T>): Promise<T> {
+    return guardUnique(write, { [UNIQUE_INDEXES.mobile]: AccountMessages.mobileTaken(mobile), [UNIQUE_INDEXES.username]: AccountMessages.usernameTaken });
   }
 
   async editStaff(scope: Scope, request: EditStaffRequest, context: OperationContext): Promise<void> {
     const mobileProblem = checkMobile(request.mobile);
     if (mobileProblem) throw validation(mobileProblem);
-    await this.db.transaction().execute(async (trx) => {
+    await this.guardAccountUnique(request.mobile, () => this.db.transaction().execute(async (trx) => {
       await this.checkMembers(trx, scope, [request.userId]);
+      await this.checkMobileFree(trx, scope, request.mobile, request.userId);
       const departmentId = await this.checkDepartment(trx, scope, request.departmentId);
       await repo.updateUser(trx, scope, request.userId, { nickName: request.nickName.trim(), mobile: request.mobile });
       if (request.departmentId !== undefined) await repo.setDepartment(trx, scope, [request.userId], departmentId);
@@ -323,7 +339,7 @@ export class AccountService {
       }
       const [user] = await repo.userBriefs(trx, scope, [request.userId]);
       await recordOperation(trx, context, { ...scope, content: `编辑人员：${user?.username ?? request.userId}` });
-    });
+    }));
   }
 
   async editStaffStatus(session: Session, request: EditStaffStatusRequest, context: OperationContext): Promise<void> {
@@ -390,6 +406,14 @@ export class AccountService {
           if (taken.has(record.username) && firstRow.get(record.username) === row) {
             errors.push({ row, message: `用户名「${record.username}」已存在` });
           }
+        }
+        const mobileRow = new Map<string, number>();
+        const mobilesTaken = new Set(await repo.existingMobiles(this.db, scope.enterpriseId, [...new Set(records.map(({ record }) => record.mobile))]));
+        for (const { row, record } of records) {
+          const first = mobileRow.get(record.mobile);
+          if (first !== undefined) errors.push({ row, message: `手机号${record.mobile}与第${first}行重复` });
+          else if (mobilesTaken.has(record.mobile)) errors.push({ row, message: AccountMessages.mobileTaken(record.mobile) });
+          if (first === undefined) mobileRow.set(record.mobile, row);
         }
         return errors;
       },
@@ -516,6 +540,7 @@ export class AccountService {
       const problem = checkMobile(mobile);
       if (problem) throw validation(problem);
       if (mobile === user.mobile) throw validation(AccountMessages.sameMobile);
+      await this.checkMobileFree(this.db, scope, mobile, session.userId);
     } else if (!mobile) {
       throw validation(AccountMessages.noMobile);
     }
@@ -580,14 +605,15 @@ export class AccountService {
     const [user] = await repo.userBriefs(this.db, scope, [session.userId]);
     if (!user) throw notFound(AccountMessages.userNotFound);
     const codeId = await this.consumeCode(session.userId, 'modify_phone', request.mobile, request.code);
-    await this.db.transaction().execute(async (trx) => {
+    await this.guardAccountUnique(request.mobile, () => this.db.transaction().execute(async (trx) => {
+      await this.checkMobileFree(trx, scope, request.mobile, session.userId);
       await repo.markSmsCode(trx, codeId, { used: true });
       await repo.setMobile(trx, scope, request.mobile);
       await recordOperation(trx, context, {
         ...scope,
         content: `修改手机号：${maskMobile(user.mobile)} → ${maskMobile(request.mobile)}`,
       });
-    });
+    }));
   }
 
   /** Removes the user from this factory; the account itself goes once it belongs to no factory. */
