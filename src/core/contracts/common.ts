@@ -18,6 +18,13 @@ export const MAX_ID = 2_147_483_647;
 /** A row id in a request. */
 export const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
 
+/**
+ * 超报比例: how far a report may exceed the planned quantity, in percent. One rule for a process's
+ * own limit and the enterprise default (contracts and forms alike).
+ */
+export const OVER_REPORT_PERCENT = { min: 0, max: 100 } as const;
+export const OverReportPercent = Type.Number({ minimum: OVER_REPORT_PERCENT.min, maximum: OVER_REPORT_PERCENT.max, title: '超报比例' });
+
 /** `/dps-server/*`, `/file/*`, `/account_center/*`. */
 export const ResultEnvelope = <T extends TSchema>(data: T) =>
   Type.Union([

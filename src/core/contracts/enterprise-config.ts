@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { UserBrief } from './account';
-import { Id } from './common';
+import { Id, OverReportPercent } from './common';
 
 /**
  * Enterprise configuration (/base-cfg) and scheduling configuration (/schedule-cfg), one of each
@@ -41,7 +41,7 @@ export type AuditConfigView = Static<typeof AuditConfigView>;
 
 export const ReportQuantityConfig = Type.Object({
   /** How far a report may exceed the planned quantity, in percent. */
-  overReportTolerancePercent: Type.Number({ minimum: 0, maximum: 100 }),
+  overReportTolerancePercent: OverReportPercent,
   /** Whether defect quantity counts towards the reported output. */
   defectCountsAsOutput: Type.Boolean(),
 });

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { Id } from './common';
+import { Id, OverReportPercent } from './common';
 
 /**
  * Master-data paths of /modeling (spec §7 "Basic data", DECISIONS.md "Paths"): workshops, the
@@ -319,7 +319,7 @@ const ProcessFields = {
   processGroupId: OptionalId,
   prepareMinutes: Type.Optional(Type.Integer({ minimum: 0, maximum: 1440 })),
   quantityUnit: OptionalText(10),
-  overReportPercent: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+  overReportPercent: Type.Optional(OverReportPercent),
   reportByPrevious: Type.Optional(Type.Boolean()),
   requireFirstCheck: Type.Optional(Type.Boolean()),
   requireBadReason: Type.Optional(Type.Boolean()),

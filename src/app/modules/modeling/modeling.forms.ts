@@ -1,3 +1,4 @@
+import { OVER_REPORT_PERCENT } from '@core/contracts/common';
 import { FLUTES } from '@core/contracts/modeling';
 import { DEVICE_STATUS, DEVICE_USE } from '@core/enums';
 import type { FormField } from '../../components/form-dialog';
@@ -46,7 +47,7 @@ export const PROCESS_FIELDS: FormField[] = [
   { name: 'processGroupId', label: '工序组', kind: 'select' },
   { name: 'prepareMinutes', label: '准备时间', kind: 'number', max: 1440, suffix: '分钟' },
   { name: 'quantityUnit', label: '计量单位', kind: 'text', max: 10, placeholder: '如 张、个、米' },
-  { name: 'overReportPercent', label: '超报比例', kind: 'number', max: 100, suffix: '%' },
+  { name: 'overReportPercent', label: '超报比例', kind: 'number', min: OVER_REPORT_PERCENT.min, max: OVER_REPORT_PERCENT.max, suffix: '%' },
   { name: 'reportByPrevious', label: '按上道工序报工', kind: 'switch' },
   { name: 'requireFirstCheck', label: '需要首检', kind: 'switch' },
   { name: 'requireBadReason', label: '需要填写不良原因', kind: 'switch' },

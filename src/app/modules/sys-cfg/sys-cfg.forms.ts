@@ -1,3 +1,4 @@
+import { OVER_REPORT_PERCENT } from '@core/contracts/common';
 import type { EnterpriseConfigSections } from '@core/contracts/enterprise-config';
 import { PAPER_TYPE_LABELS, PAPER_TYPES } from '@core/contracts/paper-data';
 import { ORDER_STATUS } from '@core/enums';
@@ -32,7 +33,7 @@ export const CONFIG_SECTIONS: ConfigSection[] = [
     key: 'reportQuantityConfig',
     title: '报工数量',
     fields: [
-      { name: 'overReportTolerancePercent', label: '超报比例', kind: 'number', required: true, max: 100, suffix: '%' },
+      { name: 'overReportTolerancePercent', label: '超报比例', kind: 'number', required: true, min: OVER_REPORT_PERCENT.min, max: OVER_REPORT_PERCENT.max, suffix: '%' },
       { name: 'defectCountsAsOutput', label: '不良数计入产量', kind: 'switch' },
     ],
   },
