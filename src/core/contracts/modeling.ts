@@ -379,6 +379,9 @@ export const WorkFlow = Type.Object({
   ...Stamps,
 });
 export type WorkFlow = Static<typeof WorkFlow>;
+/** Why a flow cannot be deleted: the server's 4009, and what the console says before it would ask. */
+export const workFlowInUseMessage = (flowNames: string, products: number) =>
+  `工艺路线「${flowNames}」已被${products}个产品使用，无法删除，请先为这些产品更换工艺路线`;
 export const WorkFlowDetail = Type.Composite([WorkFlow, Type.Object({ steps: Type.Array(WorkFlowStepView) })]);
 export type WorkFlowDetail = Static<typeof WorkFlowDetail>;
 

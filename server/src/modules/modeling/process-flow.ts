@@ -1,6 +1,13 @@
 import { sql } from 'kysely';
 import type { PageResult } from '@core/contracts/common';
-import type { CreateWorkFlowRequest, UpdateWorkFlowRequest, WorkFlow, WorkFlowDetail, WorkFlowMap } from '@core/contracts/modeling';
+import {
+  workFlowInUseMessage,
+  type CreateWorkFlowRequest,
+  type UpdateWorkFlowRequest,
+  type WorkFlow,
+  type WorkFlowDetail,
+  type WorkFlowMap,
+} from '@core/contracts/modeling';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { runList, type ListParams, type ListSpec } from '../../lib/list-query';
@@ -12,7 +19,7 @@ export const WorkFlowMessages = {
   codeTaken: '工艺路线编码已存在',
   processNotFound: '工序不存在',
   deviceNotFound: '默认设备不存在',
-  usedByProduct: (names: string) => `工艺路线「${names}」已被产品引用，无法删除`,
+  usedByProduct: workFlowInUseMessage,
   productRequired: '产品专用的工艺路线请选择所属产品',
   templateWithProduct: '通用模板不能指定所属产品，如需专用请关闭“通用模板”',
   productNotFound: '所属产品不存在',
@@ -301,13 +308,15 @@ export class WorkFlowService {
       const used = await trx
         .selectFrom('product as p')
         .innerJoin('process_flow as f', 'f.id', 'p.process_flow_id')
-        .select('f.name')
-        .distinct()
+        .select(['f.name', (eb) => eb.fn.countAll<number>().as('products')])
         .where('p.enterprise_id', '=', scope.enterpriseId)
         .where('p.org_id', '=', scope.orgId)
         .where('p.process_flow_id', 'in', ids)
+        .groupBy(['f.id', 'f.name'])
+        .orderBy('f.id')
         .execute();
-      if (used.length > 0) throw conflict(WorkFlowMessages.usedByProduct(summary(used.map((row) => row.name))));
+      const products = used.reduce((total, row) => total + Number(row.products), 0);
+      if (products > 0) throw conflict(WorkFlowMessages.usedByProduct(summary(used.map((row) => row.name)), products));
       await trx
         .deleteFrom('process_flow')
         .where('enterprise_id', '=', scope.enterpriseId)

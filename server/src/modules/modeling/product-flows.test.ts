@@ -144,7 +144,7 @@ describe('dedicated (产品专用) process flows', () => {
     const owner = await createProduct('ZY-P-20');
     const { id } = await data(post<{ id: number }>(admin, '/dps-server/work_flow/create', { flowCode: 'ZY20', flowName: '随产品删除', isTemplate: false, productId: owner, steps: await steps('YS01', 'BZ01') }));
     // The flow is used by its product: deleting the flow alone is refused.
-    expect(await post(admin, '/dps-server/work_flow/delete_batch', { ids: [id] })).toEqual({ resultCode: 4009, resultMsg: '工艺路线「随产品删除」已被产品引用，无法删除' });
+    expect(await post(admin, '/dps-server/work_flow/delete_batch', { ids: [id] })).toEqual({ resultCode: 4009, resultMsg: '工艺路线「随产品删除」已被1个产品使用，无法删除，请先为这些产品更换工艺路线' });
     expect(await data(post(admin, '/dps-server/product/delete_batch', { ids: [owner] }))).toEqual({ deleted: 1 });
     expect(await get(admin, `/dps-server/work_flow/detail/${id}`)).toEqual({ resultCode: 4004, resultMsg: '工艺路线不存在' });
     expect(await t.db.selectFrom('process_flow_step').select('id').where('flow_id', '=', id).execute()).toEqual([]);

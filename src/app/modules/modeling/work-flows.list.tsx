@@ -1,4 +1,4 @@
-import type { WorkFlow } from '@core/contracts/modeling';
+import { workFlowInUseMessage, type WorkFlow } from '@core/contracts/modeling';
 import type { ListSpec } from '../../components';
 import { ModelingAuthorities as A } from '@core/access/authorities/modeling';
 import { workFlowsApi } from './modeling.api';
@@ -30,8 +30,9 @@ export function workFlowList(openEditor: (row?: WorkFlow) => void): ListSpec<Wor
         label: '删除',
         danger: true,
         authority: A.workFlowDelete,
-        confirm: (row) => `确定删除工艺路线「${row.flowName}」吗？`,
-        run: (row) => workFlowsApi.remove([row.id]),
+        // The server refuses a flow that products use: such a row is told so (with the count) instead of asked.
+        confirm: (row) => (row.productCount > 0 ? `${workFlowInUseMessage(row.flowName, row.productCount)}。` : `确定删除工艺路线「${row.flowName}」吗？`),
+        run: (row) => (row.productCount > 0 ? undefined : workFlowsApi.remove([row.id])),
       },
     ],
   };
