@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { SYSTEM_ID } from '../constants';
 
 /** System log (/sys-log): every write of the system, from operation_log. */
 export const SysLogPaths = {
@@ -14,12 +15,17 @@ export const OPERATION_SOURCES = [
   { value: 3, label: '移动端' },
 ] as const;
 
+/** Systems that write the log (spec §9: this console is system 12). */
+export const OPERATION_SYSTEMS = [{ value: SYSTEM_ID, label: '纸箱 MES' }] as const;
+
 export const SysLogQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
   sort: Type.Optional(Type.String({ maxLength: 50 })),
   operator: Type.Optional(Type.String({ maxLength: 100 })),
   operationPath: Type.Optional(Type.String({ maxLength: 100 })),
+  /** Part of the operation's Chinese name (e.g. 新增), matched against the names of the logged paths. */
+  operationName: Type.Optional(Type.String({ maxLength: 100 })),
   operationContent: Type.Optional(Type.String({ maxLength: 100 })),
   operationSource: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Integer()])),
   createTimeStart: Type.Optional(Type.String({ maxLength: 20 })),
@@ -33,10 +39,13 @@ export const SysLogEntry = Type.Object({
   operator: Type.String(),
   userName: Type.String(),
   operationPath: Type.String(),
+  /** The operation's Chinese name (e.g. 角色管理-新增), from what its route declares. */
+  operationName: Type.String(),
   operationContent: Type.String(),
   operationSource: Type.Integer(),
   operationSourceName: Type.String(),
   operationSystem: Type.Integer(),
+  operationSystemName: Type.String(),
   createTime: Type.String(),
 });
 export type SysLogEntry = Static<typeof SysLogEntry>;
@@ -44,6 +53,7 @@ export type SysLogEntry = Static<typeof SysLogEntry>;
 export const SYS_LOG_FIELD_LABELS: Record<string, string> = {
   operator: '操作人',
   operationPath: '操作路径',
+  operationName: '操作',
   operationContent: '操作内容',
   operationSource: '来源',
 };

@@ -44,10 +44,12 @@ describe('system log', () => {
       operator: '系统管理员',
       userName: 'admin',
       operationPath: '/dps-server/holiday/add',
+      operationName: '班次管理-新增节假日',
       operationContent: '新增节假日：2026-12-24 平安夜盘点（公司休息日）',
       operationSource: 1,
       operationSourceName: '平台',
       operationSystem: 12,
+      operationSystemName: '纸箱 MES',
     });
     expect(found.resultData!.list[0]!.createTime.startsWith(today())).toBe(true);
     expect((await list(admin, 'operationContent=平安夜&operationSource=2')).resultData!.total).toBe(0);
@@ -70,8 +72,8 @@ describe('system log', () => {
     await workbook.xlsx.load(exported.rawPayload as never);
     const rows: unknown[][] = [];
     workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-    expect(rows[0]).toEqual(['操作时间', '操作人', '账号', '操作路径', '操作内容', '来源', '系统']);
-    expect(rows.slice(1).map((row) => row.slice(1))).toEqual([['系统管理员', 'admin', '/dps-server/holiday/add', '新增节假日：2026-12-24 平安夜盘点（公司休息日）', '平台', 12]]);
+    expect(rows[0]).toEqual(['操作时间', '操作人', '账号', '操作', '操作内容', '来源', '系统']);
+    expect(rows.slice(1).map((row) => row.slice(1))).toEqual([['系统管理员', 'admin', '班次管理-新增节假日', '新增节假日：2026-12-24 平安夜盘点（公司休息日）', '平台', '纸箱 MES']]);
   });
 
   it('refuses bad filters with 4000 before any download', async () => {
