@@ -126,7 +126,8 @@ describe('shifts module', () => {
     };
     const holidayLog = await filtered(HOLIDAY_NAME);
     expect(holidayLog[0]).toContain(`新增节假日：${REST_DAY}`);
-    expect(holidayLog[0]).toContain('/dps-server/holiday/add');
+    expect(holidayLog[0]).toContain('班次管理-新增节假日');
+    expect(holidayLog[0]).not.toContain('/dps-server/');
     const shiftLog = await filtered('编辑班次');
     expect(shiftLog[0]).toContain('白班 A 08:00-19:00');
     expect(shiftLog[0]).toContain('系统管理员');
