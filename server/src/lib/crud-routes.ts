@@ -1,5 +1,5 @@
+import { DeleteBatchRequest } from '@core/contracts/common';
 import type { FastifyInstance } from 'fastify';
-import { DeleteBatchRequest } from '@core/contracts/modeling';
 import type { OperationContext } from '../db/operation-log';
 import { scopeOf, sessionOf, type Scope } from '../plugins/auth';
 import { ok } from '../plugins/envelopes';

@@ -28,35 +28,11 @@ import { sendXlsx } from '../../lib/excel-export';
 import { templateHeaders } from '../../lib/excel-import';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';
-import { registerFieldLabels } from '../../plugins/errors';
 import { operationContext } from '../auth/routes';
 import type { FileService } from '../files/service';
 import { STAFF_EXPORT_COLUMNS, STAFF_IMPORT_COLUMNS, type AccountService } from './service';
 
 const A = AccountAuthorities;
-
-registerFieldLabels({
-  name: '名称',
-  parentId: '上级部门',
-  id: '编号',
-  departmentId: '部门',
-  nickName: '姓名',
-  mobile: '手机号',
-  status: '状态',
-  userIds: '用户',
-  userId: '用户',
-  roleIds: '角色',
-  roleId: '角色',
-  roleName: '角色名称',
-  remark: '备注',
-  authorities: '权限',
-  code: '验证码',
-  purpose: '验证码用途',
-  orgIds: '工厂',
-  createTimeStart: '创建时间',
-  createTimeEnd: '创建时间',
-  size: '每页条数',
-});
 
 const STAFF_EXPORT_NAME = '人员列表';
 

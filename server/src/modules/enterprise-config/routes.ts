@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SysCfgAuthorities as A } from '@core/access/authorities/sys-cfg';
 import {
   DictListQuery,
-  ENTERPRISE_CONFIG_FIELD_LABELS,
   EnterpriseConfigPaths as P,
   AuditConfig,
   SaveDictRequest,
@@ -14,12 +13,9 @@ import {
 import type { Db } from '../../db';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';
-import { registerFieldLabels } from '../../plugins/errors';
 import { operationContext } from '../auth/routes';
 import { ConfigService } from './config';
 import { DictService } from './dict';
-
-registerFieldLabels(ENTERPRISE_CONFIG_FIELD_LABELS);
 
 export function enterpriseConfigServices(db: Db) {
   return { config: new ConfigService(db), dict: new DictService(db) };

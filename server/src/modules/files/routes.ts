@@ -6,13 +6,10 @@ import { DownloadQuery, FilePaths, UploadFields, UploadType, type DownloadQuery 
 import { Value } from '@sinclair/typebox/value';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import { AppError, ok } from '../../plugins/envelopes';
-import { registerFieldLabels } from '../../plugins/errors';
 import { attachmentHeader } from '../../lib/excel-export';
 import { operationContext } from '../auth/routes';
 import { BATCH_MAX_FILES, FileMessages, MAX_UPLOAD_BYTES, sizeMessage } from './content-check';
 import type { FileService, IncomingFile } from './service';
-
-registerFieldLabels({ url: '文件地址' });
 
 interface ParsedUpload {
   type: UploadType;

@@ -1,3 +1,4 @@
+import { DeleteBatchRequest, IdParams } from '@core/contracts/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ImportRequest } from '@core/contracts/files';
 import {
@@ -9,12 +10,9 @@ import {
   CreateProductRequest,
   CreateWorkFlowRequest,
   CreateWorkshopRequest,
-  DeleteBatchRequest,
   DeviceListQuery,
   DeviceSpeedQuery,
   DeviceTypeTreeQuery,
-  IdParams,
-  MODELING_FIELD_LABELS,
   ModelingPaths as P,
   ProcessGroupListQuery,
   ProcessListQuery,
@@ -36,7 +34,6 @@ import { sendXlsx, type ExportColumn } from '../../lib/excel-export';
 import { templateHeaders, type ImportColumn } from '../../lib/excel-import';
 import { scopeOf, sessionOf, type Scope } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';
-import { registerFieldLabels } from '../../plugins/errors';
 import { operationContext } from '../auth/routes';
 import type { FileService } from '../files/service';
 import { DEVICE_EXPORT_COLUMNS, DEVICE_IMPORT_COLUMNS, DeviceService } from './device';
@@ -48,8 +45,6 @@ import { WorkshopService } from './workshop';
 import { ModelingAuthorities } from '@core/access/authorities/modeling';
 
 const A = ModelingAuthorities;
-
-registerFieldLabels(MODELING_FIELD_LABELS);
 
 const DEVICE_EXPORT_NAME = '设备列表';
 const PRODUCT_EXPORT_NAME = '产品档案';

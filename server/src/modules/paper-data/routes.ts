@@ -1,6 +1,6 @@
+import { IdParams } from '@core/contracts/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SysCfgAuthorities as A } from '@core/access/authorities/sys-cfg';
-import { IdParams } from '@core/contracts/modeling';
 import {
   BoardCodeListQuery,
   CreateBoardCodeRequest,
@@ -9,7 +9,6 @@ import {
   CreatePaperGradeRequest,
   DeckleListQuery,
   FluteListQuery,
-  PAPER_DATA_FIELD_LABELS,
   PaperDataPaths as P,
   PaperGradeListQuery,
   UpdateBoardCodeRequest,
@@ -20,13 +19,10 @@ import {
 import type { Db } from '../../db';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';
-import { registerFieldLabels } from '../../plugins/errors';
 import { BoardCodeService } from './board-code';
 import { DeckleService } from './deckle';
 import { PaperGradeService } from './paper-grade';
 import { registerCrudRoutes } from '../../lib/crud-routes';
-
-registerFieldLabels(PAPER_DATA_FIELD_LABELS);
 
 export function paperDataServices(db: Db) {
   return { grades: new PaperGradeService(db), boards: new BoardCodeService(db), deckles: new DeckleService(db) };

@@ -1,3 +1,4 @@
+import { DeleteBatchRequest } from '@core/contracts/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ShiftAuthorities as A } from '@core/access/authorities/shifts';
 import { ImportRequest } from '@core/contracts/files';
@@ -13,10 +14,8 @@ import {
   DeviceMonthQuery,
   ExchangeListQuery,
   HolidayPageQuery,
-  IdList,
   PositionListQuery,
   SaveMonthEffectRequest,
-  SHIFT_FIELD_LABELS,
   ShiftListQuery,
   ShiftPaths as P,
   TeamListQuery,
@@ -31,7 +30,6 @@ import { sendXlsx } from '../../lib/excel-export';
 import { templateHeaders } from '../../lib/excel-import';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';
-import { registerFieldLabels } from '../../plugins/errors';
 import { operationContext } from '../auth/routes';
 import type { FileService } from '../files/service';
 import { CLASS_USER_IMPORT_COLUMNS, ClassUserService } from './class-user';
@@ -39,8 +37,6 @@ import { DeviceCalendarService } from './device-calendar';
 import { HolidayService } from './holiday';
 import { ShiftService } from './shift';
 import { TeamService } from './team';
-
-registerFieldLabels(SHIFT_FIELD_LABELS);
 
 type Body<T> = { Body: T };
 type Query<T> = { Querystring: T };
@@ -77,7 +73,7 @@ export async function shiftRoutes(app: FastifyInstance, { services, files }: { s
   );
   write<CreateShiftRequest>(P.shiftCreate, CreateShiftRequest, A.shiftAdd, (r) => services.shifts.create(scope(r), r.body, operationContext(r)));
   write<UpdateShiftRequest>(P.shiftUpdate, UpdateShiftRequest, A.shiftEdit, (r) => services.shifts.update(scope(r), r.body, operationContext(r)));
-  write<IdList>(P.shiftDeleteBatch, IdList, A.shiftDelete, (r) => services.shifts.deleteBatch(scope(r), r.body.ids, operationContext(r)));
+  write<DeleteBatchRequest>(P.shiftDeleteBatch, DeleteBatchRequest, A.shiftDelete, (r) => services.shifts.deleteBatch(scope(r), r.body.ids, operationContext(r)));
 
   // ---- class users (排班人员), import, exchange (调班) ----
   app.get<Query<ClassUserListQuery>>(P.classUserList, { schema: { querystring: ClassUserListQuery }, ...readCfg }, async (request) =>
@@ -85,7 +81,7 @@ export async function shiftRoutes(app: FastifyInstance, { services, files }: { s
   );
   write<CreateClassUserRequest>(P.classUserCreate, CreateClassUserRequest, A.userAdd, (r) => services.classUsers.create(scope(r), r.body, operationContext(r)));
   write<UpdateClassUserRequest>(P.classUserUpdate, UpdateClassUserRequest, A.userEdit, (r) => services.classUsers.update(scope(r), r.body, operationContext(r)));
-  write<IdList>(P.classUserDeleteBatch, IdList, A.userDelete, (r) => services.classUsers.deleteBatch(scope(r), r.body.ids, operationContext(r)));
+  write<DeleteBatchRequest>(P.classUserDeleteBatch, DeleteBatchRequest, A.userDelete, (r) => services.classUsers.deleteBatch(scope(r), r.body.ids, operationContext(r)));
   write<ImportRequest>(P.classUserImport, ImportRequest, A.userImport, async (r) => {
     const file = await files.find(scope(r), r.body.url);
     return services.classUsers.import(scope(r), file.absolutePath, operationContext(r));
@@ -107,13 +103,13 @@ export async function shiftRoutes(app: FastifyInstance, { services, files }: { s
   );
   write<CreateTeamRequest>(P.teamCreate, CreateTeamRequest, A.teamAdd, (r) => services.teams.create(scope(r), r.body, operationContext(r)));
   write<UpdateTeamRequest>(P.teamUpdate, UpdateTeamRequest, A.teamEdit, (r) => services.teams.update(scope(r), r.body, operationContext(r)));
-  write<IdList>(P.teamDeleteBatch, IdList, A.teamDelete, (r) => services.teams.deleteBatch(scope(r), r.body.ids, operationContext(r)));
+  write<DeleteBatchRequest>(P.teamDeleteBatch, DeleteBatchRequest, A.teamDelete, (r) => services.teams.deleteBatch(scope(r), r.body.ids, operationContext(r)));
   app.get<Query<PositionListQuery>>(P.positionList, { schema: { querystring: PositionListQuery }, ...readModeling }, async (request) =>
     ok('result', await services.teams.listPositions(scope(request), request.query)),
   );
   write<CreatePositionRequest>(P.positionCreate, CreatePositionRequest, A.positionAdd, (r) => services.teams.createPosition(scope(r), r.body, operationContext(r)));
   write<UpdatePositionRequest>(P.positionUpdate, UpdatePositionRequest, A.positionEdit, (r) => services.teams.updatePosition(scope(r), r.body, operationContext(r)));
-  write<IdList>(P.positionDeleteBatch, IdList, A.positionDelete, (r) => services.teams.deletePositions(scope(r), r.body.ids, operationContext(r)));
+  write<DeleteBatchRequest>(P.positionDeleteBatch, DeleteBatchRequest, A.positionDelete, (r) => services.teams.deletePositions(scope(r), r.body.ids, operationContext(r)));
 
   // ---- holidays ----
   app.get<Query<HolidayPageQuery>>(P.holidayPage, { schema: { querystring: HolidayPageQuery }, ...readCfg }, async (request) =>
@@ -121,7 +117,7 @@ export async function shiftRoutes(app: FastifyInstance, { services, files }: { s
   );
   write<AddHolidayRequest>(P.holidayAdd, AddHolidayRequest, A.holidayAdd, (r) => services.holidays.add(scope(r), r.body, operationContext(r)));
   write<UpdateHolidayRequest>(P.holidayUpdate, UpdateHolidayRequest, A.holidayEdit, (r) => services.holidays.update(scope(r), r.body, operationContext(r)));
-  write<IdList>(P.holidayRemove, IdList, A.holidayDelete, (r) => services.holidays.remove(scope(r), r.body.ids, operationContext(r)));
+  write<DeleteBatchRequest>(P.holidayRemove, DeleteBatchRequest, A.holidayDelete, (r) => services.holidays.remove(scope(r), r.body.ids, operationContext(r)));
 
   // ---- device calendar and month effect ----
   app.get<Query<DeviceMonthQuery>>(P.deviceCalendarMonth, { schema: { querystring: DeviceMonthQuery }, ...readCfg }, async (request) =>
@@ -130,7 +126,7 @@ export async function shiftRoutes(app: FastifyInstance, { services, files }: { s
   write<CreateDeviceCalendarRequest>(P.deviceCalendarCreate, CreateDeviceCalendarRequest, A.calendarEdit, (r) =>
     services.calendars.createOverride(scope(r), r.body, operationContext(r)),
   );
-  write<IdList>(P.deviceCalendarDeleteBatch, IdList, A.calendarEdit, (r) => services.calendars.deleteOverrides(scope(r), r.body.ids, operationContext(r)));
+  write<DeleteBatchRequest>(P.deviceCalendarDeleteBatch, DeleteBatchRequest, A.calendarEdit, (r) => services.calendars.deleteOverrides(scope(r), r.body.ids, operationContext(r)));
   app.get<Query<DeviceMonthQuery>>(P.monthEffectGet, { schema: { querystring: DeviceMonthQuery }, ...readCfg }, async (request) =>
     ok('result', await services.calendars.monthEffect(scope(request), request.query.deviceId, request.query.month)),
   );

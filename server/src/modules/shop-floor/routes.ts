@@ -1,6 +1,6 @@
+import { IdParams } from '@core/contracts/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SysCfgAuthorities as A } from '@core/access/authorities/sys-cfg';
-import { IdParams } from '@core/contracts/modeling';
 import {
   BadReasonListQuery,
   BindIcCardRequest,
@@ -8,7 +8,6 @@ import {
   CreateIcCardRequest,
   CreateWorkMachineRequest,
   IcCardListQuery,
-  SHOP_FLOOR_FIELD_LABELS,
   ShopFloorPaths as P,
   UnbindIcCardRequest,
   UpdateBadReasonRequest,
@@ -19,14 +18,11 @@ import {
 import type { Db } from '../../db';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';
-import { registerFieldLabels } from '../../plugins/errors';
 import { BadReasonService } from './bad-reason';
 import { IcCardService } from './ic-card';
 import { WorkMachineService } from './work-machine';
 import { registerCrudRoutes } from '../../lib/crud-routes';
 import { operationContext } from '../auth/routes';
-
-registerFieldLabels(SHOP_FLOOR_FIELD_LABELS);
 
 export function shopFloorServices(db: Db) {
   return { icCards: new IcCardService(db), workMachines: new WorkMachineService(db), badReasons: new BadReasonService(db) };

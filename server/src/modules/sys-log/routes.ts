@@ -1,13 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { SysLogAuthorities as A } from '@core/access/authorities/shifts';
-import { SYS_LOG_FIELD_LABELS, SysLogPaths as P, SysLogQuery } from '@core/contracts/sys-log';
+import { SysLogPaths as P, SysLogQuery } from '@core/contracts/sys-log';
 import { sendXlsx } from '../../lib/excel-export';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';
-import { registerFieldLabels } from '../../plugins/errors';
 import { SYS_LOG_EXPORT_COLUMNS, type SysLogService } from './service';
-
-registerFieldLabels(SYS_LOG_FIELD_LABELS);
 
 const EXPORT_NAME = '系统日志';
 

@@ -1,10 +1,9 @@
+import { IdParams } from '@core/contracts/common';
 import type { FastifyInstance } from 'fastify';
 import { SysCfgAuthorities as A } from '@core/access/authorities/sys-cfg';
-import { IdParams } from '@core/contracts/modeling';
 import {
   CreateTicketTemplateRequest,
   SetDefaultTicketTemplateRequest,
-  TICKET_TEMPLATE_FIELD_LABELS,
   TicketTemplateListQuery,
   TicketTemplatePaths as P,
   UpdateTicketTemplateRequest,
@@ -13,11 +12,8 @@ import type { Db } from '../../db';
 import { registerCrudRoutes } from '../../lib/crud-routes';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';
-import { registerFieldLabels } from '../../plugins/errors';
 import { operationContext } from '../auth/routes';
 import { TicketTemplateService } from './service';
-
-registerFieldLabels(TICKET_TEMPLATE_FIELD_LABELS);
 
 /** Work-order ticket templates: reading needs MENU_SYS_TICKET_TEMPLATE, writing ACTION_SYS_TICKET_TEMPLATE_*. */
 export async function ticketTemplateRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
