@@ -23,13 +23,10 @@ import {
   UserListQuery,
 } from '@core/contracts/account';
 import { AccountAuthorities } from '@core/access/authorities/account';
-import { ImportRequest } from '@core/contracts/files';
-import { sendXlsx } from '../../lib/excel-export';
-import { templateHeaders } from '../../lib/excel-import';
+import { registerExportRoute, registerImportRoutes, type StoredFiles } from '../../lib/transfer-routes';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';
-import { operationContext } from '../auth/routes';
-import type { FileService } from '../files/service';
+import { operationContext } from '../../lib/operation-context';
 import { STAFF_EXPORT_COLUMNS, STAFF_IMPORT_COLUMNS, type AccountService } from './service';
 
 const A = AccountAuthorities;
@@ -41,7 +38,7 @@ type Query<T> = { Querystring: T };
 
 export async function accountRoutes(
   app: FastifyInstance,
-  { service, files }: { service: AccountService; files: FileService },
+  { service, files }: { service: AccountService; files: StoredFiles },
 ): Promise<void> {
   const scope = (request: FastifyRequest) => scopeOf(sessionOf(request));
 
@@ -91,32 +88,23 @@ export async function accountRoutes(
     { schema: { body: BatchAddStaffRequest }, config: { authority: A.staffAdd } },
     async (request) => ok('result', await service.batchAddStaff(scope(request), request.body, operationContext(request))),
   );
-  app.post<Body<ImportRequest>>(
-    AccountPaths.staffImport,
-    { schema: { body: ImportRequest }, config: { authority: A.staffImport } },
-    async (request) => {
-      const file = await files.find(scope(request), request.body.url);
-      return ok('result', await service.importStaff(scope(request), file.absolutePath, operationContext(request)));
-    },
-  );
-  app.get(AccountPaths.staffImportTemplate, { config: { authority: A.staffImport } }, async (_request, reply) =>
-    sendXlsx(
-      reply,
-      '人员导入模板',
-      '人员导入模板',
-      templateHeaders(STAFF_IMPORT_COLUMNS).map((header) => ({ header, value: () => '' })),
-      [],
-    ),
-  );
-  app.post<Body<StaffListQuery>>(
-    AccountPaths.staffExport,
-    { schema: { body: StaffListQuery }, config: { authority: A.staffExport } },
-    async (request, reply) => {
-      // Filters are checked here, before the download starts, so a bad filter still answers 4000.
-      const rows = service.staffRows(scope(request), request.body);
-      return sendXlsx(reply, STAFF_EXPORT_NAME, STAFF_EXPORT_NAME, STAFF_EXPORT_COLUMNS, rows);
-    },
-  );
+  registerImportRoutes(app, {
+    path: AccountPaths.staffImport,
+    templatePath: AccountPaths.staffImportTemplate,
+    templateName: '人员导入模板',
+    authority: A.staffImport,
+    columns: STAFF_IMPORT_COLUMNS,
+    files,
+    run: (s, path, context) => service.importStaff(s, path, context),
+  });
+  registerExportRoute(app, {
+    path: AccountPaths.staffExport,
+    schema: StaffListQuery,
+    authority: A.staffExport,
+    name: STAFF_EXPORT_NAME,
+    columns: STAFF_EXPORT_COLUMNS,
+    rows: (s, query: StaffListQuery) => service.staffRows(s, query),
+  });
   app.get<Query<OtherDepartmentQuery>>(
     AccountPaths.otherDepartment,
     { schema: { querystring: OtherDepartmentQuery }, config: { authority: A.staff } },

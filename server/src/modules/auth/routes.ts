@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   LoginRequest,
   RefreshRequest,
@@ -11,29 +11,10 @@ import {
 import type { UserConfig as UserConfigBody } from '@core/contracts/user-config';
 import { UserConfig } from '@core/contracts/user-config';
 import { AuthPaths, UserConfigPaths } from '@core/contracts/paths';
-import type { OperationContext } from '../../db/operation-log';
+import { operationContext } from '../../lib/operation-context';
 import { readToken, sendNotLoggedIn, sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';
 import type { AuthService } from './service';
-
-const SOURCES: Record<string, number> = { PC: 1, MACHINE: 2, ONE_MACHINE: 2, MOBILE: 3, APP: 3 };
-const DEFAULT_SYSTEM_ID = 12;
-
-function header(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-/** Where a write comes from, for the operation log. */
-export function operationContext(request: FastifyRequest): OperationContext {
-  const source = header(request, 'x_request_source')?.trim().toUpperCase() ?? 'PC';
-  const system = Number(header(request, 'x_system_version'));
-  return {
-    path: request.routeOptions.url ?? request.url.split('?')[0]!,
-    source: SOURCES[source] ?? 1,
-    system: Number.isInteger(system) && system > 0 ? system : DEFAULT_SYSTEM_ID,
-  };
-}
 
 export async function authRoutes(app: FastifyInstance, { service }: { service: AuthService }): Promise<void> {
   app.post<{ Body: LoginBody }>(

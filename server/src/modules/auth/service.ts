@@ -7,6 +7,7 @@ import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { scopeOf, type Session, type SessionResolver } from '../../plugins/auth';
 import { AppError } from '../../plugins/envelopes';
+import { formatDateTime } from '../../lib/datetime';
 import { hashToken, newToken, verifyPassword } from './crypto';
 import * as repo from './repository';
 
@@ -29,18 +30,6 @@ export interface AuthSettings {
   accessTokenTtl: number;
   refreshTokenTtl: number;
   now: () => Date;
-}
-
-function pad(value: number): string {
-  return String(value).padStart(2, '0');
-}
-
-/** `YYYY-MM-DD HH:mm:ss` in the server's local time. */
-export function formatDateTime(date: Date): string {
-  return (
-    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
-    `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
-  );
 }
 
 /** Calendar days from today to the expiry date; negative once expired. */

@@ -16,7 +16,8 @@ import { personLabel } from '@core/format';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import type { Scope } from '../../plugins/auth';
-import { formatDateTime, validation } from '../modeling/common';
+import { formatDateTime } from '../../lib/datetime';
+import { validation } from '../../lib/errors';
 
 export const ConfigMessages = {
   /** Names the section, e.g. 报工审核配置的审核人不存在或不属于当前工厂（ID：12、15） */

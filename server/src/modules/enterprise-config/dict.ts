@@ -2,7 +2,8 @@ import type { DictView, ProcessDictEntry, SaveDictRequest, SaveUserPageConfigReq
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import type { Scope } from '../../plugins/auth';
-import { conflict, formatDateTime, validation } from '../modeling/common';
+import { conflict, validation } from '../../lib/errors';
+import { formatDateTime } from '../../lib/datetime';
 
 export const DictMessages = {
   duplicateItem: (code: string) => `字典项编码「${code}」重复`,

@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';
-import { operationContext } from '../auth/routes';
+import { operationContext } from '../../lib/operation-context';
 import { ConfigService } from './config';
 import { DictService } from './dict';
 

@@ -7,7 +7,7 @@ import { Value } from '@sinclair/typebox/value';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import { AppError, ok } from '../../plugins/envelopes';
 import { attachmentHeader } from '../../lib/excel-export';
-import { operationContext } from '../auth/routes';
+import { operationContext } from '../../lib/operation-context';
 import { BATCH_MAX_FILES, FileMessages, MAX_UPLOAD_BYTES, sizeMessage } from './content-check';
 import type { FileService, IncomingFile } from './service';
 

@@ -2,7 +2,9 @@ import type { CreateDeviceTypeRequest, DeviceTypeNode, UpdateDeviceTypeRequest }
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import type { Scope } from '../../plugins/auth';
-import { buildTree, conflict, guardUnique, notFound, requireIds, summary } from './common';
+import { guardUnique } from './common';
+import { buildTree, requireIds, summary } from '../../lib/rows';
+import { conflict, notFound } from '../../lib/errors';
 
 export const DeviceTypeMessages = {
   notFound: '设备类型不存在',

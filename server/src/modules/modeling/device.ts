@@ -8,7 +8,10 @@ import type { ExportColumn } from '../../lib/excel-export';
 import { ImportMessages, runImport, type ImportColumn, type ImportRowError } from '../../lib/excel-import';
 import { runList, splitValues, streamList, type ListParams, type ListSpec } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
-import { conflict, formatDateTime, guardUnique, namesOf, notFound, requireIds, summary, text, validation } from './common';
+import { guardUnique } from './common';
+import { conflict, notFound, validation } from '../../lib/errors';
+import { formatDateTime } from '../../lib/datetime';
+import { namesOf, requireIds, summary, text } from '../../lib/rows';
 
 export const DeviceMessages = {
   notFound: '设备不存在',

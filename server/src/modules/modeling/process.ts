@@ -12,7 +12,10 @@ import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { runList, type ListParams, type ListSpec } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
-import { conflict, formatDateTime, guardUnique, namesOf, notFound, requireIds, summary, text } from './common';
+import { guardUnique } from './common';
+import { conflict, notFound } from '../../lib/errors';
+import { formatDateTime } from '../../lib/datetime';
+import { namesOf, requireIds, summary, text } from '../../lib/rows';
 
 export const ProcessMessages = {
   notFound: '工序不存在',

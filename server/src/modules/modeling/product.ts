@@ -17,7 +17,10 @@ import type { ExportColumn } from '../../lib/excel-export';
 import { ImportMessages, runImport, type ImportColumn, type ImportRowError } from '../../lib/excel-import';
 import { runList, streamList, type ListParams, type ListSpec } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
-import { buildTree, conflict, formatDateTime, guardUnique, namesOf, notFound, requireIds, summary, text } from './common';
+import { guardUnique } from './common';
+import { buildTree, namesOf, requireIds, summary, text } from '../../lib/rows';
+import { conflict, notFound } from '../../lib/errors';
+import { formatDateTime } from '../../lib/datetime';
 
 export const ProductMessages = {
   notFound: '产品不存在',

@@ -1,6 +1,5 @@
-import { DeleteBatchRequest, IdParams } from '@core/contracts/common';
+import { IdParams } from '@core/contracts/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ImportRequest } from '@core/contracts/files';
 import {
   CreateDeviceRequest,
   CreateDeviceTypeRequest,
@@ -29,13 +28,10 @@ import {
   WorkshopListQuery,
 } from '@core/contracts/modeling';
 import type { Db } from '../../db';
-import type { OperationContext } from '../../db/operation-log';
-import { sendXlsx, type ExportColumn } from '../../lib/excel-export';
-import { templateHeaders, type ImportColumn } from '../../lib/excel-import';
-import { scopeOf, sessionOf, type Scope } from '../../plugins/auth';
+import { registerCrudRoutes } from '../../lib/crud-routes';
+import { registerExportRoute, registerImportRoutes, type StoredFiles } from '../../lib/transfer-routes';
+import { scopeOf, sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';
-import { operationContext } from '../auth/routes';
-import type { FileService } from '../files/service';
 import { DEVICE_EXPORT_COLUMNS, DEVICE_IMPORT_COLUMNS, DeviceService } from './device';
 import { DeviceTypeService } from './device-type';
 import { ProcessService } from './process';
@@ -49,7 +45,6 @@ const A = ModelingAuthorities;
 const DEVICE_EXPORT_NAME = '设备列表';
 const PRODUCT_EXPORT_NAME = '产品档案';
 
-type Body<T> = { Body: T };
 type Query<T> = { Querystring: T };
 type Params<T> = { Params: T };
 
@@ -66,50 +61,9 @@ export function modelingServices(db: Db) {
 }
 export type ModelingServices = ReturnType<typeof modelingServices>;
 
-/** `<entity>/create|update|delete_batch` with the same shape for every entity. */
-interface WriteRoutes<C, U> {
-  create: string;
-  update: string;
-  deleteBatch: string;
-  schemas: { create: unknown; update: unknown };
-  authorities: { add: string; edit: string; delete: string };
-  service: {
-    create(scope: Scope, request: C, context: OperationContext): Promise<unknown>;
-    update(scope: Scope, request: U, context: OperationContext): Promise<unknown>;
-    deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<unknown>;
-  };
-}
-
-export async function modelingRoutes(app: FastifyInstance, { services, files }: { services: ModelingServices; files: FileService }): Promise<void> {
+export async function modelingRoutes(app: FastifyInstance, { services, files }: { services: ModelingServices; files: StoredFiles }): Promise<void> {
   const scope = (request: FastifyRequest) => scopeOf(sessionOf(request));
   const read = { config: { authority: A.page } };
-
-  function writes<C, U>(spec: WriteRoutes<C, U>): void {
-    app.post<Body<C>>(spec.create, { schema: { body: spec.schemas.create }, config: { authority: spec.authorities.add } }, async (request) =>
-      ok('result', await spec.service.create(scope(request), request.body as C, operationContext(request))),
-    );
-    app.post<Body<U>>(spec.update, { schema: { body: spec.schemas.update }, config: { authority: spec.authorities.edit } }, async (request) =>
-      ok('result', (await spec.service.update(scope(request), request.body as U, operationContext(request))) ?? null),
-    );
-    app.post<Body<DeleteBatchRequest>>(
-      spec.deleteBatch,
-      { schema: { body: DeleteBatchRequest }, config: { authority: spec.authorities.delete } },
-      async (request) => ok('result', await spec.service.deleteBatch(scope(request), request.body.ids, operationContext(request))),
-    );
-  }
-
-  function template<K extends string>(path: string, authority: string, name: string, columns: ReadonlyArray<ImportColumn<K>>): void {
-    app.get(path, { config: { authority } }, async (_request, reply) =>
-      sendXlsx(reply, name, name, templateHeaders(columns).map((header) => ({ header, value: () => '' })), []),
-    );
-  }
-
-  function exporter<Q, R>(path: string, schema: unknown, authority: string, name: string, columns: ReadonlyArray<ExportColumn<R>>, rows: (scope: Scope, query: Q) => AsyncIterable<R>): void {
-    app.post<Body<Q>>(path, { schema: { body: schema }, config: { authority } }, async (request, reply) =>
-      // rows() validates the filters at once, so a bad filter still answers 4000 before the download.
-      sendXlsx(reply, name, name, columns, rows(scope(request), request.body as Q)),
-    );
-  }
 
   // ---- workshops ----
   app.get<Query<WorkshopListQuery>>(P.workshopList, { schema: { querystring: WorkshopListQuery }, ...read }, async (request) =>
@@ -118,7 +72,7 @@ export async function modelingRoutes(app: FastifyInstance, { services, files }: 
   app.get<Params<IdParams>>('/dps-server/workshop/detail/:id', { schema: { params: IdParams }, ...read }, async (request) =>
     ok('result', await services.workshops.detail(scope(request), request.params.id)),
   );
-  writes({
+  registerCrudRoutes(app, {
     create: P.workshopCreate,
     update: P.workshopUpdate,
     deleteBatch: P.workshopDeleteBatch,
@@ -131,7 +85,7 @@ export async function modelingRoutes(app: FastifyInstance, { services, files }: 
   app.get<Query<DeviceTypeTreeQuery>>(P.deviceTypeTree, { schema: { querystring: DeviceTypeTreeQuery }, ...read }, async (request) =>
     ok('result', await services.deviceTypes.tree(scope(request), request.query.withDevices ?? false)),
   );
-  writes({
+  registerCrudRoutes(app, {
     create: P.deviceTypeCreate,
     update: P.deviceTypeUpdate,
     deleteBatch: P.deviceTypeDeleteBatch,
@@ -150,7 +104,7 @@ export async function modelingRoutes(app: FastifyInstance, { services, files }: 
   app.get<Query<DeviceSpeedQuery>>(P.deviceSpeedList, { schema: { querystring: DeviceSpeedQuery }, ...read }, async (request) =>
     ok('result', await services.devices.speeds(scope(request), request.query.processId)),
   );
-  writes({
+  registerCrudRoutes(app, {
     create: P.deviceCreate,
     update: P.deviceUpdate,
     deleteBatch: P.deviceDeleteBatch,
@@ -158,20 +112,29 @@ export async function modelingRoutes(app: FastifyInstance, { services, files }: 
     authorities: { add: A.deviceAdd, edit: A.deviceEdit, delete: A.deviceDelete },
     service: services.devices,
   });
-  app.post<Body<ImportRequest>>(P.deviceImport, { schema: { body: ImportRequest }, config: { authority: A.deviceImport } }, async (request) => {
-    const file = await files.find(scope(request), request.body.url);
-    return ok('result', await services.devices.import(scope(request), file.absolutePath, operationContext(request)));
+  registerImportRoutes(app, {
+    path: P.deviceImport,
+    templatePath: P.deviceImportTemplate,
+    templateName: '设备导入模板',
+    authority: A.deviceImport,
+    columns: DEVICE_IMPORT_COLUMNS,
+    files,
+    run: (s, path, context) => services.devices.import(s, path, context),
   });
-  template(P.deviceImportTemplate, A.deviceImport, '设备导入模板', DEVICE_IMPORT_COLUMNS);
-  exporter(P.deviceExport, DeviceListQuery, A.deviceExport, DEVICE_EXPORT_NAME, DEVICE_EXPORT_COLUMNS, (s, query: DeviceListQuery) =>
-    services.devices.rows(s, query),
-  );
+  registerExportRoute(app, {
+    path: P.deviceExport,
+    schema: DeviceListQuery,
+    authority: A.deviceExport,
+    name: DEVICE_EXPORT_NAME,
+    columns: DEVICE_EXPORT_COLUMNS,
+    rows: (s, query: DeviceListQuery) => services.devices.rows(s, query),
+  });
 
   // ---- process groups and processes ----
   app.get<Query<ProcessGroupListQuery>>(P.processGroupList, { schema: { querystring: ProcessGroupListQuery }, ...read }, async (request) =>
     ok('result', await services.processes.listGroups(scope(request), request.query)),
   );
-  writes({
+  registerCrudRoutes(app, {
     create: P.processGroupCreate,
     update: P.processGroupUpdate,
     deleteBatch: P.processGroupDeleteBatch,
@@ -189,7 +152,7 @@ export async function modelingRoutes(app: FastifyInstance, { services, files }: 
   app.get<Params<IdParams>>('/dps-server/process/detail/:id', { schema: { params: IdParams }, ...read }, async (request) =>
     ok('result', await services.processes.detail(scope(request), request.params.id)),
   );
-  writes({
+  registerCrudRoutes(app, {
     create: P.processCreate,
     update: P.processUpdate,
     deleteBatch: P.processDeleteBatch,
@@ -206,7 +169,7 @@ export async function modelingRoutes(app: FastifyInstance, { services, files }: 
   app.get<Params<IdParams>>('/dps-server/work_flow/detail/:id', { schema: { params: IdParams }, ...read }, async (request) =>
     ok('result', await services.workFlows.detail(scope(request), request.params.id)),
   );
-  writes({
+  registerCrudRoutes(app, {
     create: P.workFlowCreate,
     update: P.workFlowUpdate,
     deleteBatch: P.workFlowDeleteBatch,
@@ -217,7 +180,7 @@ export async function modelingRoutes(app: FastifyInstance, { services, files }: 
 
   // ---- product classify tree and products ----
   app.get(P.productClassifyTree, read, async (request) => ok('result', await services.products.classifyTree(scope(request))));
-  writes({
+  registerCrudRoutes(app, {
     create: P.productClassifyCreate,
     update: P.productClassifyUpdate,
     deleteBatch: P.productClassifyDeleteBatch,
@@ -235,7 +198,7 @@ export async function modelingRoutes(app: FastifyInstance, { services, files }: 
   app.get<Params<IdParams>>('/dps-server/product/detail/:id', { schema: { params: IdParams }, ...read }, async (request) =>
     ok('result', await services.products.detail(scope(request), request.params.id)),
   );
-  writes({
+  registerCrudRoutes(app, {
     create: P.productCreate,
     update: P.productUpdate,
     deleteBatch: P.productDeleteBatch,
@@ -243,12 +206,21 @@ export async function modelingRoutes(app: FastifyInstance, { services, files }: 
     authorities: { add: A.productAdd, edit: A.productEdit, delete: A.productDelete },
     service: services.products,
   });
-  app.post<Body<ImportRequest>>(P.productImport, { schema: { body: ImportRequest }, config: { authority: A.productImport } }, async (request) => {
-    const file = await files.find(scope(request), request.body.url);
-    return ok('result', await services.products.import(scope(request), file.absolutePath, operationContext(request)));
+  registerImportRoutes(app, {
+    path: P.productImport,
+    templatePath: P.productImportTemplate,
+    templateName: '产品导入模板',
+    authority: A.productImport,
+    columns: PRODUCT_IMPORT_COLUMNS,
+    files,
+    run: (s, path, context) => services.products.import(s, path, context),
   });
-  template(P.productImportTemplate, A.productImport, '产品导入模板', PRODUCT_IMPORT_COLUMNS);
-  exporter(P.productExport, ProductListQuery, A.productExport, PRODUCT_EXPORT_NAME, PRODUCT_EXPORT_COLUMNS, (s, query: ProductListQuery) =>
-    services.products.rows(s, query),
-  );
+  registerExportRoute(app, {
+    path: P.productExport,
+    schema: ProductListQuery,
+    authority: A.productExport,
+    name: PRODUCT_EXPORT_NAME,
+    columns: PRODUCT_EXPORT_COLUMNS,
+    rows: (s, query: ProductListQuery) => services.products.rows(s, query),
+  });
 }

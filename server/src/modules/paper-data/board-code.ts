@@ -4,8 +4,10 @@ import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { runList, type ListParams, type ListSpec } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
-import { conflict, formatDateTime, notFound, summary, text, validation } from '../modeling/common';
-import { guardUniqueAs, num } from './common';
+import { conflict, notFound, validation } from '../../lib/errors';
+import { formatDateTime } from '../../lib/datetime';
+import { summary, text, num } from '../../lib/rows';
+import { guardUniqueAs } from '../../lib/unique';
 
 export const BoardMessages = {
   notFound: '纸板编码不存在',

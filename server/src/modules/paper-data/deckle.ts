@@ -4,8 +4,10 @@ import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { runList, type ListParams, type ListSpec } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
-import { conflict, formatDateTime, notFound, text } from '../modeling/common';
-import { guardUniqueAs } from './common';
+import { conflict, notFound } from '../../lib/errors';
+import { formatDateTime } from '../../lib/datetime';
+import { text } from '../../lib/rows';
+import { guardUniqueAs } from '../../lib/unique';
 
 export const DeckleMessages = {
   notFound: '门幅不存在',

@@ -7,7 +7,10 @@ import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { ImportMessages, runImport, type ImportColumn, type ImportRowError } from '../../lib/excel-import';
 import { runList, type ListParams, type ListSpec } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
-import { conflict, factoryUsers, formatDateTime, guardUnique, notFound, requireDate, scopedNames, summary, text, validation } from './common';
+import { factoryUsers, guardUnique, requireDate, scopedNames } from './common';
+import { conflict, notFound, validation } from '../../lib/errors';
+import { formatDateTime } from '../../lib/datetime';
+import { summary, text } from '../../lib/rows';
 
 export const ClassUserMessages = {
   notFound: '排班人员不存在',

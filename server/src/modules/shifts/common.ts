@@ -1,21 +1,7 @@
-import { ResultCode } from '@core/contracts/common';
 import type { Db } from '../../db';
 import type { Scope } from '../../plugins/auth';
-import { AppError } from '../../plugins/envelopes';
+import { validation } from '../../lib/errors';
 import { guardUnique as guardUniqueIndex } from '../../lib/unique';
-
-export { formatDateTime } from '../auth/service';
-export { summary, text } from '../modeling/common';
-
-export function validation(message: string): AppError {
-  return new AppError(ResultCode.VALIDATION, message);
-}
-export function notFound(message: string): AppError {
-  return new AppError(ResultCode.NOT_FOUND, message);
-}
-export function conflict(message: string): AppError {
-  return new AppError(ResultCode.CONFLICT, message);
-}
 
 const UNIQUE_MESSAGES: Record<string, string> = {
   class_time_name_uq: '班次名称已存在',

@@ -12,7 +12,9 @@ import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { monthCalendar, monthDates, type CalendarOverride, type CalendarShift } from '../../domain/calendar';
 import type { Scope } from '../../plugins/auth';
-import { conflict, notFound, requireDate, scopedNames, summary, text, validation } from './common';
+import { requireDate, scopedNames } from './common';
+import { conflict, notFound, validation } from '../../lib/errors';
+import { summary, text } from '../../lib/rows';
 import type { HolidayService } from './holiday';
 
 export const DeviceCalendarMessages = {

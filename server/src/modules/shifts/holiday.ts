@@ -6,7 +6,10 @@ import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { HOLIDAY_TYPE_LABELS, type HolidayType } from '../../domain/calendar';
 import { runList, type ListParams, type ListSpec } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
-import { conflict, formatDateTime, guardUnique, notFound, requireDate, summary, text } from './common';
+import { guardUnique, requireDate } from './common';
+import { conflict, notFound } from '../../lib/errors';
+import { formatDateTime } from '../../lib/datetime';
+import { summary, text } from '../../lib/rows';
 
 export const HolidayMessages = {
   notFound: '节假日不存在',

@@ -1,7 +1,6 @@
 import { DeleteBatchRequest } from '@core/contracts/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ShiftAuthorities as A } from '@core/access/authorities/shifts';
-import { ImportRequest } from '@core/contracts/files';
 import {
   AddHolidayRequest,
   ClassUserListQuery,
@@ -26,12 +25,10 @@ import {
   UpdateTeamRequest,
 } from '@core/contracts/shifts';
 import type { Db } from '../../db';
-import { sendXlsx } from '../../lib/excel-export';
-import { templateHeaders } from '../../lib/excel-import';
+import { registerImportRoutes, type StoredFiles } from '../../lib/transfer-routes';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';
-import { operationContext } from '../auth/routes';
-import type { FileService } from '../files/service';
+import { operationContext } from '../../lib/operation-context';
 import { CLASS_USER_IMPORT_COLUMNS, ClassUserService } from './class-user';
 import { DeviceCalendarService } from './device-calendar';
 import { HolidayService } from './holiday';
@@ -57,7 +54,7 @@ export function shiftServices(db: Db) {
 }
 export type ShiftServices = ReturnType<typeof shiftServices>;
 
-export async function shiftRoutes(app: FastifyInstance, { services, files }: { services: ShiftServices; files: FileService }): Promise<void> {
+export async function shiftRoutes(app: FastifyInstance, { services, files }: { services: ShiftServices; files: StoredFiles }): Promise<void> {
   const scope = (request: FastifyRequest) => scopeOf(sessionOf(request));
   const readCfg = { config: { authority: A.classCfg } };
   const readModeling = { config: { authority: A.modeling } };
@@ -82,13 +79,15 @@ export async function shiftRoutes(app: FastifyInstance, { services, files }: { s
   write<CreateClassUserRequest>(P.classUserCreate, CreateClassUserRequest, A.userAdd, (r) => services.classUsers.create(scope(r), r.body, operationContext(r)));
   write<UpdateClassUserRequest>(P.classUserUpdate, UpdateClassUserRequest, A.userEdit, (r) => services.classUsers.update(scope(r), r.body, operationContext(r)));
   write<DeleteBatchRequest>(P.classUserDeleteBatch, DeleteBatchRequest, A.userDelete, (r) => services.classUsers.deleteBatch(scope(r), r.body.ids, operationContext(r)));
-  write<ImportRequest>(P.classUserImport, ImportRequest, A.userImport, async (r) => {
-    const file = await files.find(scope(r), r.body.url);
-    return services.classUsers.import(scope(r), file.absolutePath, operationContext(r));
+  registerImportRoutes(app, {
+    path: P.classUserImport,
+    templatePath: P.classUserImportTemplate,
+    templateName: '排班人员导入模板',
+    authority: A.userImport,
+    columns: CLASS_USER_IMPORT_COLUMNS,
+    files,
+    run: (s, path, context) => services.classUsers.import(s, path, context),
   });
-  app.get(P.classUserImportTemplate, { config: { authority: A.userImport } }, async (_request, reply) =>
-    sendXlsx(reply, '排班人员导入模板', '排班人员导入模板', templateHeaders(CLASS_USER_IMPORT_COLUMNS).map((header) => ({ header, value: () => '' })), []),
-  );
   app.get<Query<ExchangeListQuery>>(P.exchangeList, { schema: { querystring: ExchangeListQuery }, ...readCfg }, async (request) =>
     ok('result', await services.classUsers.listExchanges(scope(request), request.query)),
   );

@@ -14,7 +14,10 @@ import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { runList, type ListParams, type ListSpec } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
-import { conflict, factoryUsers, formatDateTime, guardUnique, notFound, scopedNames, summary, text, validation } from './common';
+import { factoryUsers, guardUnique, scopedNames } from './common';
+import { conflict, notFound, validation } from '../../lib/errors';
+import { formatDateTime } from '../../lib/datetime';
+import { summary, text } from '../../lib/rows';
 
 export const TeamMessages = {
   notFound: '班组不存在',

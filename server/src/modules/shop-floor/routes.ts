@@ -22,7 +22,7 @@ import { BadReasonService } from './bad-reason';
 import { IcCardService } from './ic-card';
 import { WorkMachineService } from './work-machine';
 import { registerCrudRoutes } from '../../lib/crud-routes';
-import { operationContext } from '../auth/routes';
+import { operationContext } from '../../lib/operation-context';
 
 export function shopFloorServices(db: Db) {
   return { icCards: new IcCardService(db), workMachines: new WorkMachineService(db), badReasons: new BadReasonService(db) };

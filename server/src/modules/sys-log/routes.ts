@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { SysLogAuthorities as A } from '@core/access/authorities/shifts';
 import { SysLogPaths as P, SysLogQuery } from '@core/contracts/sys-log';
-import { sendXlsx } from '../../lib/excel-export';
+import { registerExportRoute } from '../../lib/transfer-routes';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';
 import { SYS_LOG_EXPORT_COLUMNS, type SysLogService } from './service';
@@ -13,8 +13,12 @@ export async function sysLogRoutes(app: FastifyInstance, { service }: { service:
   app.get<{ Querystring: SysLogQuery }>(P.list, { schema: { querystring: SysLogQuery }, config: { authority: A.page } }, async (request) =>
     ok('result', await service.list(scopeOf(sessionOf(request)), request.query)),
   );
-  app.post<{ Body: SysLogQuery }>(P.export, { schema: { body: SysLogQuery }, config: { authority: A.export } }, async (request, reply) =>
-    // rows() validates the filters at once, so a bad filter still answers 4000 before the download.
-    sendXlsx(reply, EXPORT_NAME, EXPORT_NAME, SYS_LOG_EXPORT_COLUMNS, service.rows(scopeOf(sessionOf(request)), request.body)),
-  );
+  registerExportRoute(app, {
+    path: P.export,
+    schema: SysLogQuery,
+    authority: A.export,
+    name: EXPORT_NAME,
+    columns: SYS_LOG_EXPORT_COLUMNS,
+    rows: (scope, query: SysLogQuery) => service.rows(scope, query),
+  });
 }

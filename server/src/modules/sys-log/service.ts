@@ -4,7 +4,7 @@ import type { Db } from '../../db';
 import type { ExportColumn } from '../../lib/excel-export';
 import { runList, streamList, type ListParams, type ListSpec } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
-import { formatDateTime } from '../auth/service';
+import { formatDateTime } from '../../lib/datetime';
 
 export const SYS_LOG_LIST: ListSpec = {
   scope: { enterprise: 'l.enterprise_id', org: 'l.org_id' },

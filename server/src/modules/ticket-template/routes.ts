@@ -12,7 +12,7 @@ import type { Db } from '../../db';
 import { registerCrudRoutes } from '../../lib/crud-routes';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';
-import { operationContext } from '../auth/routes';
+import { operationContext } from '../../lib/operation-context';
 import { TicketTemplateService } from './service';
 
 /** Work-order ticket templates: reading needs MENU_SYS_TICKET_TEMPLATE, writing ACTION_SYS_TICKET_TEMPLATE_*. */

@@ -15,7 +15,9 @@ import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { runList, type ListParams, type ListSpec } from '../../lib/list-query';
 import { guardUnique } from '../../lib/unique';
 import type { Scope } from '../../plugins/auth';
-import { conflict, formatDateTime, notFound, text, validation } from '../modeling/common';
+import { conflict, notFound, validation } from '../../lib/errors';
+import { formatDateTime } from '../../lib/datetime';
+import { text } from '../../lib/rows';
 
 export const TicketTemplateMessages = {
   notFound: '流转卡模板不存在',

@@ -1,0 +1,3 @@
+export { AuthService } from './service';
+export { authRoutes } from './routes';
+export { hashPassword, hashToken } from './crypto';

@@ -1,0 +1,2 @@
+export { FileService, type IncomingFile } from './service';
+export { fileRoutes } from './routes';
