@@ -17,11 +17,28 @@ import { sysLogRoutes } from './modules/sys-log/routes';
 import { SysLogService } from './modules/sys-log/service';
 import { ticketTemplateRoutes } from './modules/ticket-template/routes';
 import { authPlugin } from './plugins/auth';
+import { isApiPath } from './plugins/envelopes';
 import { errorsPlugin } from './plugins/errors';
 import { permissionsPlugin } from './plugins/permissions';
 import { staticPlugin } from './plugins/static';
 import { tenantScopePlugin } from './plugins/tenant-scope';
 import { schemaController } from './plugins/validation';
+
+/** One mounted API route as registered (method, url, config), for the declaration checks. */
+export interface MountedRoute {
+  method: string;
+  url: string;
+  authority?: string;
+  public?: boolean;
+  session?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API route the app mounted, in order (filled by an onRoute hook). */
+    mountedRoutes: MountedRoute[];
+  }
+}
 
 export interface BuildAppOptions {
   db: Db;
@@ -44,6 +61,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? false,
     bodyLimit: 10 * 1024 * 1024,
     schemaController,
+  });
+  const mounted: MountedRoute[] = [];
+  app.decorate('mountedRoutes', mounted);
+  app.addHook('onRoute', (route) => {
+    if (!isApiPath(route.url)) return;
+    const config = (route.config ?? {}) as { authority?: string; public?: boolean; session?: boolean };
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      mounted.push({ method, url: route.url, authority: config.authority, public: config.public, session: config.session });
+    }
   });
   const now = options.now ?? (() => new Date());
   const authService = new AuthService(options.db, {

@@ -114,7 +114,7 @@ export async function accountRoutes(
   // and name only, so any signed-in user of the factory may read it; the tenant scope still applies.
   app.get<Query<UserListQuery>>(
     AccountPaths.userList,
-    { schema: { querystring: UserListQuery } },
+    { schema: { querystring: UserListQuery }, config: { session: true } },
     async (request) => ok('result', await service.userList(scope(request), request.query)),
   );
 
@@ -148,7 +148,7 @@ export async function accountRoutes(
   );
 
   // ---- own account, account removal, factory grants (/base family) ----
-  app.post<Body<SmsRequest>>(AccountPaths.sms, { schema: { body: SmsRequest } }, async (request) =>
+  app.post<Body<SmsRequest>>(AccountPaths.sms, { schema: { body: SmsRequest }, config: { session: true } }, async (request) =>
     ok('base', await service.sendSmsCode(sessionOf(request), request.body, operationContext(request))),
   );
   app.put<Body<UpdatePasswordRequest>>(

@@ -37,33 +37,33 @@ export async function authRoutes(app: FastifyInstance, { service }: { service: A
     return ok('base', null);
   });
 
-  app.get(AuthPaths.userInfo, async (request) => ok('base', await service.userInfo(sessionOf(request))));
+  app.get(AuthPaths.userInfo, { config: { session: true } }, async (request) => ok('base', await service.userInfo(sessionOf(request))));
 
-  app.get(AuthPaths.authorityAccount, async (request) =>
+  app.get(AuthPaths.authorityAccount, { config: { session: true } }, async (request) =>
     ok('base', sessionOf(request).authorities.map((authority) => ({ authority }))),
   );
 
-  app.get(AuthPaths.authorityOrg, async (request) => ok('base', await service.orgAuthorities(sessionOf(request))));
+  app.get(AuthPaths.authorityOrg, { config: { session: true } }, async (request) => ok('base', await service.orgAuthorities(sessionOf(request))));
 
   app.post<{ Params: { orgId: number } }>(
     '/base/switch/user/org/:orgId',
-    { schema: { params: SwitchOrgParams } },
+    { schema: { params: SwitchOrgParams }, config: { session: true } },
     async (request) =>
       ok('base', await service.switchOrg(sessionOf(request), request.params.orgId, operationContext(request))),
   );
 
-  app.get(UserConfigPaths.get, async (request) => ok('succeed', await service.getUserConfig(sessionOf(request))));
+  app.get(UserConfigPaths.get, { config: { session: true } }, async (request) => ok('succeed', await service.getUserConfig(sessionOf(request))));
 
   app.post<{ Body: UserConfigBody }>(
     UserConfigPaths.replace,
-    { schema: { body: UserConfig } },
+    { schema: { body: UserConfig }, config: { session: true } },
     async (request) => {
       await service.replaceUserConfig(sessionOf(request), request.body, operationContext(request));
       return ok('succeed', null);
     },
   );
 
-  app.post<{ Body: UserLogBody }>(AuthPaths.userLog, { schema: { body: UserLogRequest } }, async (request) => {
+  app.post<{ Body: UserLogBody }>(AuthPaths.userLog, { schema: { body: UserLogRequest }, config: { session: true } }, async (request) => {
     await service.logUserAction(sessionOf(request), request.body, operationContext(request));
     return ok('result', null);
   });

@@ -53,10 +53,10 @@ export async function enterpriseConfigRoutes(app: FastifyInstance, { services }:
   );
   app.get(P.processDict, baseRead, async (request) => ok('result', await services.dict.processDict(scope(request))));
 
-  app.get<Query<UserPageConfigQuery>>(P.userPageConfigFind, { schema: { querystring: UserPageConfigQuery } }, async (request) =>
+  app.get<Query<UserPageConfigQuery>>(P.userPageConfigFind, { schema: { querystring: UserPageConfigQuery }, config: { session: true } }, async (request) =>
     ok('result', await services.dict.findPageConfig(scope(request), request.query.pageKey)),
   );
-  app.post<Body<SaveUserPageConfigRequest>>(P.userPageConfigSave, { schema: { body: SaveUserPageConfigRequest } }, async (request) =>
+  app.post<Body<SaveUserPageConfigRequest>>(P.userPageConfigSave, { schema: { body: SaveUserPageConfigRequest }, config: { session: true } }, async (request) =>
     ok('result', await services.dict.savePageConfig(scope(request), request.body, operationContext(request))),
   );
 

@@ -56,7 +56,7 @@ async function readUpload(request: FastifyRequest, maxFiles: number, batch: bool
 export async function fileRoutes(app: FastifyInstance, { service }: { service: FileService }): Promise<void> {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: BATCH_MAX_FILES } });
 
-  app.post(FilePaths.upload, async (request) => {
+  app.post(FilePaths.upload, { config: { session: true } }, async (request) => {
     const upload = await readUpload(request, 1, false);
     const [stored] = await service.store(
       scopeOf(sessionOf(request)),
@@ -68,7 +68,7 @@ export async function fileRoutes(app: FastifyInstance, { service }: { service: F
     return ok('result', stored);
   });
 
-  app.post(FilePaths.batchUpload, async (request) => {
+  app.post(FilePaths.batchUpload, { config: { session: true } }, async (request) => {
     const upload = await readUpload(request, BATCH_MAX_FILES, true);
     const stored = await service.store(
       scopeOf(sessionOf(request)),
@@ -80,7 +80,7 @@ export async function fileRoutes(app: FastifyInstance, { service }: { service: F
     return ok('result', stored);
   });
 
-  app.get<{ Querystring: DownloadQueryBody }>(FilePaths.download, { schema: { querystring: DownloadQuery } }, async (request, reply) => {
+  app.get<{ Querystring: DownloadQueryBody }>(FilePaths.download, { schema: { querystring: DownloadQuery }, config: { session: true } }, async (request, reply) => {
     const file = await service.find(scopeOf(sessionOf(request)), request.query.url);
     const inline = file.mime.startsWith('image/') || file.mime === 'application/pdf';
     return reply
