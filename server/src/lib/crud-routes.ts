@@ -34,12 +34,12 @@ export function registerCrudRoutes<C, U>(app: FastifyInstance, spec: CrudRoutes<
     );
   }
   app.post<{ Body: C }>(spec.create, { schema: { body: spec.schemas.create }, config: { authority: spec.authorities.add } }, async (request) =>
-    ok('result', await spec.service.create(scopeOf(sessionOf(request)), request.body as C, operationContext(request))),
+    ok('result', (await spec.service.create(scopeOf(sessionOf(request)), request.body as C, operationContext(request))) ?? null),
   );
   app.post<{ Body: U }>(spec.update, { schema: { body: spec.schemas.update }, config: { authority: spec.authorities.edit } }, async (request) =>
     ok('result', (await spec.service.update(scopeOf(sessionOf(request)), request.body as U, operationContext(request))) ?? null),
   );
   app.post<{ Body: DeleteBatchRequest }>(spec.deleteBatch, { schema: { body: DeleteBatchRequest }, config: { authority: spec.authorities.delete } }, async (request) =>
-    ok('result', await spec.service.deleteBatch(scopeOf(sessionOf(request)), request.body.ids, operationContext(request))),
+    ok('result', (await spec.service.deleteBatch(scopeOf(sessionOf(request)), request.body.ids, operationContext(request))) ?? null),
   );
 }

@@ -88,3 +88,34 @@ export function flag(value: unknown): boolean | undefined {
   if (value === false || value === 'false' || value === '0') return false;
   return undefined;
 }
+
+/** Users of the scope's factory by id → nick name (those not in the factory are missing). */
+export async function factoryUsers(db: Db, scope: Scope, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('user_org as uo')
+    .innerJoin('app_user as u', 'u.id', 'uo.user_id')
+    .select(['u.id', 'u.nick_name'])
+    .where('uo.enterprise_id', '=', scope.enterpriseId)
+    .where('uo.org_id', '=', scope.orgId)
+    .where('uo.user_id', 'in', ids)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.nick_name]));
+}
+
+export type NamedTable = 'class_time' | 'employee_position' | 'class_team' | 'device' | 'workshop';
+
+/** id → name of scoped rows (ids missing from the map are not in the factory). */
+export async function scopedNames(db: Db, table: NamedTable, scope: Scope, ids: number[]): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .selectFrom(table)
+    .select(['id', 'name'])
+    .where('enterprise_id', '=', scope.enterpriseId)
+    .where('org_id', '=', scope.orgId)
+    .where('id', 'in', wanted)
+    .orderBy('id')
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

@@ -9,6 +9,9 @@ const UNIQUE_MESSAGES: Record<string, string> = {
   process_code_uq: '工序编码已存在',
   process_flow_code_uq: '工艺路线编码已存在',
   product_no_uq: '产品编号已存在',
+  class_team_name_uq: '班组名称已存在',
+  class_team_member_uq: '班组成员重复',
+  employee_position_name_uq: '岗位名称已存在',
 };
 
 /** A write whose unique-index violations become this module's 4009 messages. */

@@ -8,13 +8,11 @@ import {
   type RefreshRequest as RefreshBody,
   type UserLogRequest as UserLogBody,
 } from '@core/contracts/auth';
-import type { UserConfig as UserConfigBody } from '@core/contracts/user-config';
-import { UserConfig } from '@core/contracts/user-config';
-import { AuthPaths, UserConfigPaths } from '@core/contracts/paths';
+import { AuthPaths } from '@core/contracts/paths';
 import { operationContext } from '../../lib/operation-context';
 import { readToken, sendNotLoggedIn, sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';
-import type { AuthService } from './service';
+import type { AuthService } from './auth.service';
 
 export async function authRoutes(app: FastifyInstance, { service }: { service: AuthService }): Promise<void> {
   app.post<{ Body: LoginBody }>(
@@ -50,17 +48,6 @@ export async function authRoutes(app: FastifyInstance, { service }: { service: A
     { schema: { params: SwitchOrgParams }, config: { session: true } },
     async (request) =>
       ok('base', await service.switchOrg(sessionOf(request), request.params.orgId, operationContext(request))),
-  );
-
-  app.get(UserConfigPaths.get, { config: { session: true } }, async (request) => ok('succeed', await service.getUserConfig(sessionOf(request))));
-
-  app.post<{ Body: UserConfigBody }>(
-    UserConfigPaths.replace,
-    { schema: { body: UserConfig }, config: { session: true } },
-    async (request) => {
-      await service.replaceUserConfig(sessionOf(request), request.body, operationContext(request));
-      return ok('succeed', null);
-    },
   );
 
   app.post<{ Body: UserLogBody }>(AuthPaths.userLog, { schema: { body: UserLogRequest }, config: { session: true } }, async (request) => {

@@ -4,7 +4,7 @@ import { SysLogPaths as P, SysLogQuery } from '@core/contracts/sys-log';
 import { registerExportRoute } from '../../lib/transfer-routes';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';
-import { SYS_LOG_EXPORT_COLUMNS, type SysLogService } from './service';
+import { SYS_LOG_EXPORT_COLUMNS, type SysLogService } from './sys-log.service';
 
 const EXPORT_NAME = '系统日志';
 

@@ -205,40 +205,6 @@ export async function orgsOf(
     .execute();
 }
 
-export async function readUserConfig(db: Db, scope: Scope): Promise<Array<{ key: string; value: string | null }>> {
-  return db
-    .selectFrom('user_config')
-    .select(['config_key as key', 'config_value as value'])
-    .where('enterprise_id', '=', scope.enterpriseId)
-    .where('org_id', '=', scope.orgId)
-    .where('user_id', '=', scope.userId)
-    .orderBy('config_key')
-    .execute();
-}
-
-export async function replaceUserConfig(db: Db, scope: Scope, config: Record<string, string | null>): Promise<void> {
-  await db
-    .deleteFrom('user_config')
-    .where('enterprise_id', '=', scope.enterpriseId)
-    .where('org_id', '=', scope.orgId)
-    .where('user_id', '=', scope.userId)
-    .execute();
-  const entries = Object.entries(config);
-  if (entries.length === 0) return;
-  await db
-    .insertInto('user_config')
-    .values(
-      entries.map(([key, value]) => ({
-        enterprise_id: scope.enterpriseId,
-        org_id: scope.orgId,
-        user_id: scope.userId,
-        config_key: key,
-        config_value: value,
-      })),
-    )
-    .execute();
-}
-
 export async function insertUserLog(db: Db, scope: Scope, systemId: string, buttonId: string): Promise<void> {
   await db
     .insertInto('user_log')

@@ -13,7 +13,7 @@ import { registerCrudRoutes } from '../../lib/crud-routes';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';
 import { operationContext } from '../../lib/operation-context';
-import { TicketTemplateService } from './service';
+import { TicketTemplateService } from './ticket-template.service';
 
 /** Work-order ticket templates: reading needs MENU_SYS_TICKET_TEMPLATE, writing ACTION_SYS_TICKET_TEMPLATE_*. */
 export async function ticketTemplateRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {

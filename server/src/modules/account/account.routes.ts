@@ -27,7 +27,7 @@ import { registerExportRoute, registerImportRoutes, type StoredFiles } from '../
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';
 import { operationContext } from '../../lib/operation-context';
-import { STAFF_EXPORT_COLUMNS, STAFF_IMPORT_COLUMNS, type AccountService } from './service';
+import { STAFF_EXPORT_COLUMNS, STAFF_IMPORT_COLUMNS, type AccountService } from './account.service';
 
 const A = AccountAuthorities;
 

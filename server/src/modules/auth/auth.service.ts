@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { LoginInfo, UserInfo, UserLogRequest } from '@core/contracts/auth';
-import type { UserConfig } from '@core/contracts/user-config';
 import { ResultCode } from '@core/contracts/common';
 import { APPLICATION_ID } from '../../config';
 import type { Db } from '../../db';
@@ -9,7 +8,7 @@ import { scopeOf, type Session, type SessionResolver } from '../../plugins/auth'
 import { AppError } from '../../plugins/envelopes';
 import { formatDateTime } from '../../lib/datetime';
 import { hashToken, newToken, verifyPassword } from './crypto';
-import * as repo from './repository';
+import * as repo from './auth.queries';
 
 export const AuthMessages = {
   WRONG_CREDENTIALS: '用户名或密码错误',
@@ -161,21 +160,6 @@ export class AuthService implements SessionResolver {
         content: `切换工厂：${target.orgName}`,
       });
       return target;
-    });
-  }
-
-  async getUserConfig(session: Session): Promise<UserConfig> {
-    const rows = await repo.readUserConfig(this.db, scopeOf(session));
-    return Object.fromEntries(rows.map((row) => [row.key, row.value]));
-  }
-
-  async replaceUserConfig(session: Session, config: UserConfig, context: OperationContext): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await repo.replaceUserConfig(trx, scopeOf(session), config);
-      await recordOperation(trx, context, {
-        ...scopeOf(session),
-        content: `保存个人配置（${Object.keys(config).length}项）`,
-      });
     });
   }
 

@@ -8,7 +8,7 @@ import { recordOperation, type OperationContext } from '../../db/operation-log';
 import type { Scope } from '../../plugins/auth';
 import { AppError } from '../../plugins/envelopes';
 import { checkUpload, FileCheckError, FileMessages } from './content-check';
-import * as repo from './repository';
+import * as repo from './file.queries';
 
 export interface IncomingFile {
   originalName: string;

@@ -36,7 +36,7 @@ import { AppError } from '../../plugins/envelopes';
 import { hashPassword, hashToken } from '@server/modules/auth';
 import { formatDateTime } from '../../lib/datetime';
 import { authorityCatalogue, buildPermissionTree, GROUP_PREFIX } from './permission-tree';
-import * as repo from './repository';
+import * as repo from './account.queries';
 import { maskMobile, SMS_CODE_TTL_MS, SMS_MAX_ATTEMPTS, SMS_RESEND_SECONDS, smsText, type SmsSender } from './sms';
 
 export const AccountMessages = {

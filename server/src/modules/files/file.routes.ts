@@ -9,7 +9,7 @@ import { AppError, ok } from '../../plugins/envelopes';
 import { attachmentHeader } from '../../lib/excel-export';
 import { operationContext } from '../../lib/operation-context';
 import { BATCH_MAX_FILES, FileMessages, MAX_UPLOAD_BYTES, sizeMessage } from './content-check';
-import type { FileService, IncomingFile } from './service';
+import type { FileService, IncomingFile } from './file.service';
 
 interface ParsedUpload {
   type: UploadType;

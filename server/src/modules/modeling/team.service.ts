@@ -14,10 +14,10 @@ import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { runList, type ListParams, type ListSpec } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
-import { factoryUsers, guardUnique, scopedNames } from './common';
+import { guardUnique } from './common';
 import { conflict, notFound, validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
-import { summary, text } from '../../lib/rows';
+import { factoryUsers, scopedNames, summary, text } from '../../lib/rows';
 
 export const TeamMessages = {
   notFound: '班组不存在',

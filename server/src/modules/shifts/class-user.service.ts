@@ -7,10 +7,10 @@ import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { ImportMessages, runImport, type ImportColumn, type ImportRowError } from '../../lib/excel-import';
 import { runList, type ListParams, type ListSpec } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
-import { factoryUsers, guardUnique, requireDate, scopedNames } from './common';
+import { guardUnique, requireDate } from './common';
 import { conflict, notFound, validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
-import { summary, text } from '../../lib/rows';
+import { summary, text, factoryUsers, scopedNames } from '../../lib/rows';
 
 export const ClassUserMessages = {
   notFound: '排班人员不存在',

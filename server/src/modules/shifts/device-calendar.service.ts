@@ -12,10 +12,10 @@ import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { monthCalendar, monthDates, type CalendarOverride, type CalendarShift } from '../../domain/calendar';
 import type { Scope } from '../../plugins/auth';
-import { requireDate, scopedNames } from './common';
+import { requireDate } from './common';
 import { conflict, notFound, validation } from '../../lib/errors';
-import { summary, text } from '../../lib/rows';
-import type { HolidayService } from './holiday';
+import { summary, text, scopedNames } from '../../lib/rows';
+import type { HolidayService } from './holiday.service';
 
 export const DeviceCalendarMessages = {
   deviceNotFound: '设备不存在',

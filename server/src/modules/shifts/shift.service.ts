@@ -6,10 +6,10 @@ import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { runList, type ListParams, type ListSpec } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
 import { shiftMinutes, shiftProblem, toMinutes } from '../../domain/calendar';
-import { guardUnique, scopedNames } from './common';
+import { guardUnique } from './common';
 import { conflict, notFound, validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
-import { summary, text } from '../../lib/rows';
+import { summary, text, scopedNames } from '../../lib/rows';
 
 export const ShiftMessages = {
   notFound: '班次不存在',

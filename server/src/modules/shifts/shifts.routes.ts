@@ -7,33 +7,26 @@ import {
   CreateClassUserRequest,
   CreateDeviceCalendarRequest,
   CreateExchangeRequest,
-  CreatePositionRequest,
   CreateShiftRequest,
-  CreateTeamRequest,
   DeviceMonthQuery,
   ExchangeListQuery,
   HolidayPageQuery,
-  PositionListQuery,
   SaveMonthEffectRequest,
   ShiftListQuery,
   ShiftPaths as P,
-  TeamListQuery,
   UpdateClassUserRequest,
   UpdateHolidayRequest,
-  UpdatePositionRequest,
   UpdateShiftRequest,
-  UpdateTeamRequest,
 } from '@core/contracts/shifts';
 import type { Db } from '../../db';
 import { registerImportRoutes, type StoredFiles } from '../../lib/transfer-routes';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';
 import { operationContext } from '../../lib/operation-context';
-import { CLASS_USER_IMPORT_COLUMNS, ClassUserService } from './class-user';
-import { DeviceCalendarService } from './device-calendar';
-import { HolidayService } from './holiday';
-import { ShiftService } from './shift';
-import { TeamService } from './team';
+import { CLASS_USER_IMPORT_COLUMNS, ClassUserService } from './class-user.service';
+import { DeviceCalendarService } from './device-calendar.service';
+import { HolidayService } from './holiday.service';
+import { ShiftService } from './shift.service';
 
 type Body<T> = { Body: T };
 type Query<T> = { Querystring: T };
@@ -41,12 +34,11 @@ type Params<T> = { Params: T };
 type IdParams = { id: number };
 const IdParamsSchema = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } };
 
-/** The services behind /classCfg and the 班组 tab of /modeling, built on one database. */
+/** The services behind /classCfg, built on one database. */
 export function shiftServices(db: Db) {
   const holidays = new HolidayService(db);
   return {
     shifts: new ShiftService(db),
-    teams: new TeamService(db),
     classUsers: new ClassUserService(db),
     holidays,
     calendars: new DeviceCalendarService(db, holidays),
@@ -57,7 +49,6 @@ export type ShiftServices = ReturnType<typeof shiftServices>;
 export async function shiftRoutes(app: FastifyInstance, { services, files }: { services: ShiftServices; files: StoredFiles }): Promise<void> {
   const scope = (request: FastifyRequest) => scopeOf(sessionOf(request));
   const readCfg = { config: { authority: A.classCfg } };
-  const readModeling = { config: { authority: A.modeling } };
   const write = <T>(path: string, schema: unknown, authority: string, run: (request: FastifyRequest<Body<T>>) => Promise<unknown>) =>
     app.post<Body<T>>(path, { schema: { body: schema }, config: { authority } }, async (request) => ok('result', (await run(request)) ?? null));
 
@@ -92,23 +83,6 @@ export async function shiftRoutes(app: FastifyInstance, { services, files }: { s
     ok('result', await services.classUsers.listExchanges(scope(request), request.query)),
   );
   write<CreateExchangeRequest>(P.exchangeCreate, CreateExchangeRequest, A.exchange, (r) => services.classUsers.exchange(scope(r), r.body, operationContext(r)));
-
-  // ---- class teams (班组) and positions (岗位): the 班组 tab of /modeling ----
-  app.get<Query<TeamListQuery>>(P.teamList, { schema: { querystring: TeamListQuery }, ...readModeling }, async (request) =>
-    ok('result', await services.teams.list(scope(request), request.query)),
-  );
-  app.get<Params<IdParams>>('/dps-server/basic_class/detail/:id', { schema: { params: IdParamsSchema }, ...readModeling }, async (request) =>
-    ok('result', await services.teams.detail(scope(request), request.params.id)),
-  );
-  write<CreateTeamRequest>(P.teamCreate, CreateTeamRequest, A.teamAdd, (r) => services.teams.create(scope(r), r.body, operationContext(r)));
-  write<UpdateTeamRequest>(P.teamUpdate, UpdateTeamRequest, A.teamEdit, (r) => services.teams.update(scope(r), r.body, operationContext(r)));
-  write<DeleteBatchRequest>(P.teamDeleteBatch, DeleteBatchRequest, A.teamDelete, (r) => services.teams.deleteBatch(scope(r), r.body.ids, operationContext(r)));
-  app.get<Query<PositionListQuery>>(P.positionList, { schema: { querystring: PositionListQuery }, ...readModeling }, async (request) =>
-    ok('result', await services.teams.listPositions(scope(request), request.query)),
-  );
-  write<CreatePositionRequest>(P.positionCreate, CreatePositionRequest, A.positionAdd, (r) => services.teams.createPosition(scope(r), r.body, operationContext(r)));
-  write<UpdatePositionRequest>(P.positionUpdate, UpdatePositionRequest, A.positionEdit, (r) => services.teams.updatePosition(scope(r), r.body, operationContext(r)));
-  write<DeleteBatchRequest>(P.positionDeleteBatch, DeleteBatchRequest, A.positionDelete, (r) => services.teams.deletePositions(scope(r), r.body.ids, operationContext(r)));
 
   // ---- holidays ----
   app.get<Query<HolidayPageQuery>>(P.holidayPage, { schema: { querystring: HolidayPageQuery }, ...readCfg }, async (request) =>

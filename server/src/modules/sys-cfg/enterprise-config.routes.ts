@@ -14,8 +14,8 @@ import type { Db } from '../../db';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';
 import { operationContext } from '../../lib/operation-context';
-import { ConfigService } from './config';
-import { DictService } from './dict';
+import { ConfigService } from './config.service';
+import { DictService } from './dict.service';
 
 export function enterpriseConfigServices(db: Db) {
   return { config: new ConfigService(db), dict: new DictService(db) };

@@ -18,9 +18,9 @@ import {
 import type { Db } from '../../db';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';
-import { BadReasonService } from './bad-reason';
-import { IcCardService } from './ic-card';
-import { WorkMachineService } from './work-machine';
+import { BadReasonService } from './bad-reason.service';
+import { IcCardService } from './ic-card.service';
+import { WorkMachineService } from './work-machine.service';
 import { registerCrudRoutes } from '../../lib/crud-routes';
 import { operationContext } from '../../lib/operation-context';
 

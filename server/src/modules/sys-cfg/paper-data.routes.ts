@@ -19,9 +19,9 @@ import {
 import type { Db } from '../../db';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';
-import { BoardCodeService } from './board-code';
-import { DeckleService } from './deckle';
-import { PaperGradeService } from './paper-grade';
+import { BoardCodeService } from './board-code.service';
+import { DeckleService } from './deckle.service';
+import { PaperGradeService } from './paper-grade.service';
 import { registerCrudRoutes } from '../../lib/crud-routes';
 
 export function paperDataServices(db: Db) {

@@ -32,12 +32,12 @@ import { registerCrudRoutes } from '../../lib/crud-routes';
 import { registerExportRoute, registerImportRoutes, type StoredFiles } from '../../lib/transfer-routes';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';
-import { DEVICE_EXPORT_COLUMNS, DEVICE_IMPORT_COLUMNS, DeviceService } from './device';
-import { DeviceTypeService } from './device-type';
-import { ProcessService } from './process';
-import { WorkFlowService } from './process-flow';
-import { PRODUCT_EXPORT_COLUMNS, PRODUCT_IMPORT_COLUMNS, ProductService } from './product';
-import { WorkshopService } from './workshop';
+import { DEVICE_EXPORT_COLUMNS, DEVICE_IMPORT_COLUMNS, DeviceService } from './device.service';
+import { DeviceTypeService } from './device-type.service';
+import { ProcessService } from './process.service';
+import { WorkFlowService } from './process-flow.service';
+import { PRODUCT_EXPORT_COLUMNS, PRODUCT_IMPORT_COLUMNS, ProductService } from './product.service';
+import { WorkshopService } from './workshop.service';
 import { ModelingAuthorities } from '@core/access/authorities/modeling';
 
 const A = ModelingAuthorities;
