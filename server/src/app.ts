@@ -1,27 +1,33 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ServerConfig } from './config';
 import type { Db } from './db';
-import { AuthService } from './modules/auth/service';
-import { authRoutes } from './modules/auth/routes';
-import { AccountService } from './modules/account/service';
-import { accountRoutes } from './modules/account/routes';
-import { logSmsSender, type SmsSender } from './modules/account/sms';
-import { FileService } from './modules/files/service';
-import { fileRoutes } from './modules/files/routes';
-import { modelingRoutes, modelingServices } from './modules/modeling/routes';
-import { enterpriseConfigRoutes, enterpriseConfigServices } from './modules/enterprise-config/routes';
-import { paperDataRoutes, paperDataServices } from './modules/paper-data/routes';
-import { shopFloorRoutes, shopFloorServices } from './modules/shop-floor/routes';
-import { shiftRoutes, shiftServices } from './modules/shifts/routes';
-import { sysLogRoutes } from './modules/sys-log/routes';
-import { SysLogService } from './modules/sys-log/service';
-import { ticketTemplateRoutes } from './modules/ticket-template/routes';
+import { SERVER_MODULES, type ModuleDeps } from './modules';
+import { logSmsSender, type SmsSender } from './modules/account';
+import { AuthService } from './modules/auth';
+import { FileService } from './modules/files';
 import { authPlugin } from './plugins/auth';
+import { isApiPath } from './plugins/envelopes';
 import { errorsPlugin } from './plugins/errors';
 import { permissionsPlugin } from './plugins/permissions';
 import { staticPlugin } from './plugins/static';
 import { tenantScopePlugin } from './plugins/tenant-scope';
 import { schemaController } from './plugins/validation';
+
+/** One mounted API route as registered (method, url, config), for the declaration checks. */
+export interface MountedRoute {
+  method: string;
+  url: string;
+  authority?: string;
+  public?: boolean;
+  session?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API route the app mounted, in order (filled by an onRoute hook). */
+    mountedRoutes: MountedRoute[];
+  }
+}
 
 export interface BuildAppOptions {
   db: Db;
@@ -37,13 +43,23 @@ export interface BuildAppOptions {
 
 /**
  * The Fastify instance: plugins in order (errors → auth → tenant scope → permissions → static),
- * then one route module per API family. Tests drive it with `app.inject`.
+ * then every module of SERVER_MODULES (modules/index.ts) in order. Tests drive it with `app.inject`.
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 10 * 1024 * 1024,
     schemaController,
+  });
+  const mounted: MountedRoute[] = [];
+  app.decorate('mountedRoutes', mounted);
+  app.addHook('onRoute', (route) => {
+    if (!isApiPath(route.url)) return;
+    const config = (route.config ?? {}) as { authority?: string; public?: boolean; session?: boolean };
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      mounted.push({ method, url: route.url, authority: config.authority, public: config.public, session: config.session });
+    }
   });
   const now = options.now ?? (() => new Date());
   const authService = new AuthService(options.db, {
@@ -58,18 +74,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(permissionsPlugin);
   await app.register(staticPlugin, { staticDir: options.config.staticDir });
 
-  const fileService = new FileService(options.db, { filesDir: options.filesDir, now });
-  const accountService = new AccountService(options.db, { now, sms: options.smsSender ?? logSmsSender(app.log) });
-
-  await app.register(authRoutes, { service: authService });
-  await app.register(fileRoutes, { service: fileService });
-  await app.register(accountRoutes, { service: accountService, files: fileService });
-  await app.register(modelingRoutes, { services: modelingServices(options.db), files: fileService });
-  await app.register(enterpriseConfigRoutes, { services: enterpriseConfigServices(options.db) });
-  await app.register(paperDataRoutes, { services: paperDataServices(options.db) });
-  await app.register(shopFloorRoutes, { services: shopFloorServices(options.db) });
-  await app.register(shiftRoutes, { services: shiftServices(options.db), files: fileService });
-  await app.register(sysLogRoutes, { service: new SysLogService(options.db) });
-  await app.register(ticketTemplateRoutes, { db: options.db });
+  const deps: ModuleDeps = {
+    db: options.db,
+    now,
+    auth: authService,
+    files: new FileService(options.db, { filesDir: options.filesDir, now }),
+    sms: options.smsSender ?? logSmsSender(app.log),
+  };
+  for (const module of SERVER_MODULES) {
+    await app.register(async (scope) => module.register(scope, deps));
+  }
   return app;
 }

@@ -1,9 +1,10 @@
 // One sweep over every list of the contracts: a row of 示例纸箱厂 (1001) is never listed, read,
 // updated or deleted from 示例纸板厂 (1002), by the same admin switched there. A module added later
-// is covered as soon as its paths are in a contract.
+// is covered as soon as its paths are in a contract (every `*Paths` export of src/core/contracts),
+// and a mounted list with writes that no contract declares fails the last test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+/// <reference types="vite/client" />
 import { AccountPaths } from '@core/contracts/account';
-import { EnterpriseConfigPaths } from '@core/contracts/enterprise-config';
 import { ModelingPaths } from '@core/contracts/modeling';
 import { PaperDataPaths } from '@core/contracts/paper-data';
 import { ShiftPaths } from '@core/contracts/shifts';
@@ -25,20 +26,26 @@ afterAll(async () => {
 const { get, post } = resultClient(() => t.app);
 
 type Row = Record<string, unknown>;
-const CONTRACTS = [AccountPaths, EnterpriseConfigPaths, ModelingPaths, PaperDataPaths, ShiftPaths, ShopFloorPaths, TicketTemplatePaths];
-const paths = CONTRACTS.flatMap((contract) => Object.values(contract).filter((value): value is string => typeof value === 'string'));
+/** Every `*Paths` object of every contract file: no list to keep by hand. */
+const CONTRACT_FILES = import.meta.glob<Record<string, unknown>>('../../src/core/contracts/**/*.ts', { eager: true });
+const CONTRACTS = Object.values(CONTRACT_FILES).flatMap((exports) =>
+  Object.entries(exports)
+    .filter(([name, value]) => name.endsWith('Paths') && typeof value === 'object' && value !== null)
+    .map(([, value]) => value as Record<string, unknown>),
+);
+const paths = [...new Set(CONTRACTS.flatMap((contract) => Object.values(contract).filter((value): value is string => typeof value === 'string')))];
 const detailPaths = CONTRACTS.flatMap((contract) => Object.values(contract).filter((value): value is (id: number) => string => typeof value === 'function'));
 const LIST = /\/(list|page|page_list)$/;
 /** A list with the writes beside it: /x/list with /x/update or /x/edit, /x/delete_batch or /x/remove, /x/edit_status. */
-const resources = paths
-  .filter((path) => LIST.test(path))
-  .map((list) => {
-    const base = list.replace(LIST, '');
-    const sibling = (...names: string[]) => paths.find((path) => names.some((name) => path === `${base}/${name}`));
-    const detail = detailPaths.find((path) => path(1) === `${base}/detail/1`);
-    return { list, detail, update: sibling('update', 'edit'), remove: sibling('delete_batch', 'remove'), status: sibling('edit_status') };
-  })
-  .filter((resource) => resource.update || resource.remove || resource.status);
+function listsWithWrites(all: string[]): string[] {
+  return all.filter((path) => LIST.test(path) && ['update', 'edit', 'delete_batch', 'remove', 'edit_status'].some((name) => all.includes(`${path.replace(LIST, '')}/${name}`)));
+}
+const resources = listsWithWrites(paths).map((list) => {
+  const base = list.replace(LIST, '');
+  const sibling = (...names: string[]) => paths.find((path) => names.some((name) => path === `${base}/${name}`));
+  const detail = detailPaths.find((path) => path(1) === `${base}/detail/1`);
+  return { list, detail, update: sibling('update', 'edit'), remove: sibling('delete_batch', 'remove'), status: sibling('edit_status') };
+});
 /** Lists that had rows of their own to try (the rest have no seed rows; their module tests cover them). */
 const swept: string[] = [];
 
@@ -108,5 +115,11 @@ describe('tenant isolation over every list with writes', () => {
       ]),
     );
     expect(swept.length).toBeGreaterThanOrEqual(18);
+  });
+
+  it('sweeps every list with writes the server mounts', () => {
+    const mounted = listsWithWrites(t.app.mountedRoutes.map((route) => route.url));
+    expect(mounted.length).toBeGreaterThanOrEqual(18);
+    expect(mounted.filter((list) => !resources.some((resource) => resource.list === list))).toEqual([]);
   });
 });

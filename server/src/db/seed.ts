@@ -9,11 +9,11 @@ import {
 import { hashPassword } from '../modules/auth/crypto';
 import { seedAccountDemo } from '../modules/account/seed';
 import { seedModelingDemo } from '../modules/modeling/seed';
-import { seedEnterpriseConfigDemo } from '../modules/enterprise-config/seed';
-import { seedPaperDataDemo } from '../modules/paper-data/seed';
-import { seedShopFloorDemo } from '../modules/shop-floor/seed';
+import { seedEnterpriseConfigDemo } from '../modules/sys-cfg/enterprise-config.seed';
+import { seedPaperDataDemo } from '../modules/sys-cfg/paper-data.seed';
+import { seedShopFloorDemo } from '../modules/modeling/shop-floor.seed';
 import { seedShiftsDemo } from '../modules/shifts/seed';
-import { seedTicketTemplateDemo } from '../modules/ticket-template/seed';
+import { seedTicketTemplateDemo } from '../modules/sys-cfg/ticket-template.seed';
 import type { Db } from './index';
 
 export const SEED_ENTERPRISE = { id: 8888, name: '示例包装集团' } as const;

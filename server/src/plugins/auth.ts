@@ -39,6 +39,8 @@ declare module 'fastify' {
     public?: boolean;
     /** Authority code the session must hold (checked by the permissions plugin). */
     authority?: string;
+    /** Route any logged-in user may call (own profile, own config): no authority code on purpose. */
+    session?: boolean;
   }
 }
 

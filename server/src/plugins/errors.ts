@@ -1,4 +1,4 @@
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ResultCode } from '@core/contracts/common';
 import { AppError, Messages, fail, familyOf } from './envelopes';
@@ -6,43 +6,65 @@ import { AppError, Messages, fail, familyOf } from './envelopes';
 /** PostgreSQL SQLSTATE numeric_value_out_of_range (PGlite reports the same code). */
 const NUMERIC_OUT_OF_RANGE = '22003';
 
-/** Chinese names of request fields, for validation messages. */
-const FIELD_LABELS: Record<string, string> = {
-  username: '用户名',
-  password: '密码',
-  refresh_token: '刷新令牌',
-  orgId: '工厂',
-  systemId: '系统编号',
-  enterpriseId: '企业编号',
-  buttonId: '按钮编号',
-  page: '页码',
-  limit: '每页条数',
-  sort: '排序',
-};
-
-/** Modules add their own field labels. */
-export function registerFieldLabels(labels: Record<string, string>): void {
-  Object.assign(FIELD_LABELS, labels);
-}
-
 interface ValidationIssue {
   keyword: string;
   instancePath: string;
   params: Record<string, unknown>;
 }
 
-function fieldLabel(issue: ValidationIssue): string {
+interface SchemaNode {
+  title?: string;
+  properties?: Record<string, SchemaNode>;
+  items?: SchemaNode | SchemaNode[];
+  anyOf?: SchemaNode[];
+  allOf?: SchemaNode[];
+  additionalProperties?: SchemaNode | boolean;
+}
+
+/** The schema of one step down a path: an object's property, an array's items, a union's branch. */
+function child(schema: SchemaNode, segment: string): SchemaNode | undefined {
+  if (schema.properties?.[segment]) return schema.properties[segment];
+  if (/^\d+$/.test(segment) && schema.items) return Array.isArray(schema.items) ? schema.items[Number(segment)] : schema.items;
+  for (const branch of [...(schema.anyOf ?? []), ...(schema.allOf ?? [])]) {
+    const found = child(branch, segment);
+    if (found) return found;
+  }
+  if (typeof schema.additionalProperties === 'object') return schema.additionalProperties;
+  return undefined;
+}
+
+/**
+ * The Chinese label of the failing field: the `title` its own schema declares (each module labels
+ * its fields, so two modules' `widthMm` never collide). Array positions (ids/0) name no field: the
+ * array does. Without a title, the field name.
+ */
+export function fieldLabel(issue: ValidationIssue, root: unknown): string {
   const missing = issue.params.missingProperty;
   const path = typeof missing === 'string' ? `${issue.instancePath}/${missing}` : issue.instancePath;
-  // Array positions (ids/0) name no field: the array does.
-  const field = path.split('/').filter((segment) => segment && !/^\d+$/.test(segment)).pop();
+  const segments = path.split('/').filter(Boolean);
+  let schema = root as SchemaNode | undefined;
+  let label: string | undefined;
+  let field: string | undefined;
+  for (const segment of segments) {
+    schema = schema ? child(schema, segment) : undefined;
+    if (/^\d+$/.test(segment)) continue;
+    field = segment;
+    label = schema?.title;
+  }
   if (!field) return '请求参数';
-  return FIELD_LABELS[field] ?? field;
+  return label ?? field;
+}
+
+/** The schema of the part of the request (body, querystring, params, headers) that failed. */
+function failingSchema(request: FastifyRequest, context: string | undefined): unknown {
+  const schema = request.routeOptions.schema as Record<string, unknown> | undefined;
+  if (!schema || !context) return undefined;
+  return context === 'querystring' ? (schema.querystring ?? schema.query) : schema[context];
 }
 
 /** One Chinese sentence that names the field, e.g. 用户名不能为空. */
-export function validationMessage(issue: ValidationIssue): string {
-  const label = fieldLabel(issue);
+export function validationMessage(issue: ValidationIssue, root?: unknown): string {
+  const label = fieldLabel(issue, root);
   const limit = issue.params.limit;
   switch (issue.keyword) {
     case 'required':
@@ -82,7 +104,8 @@ export const errorsPlugin = fp(
       const fastifyError = error as FastifyError;
       if (fastifyError.validation && fastifyError.validation.length > 0) {
         const issue = fastifyError.validation[0] as unknown as ValidationIssue;
-        return reply.code(200).send(fail(family, ResultCode.VALIDATION, validationMessage(issue)));
+        const root = failingSchema(request, fastifyError.validationContext);
+        return reply.code(200).send(fail(family, ResultCode.VALIDATION, validationMessage(issue, root)));
       }
       // A number the schema let through but a column cannot hold: the write was rolled back.
       if ((error as { code?: unknown }).code === NUMERIC_OUT_OF_RANGE) {

@@ -54,7 +54,7 @@ beforeAll(async () => {
       }));
       app.get<{ Querystring: { page: number } }>(
         '/dps-server/test/page',
-        { schema: { querystring: Type.Object({ page: Type.Integer({ minimum: 1 }) }) } },
+        { schema: { querystring: Type.Object({ page: Type.Integer({ title: '页码', minimum: 1 }) }) } },
         async (request) => ({ resultCode: 1000, resultData: request.query.page }),
       );
     },

@@ -1,13 +1,17 @@
-/**
- * Button authorities (spec §6, DECISIONS.md): `ACTION_<PAGE>_<ACTION>`, declared once and used by
- * AuthButton, the server route config and the seed. Modules may add their own codes here.
- */
-export interface ActionCodeEntry {
-  code: string;
-  /** Chinese name shown in the role permission tree. */
-  name: string;
-}
+import { ACCOUNT_ACTIONS } from './authorities/account';
+import { MODELING_ACTIONS } from './authorities/modeling';
+import { SHIFT_ACTIONS, SYS_LOG_ACTIONS } from './authorities/shifts';
+import { SYS_CFG_ACTIONS } from './authorities/sys-cfg';
+import type { ActionCodeEntry } from './module';
 
+export type { ActionCodeEntry } from './module';
+
+/**
+ * Button authorities (spec §6, DECISIONS.md): `ACTION_<PAGE>_<ACTION>`. A built module declares its
+ * own codes once, with their Chinese names, in core/access/authorities/<module>.ts (defineAuthorities);
+ * this list collects them. Pages of modules not built yet keep their spec-derived entries here until
+ * their module declares them.
+ */
 function actions(page: string, pageName: string, list: Array<[string, string]>): ActionCodeEntry[] {
   return list.map(([action, actionName]) => ({
     code: `ACTION_${page}_${action}`,
@@ -15,7 +19,8 @@ function actions(page: string, pageName: string, list: Array<[string, string]>):
   }));
 }
 
-export const ACTION_CODE_ENTRIES: ActionCodeEntry[] = [
+/** Spec-derived codes of modules not built yet (orders, scheduling, reporting, devices, moulds, quality). */
+const SPEC_ACTION_ENTRIES: ActionCodeEntry[] = [
   ...actions('PRODUCTION_ORDER', '生产订单', [
     ['IMPORT', '导入'],
     ['ADD', '新增'],
@@ -74,126 +79,46 @@ export const ACTION_CODE_ENTRIES: ActionCodeEntry[] = [
     ['ROLLBACK', '反审核'],
     ['EXPORT', '导出'],
   ]),
-  ...actions('STAFF', '人员管理', [
-    ['ADD', '新增'],
-    ['EDIT', '编辑'],
-    ['EXPORT', '导出'],
-    ['IMPORT', '导入'],
-    ['STATUS', '启用/禁用/解锁'],
-    ['DELETE', '删除账号'],
-    ['DEPARTMENT', '部门管理'],
-  ]),
-  // /modeling (建模) tabs; page keys chosen so that no key is a prefix of another.
-  ...actions('MODELING_WORKSHOP', '车间', [
-    ['ADD', '新增'],
-    ['EDIT', '编辑'],
-    ['DELETE', '删除'],
-  ]),
-  ...actions('MODELING_MACHINE_TYPE', '设备类型', [
-    ['ADD', '新增'],
-    ['EDIT', '编辑'],
-    ['DELETE', '删除'],
-  ]),
-  ...actions('MODELING_DEVICE', '设备', [
-    ['IMPORT', '导入'],
-    ['ADD', '新增'],
-    ['EDIT', '编辑'],
-    ['DELETE', '删除'],
-    ['EXPORT', '导出'],
-  ]),
-  ...actions('MODELING_PROCESS', '工序', [
-    ['ADD', '新增'],
-    ['EDIT', '编辑'],
-    ['DELETE', '删除'],
-  ]),
-  ...actions('MODELING_GROUP', '工序组', [
-    ['ADD', '新增'],
-    ['EDIT', '编辑'],
-    ['DELETE', '删除'],
-  ]),
-  ...actions('MODELING_WORK_FLOW', '工艺路线', [
-    ['ADD', '新增'],
-    ['EDIT', '编辑'],
-    ['DELETE', '删除'],
-  ]),
-  ...actions('MODELING_CLASSIFY', '产品分类', [
-    ['ADD', '新增'],
-    ['EDIT', '编辑'],
-    ['DELETE', '删除'],
-  ]),
-  ...actions('MODELING_PRODUCT', '产品档案', [
-    ['IMPORT', '导入'],
-    ['ADD', '新增'],
-    ['EDIT', '编辑'],
-    ['DELETE', '删除'],
-    ['EXPORT', '导出'],
-  ]),
-  ...actions('MODELING_TEAM', '班组', [
-    ['ADD', '新增'],
-    ['EDIT', '编辑'],
-    ['DELETE', '删除'],
-  ]),
-  ...actions('MODELING_POSITION', '岗位', [
-    ['ADD', '新增'],
-    ['EDIT', '编辑'],
-    ['DELETE', '删除'],
-  ]),
-  // /classCfg (班次管理)
-  ...actions('CLASS', '班次管理', [
-    ['SHIFT_ADD', '新增班次'],
-    ['SHIFT_EDIT', '编辑班次'],
-    ['SHIFT_DELETE', '删除班次'],
-    ['USER_ADD', '新增排班人员'],
-    ['USER_EDIT', '编辑排班人员'],
-    ['USER_DELETE', '删除排班人员'],
-    ['USER_IMPORT', '导入排班人员'],
-    ['EXCHANGE', '调班'],
-    ['HOLIDAY_ADD', '新增节假日'],
-    ['HOLIDAY_EDIT', '编辑节假日'],
-    ['HOLIDAY_DELETE', '删除节假日'],
-    ['CALENDAR_EDIT', '设备日历设置'],
-  ]),
-  ...actions('SYS_LOG', '系统日志', [['EXPORT', '导出']]),
-  // /sys-cfg configuration screens (authorities/sys-cfg.ts); 'SYS_' keeps SCHEDULE from prefixing SCHEDULE_CFG.
-  ...actions('SYS_BASE_CFG', '基础配置', [
-    ['EDIT', '修改配置'],
-    ['DICT', '字典维护'],
-  ]),
-  ...actions('SYS_SCHEDULE_CFG', '排产配置', [['EDIT', '修改配置']]),
-  ...actions('SYS_PAPER_DATA', '纸板生产数据', [
-    ['ADD', '新增'],
-    ['EDIT', '编辑'],
-    ['DELETE', '删除'],
-  ]),
-  ...actions('MODELING_IC_CARD', 'IC卡', [
-    ['ADD', '新增'],
-    ['EDIT', '编辑'],
-    ['DELETE', '删除'],
-    ['BIND', '绑定/解绑'],
-  ]),
-  ...actions('MODELING_ONE_MACHINE', '一体机', [
-    ['ADD', '新增'],
-    ['EDIT', '编辑'],
-    ['DELETE', '删除'],
-  ]),
-  ...actions('MODELING_BAD_REASON', '不良现象', [
-    ['ADD', '新增'],
-    ['EDIT', '编辑'],
-    ['DELETE', '删除'],
-  ]),
-  ...actions('SYS_TICKET_TEMPLATE', '流转卡模板', [
-    ['ADD', '新增'],
-    ['EDIT', '编辑'],
-    ['DELETE', '删除'],
-    ['DEFAULT', '设为默认'],
-  ]),
-  ...actions('ROLE', '角色管理', [
-    ['ADD', '新增'],
-    ['EDIT', '编辑'],
-    ['ASSIGN', '分配用户'],
-    ['DELETE', '删除'],
-  ]),
 ];
+
+/** Pages in the order of the role permission tree (by their Chinese page name). */
+const PAGE_ORDER = [
+  ...new Set(SPEC_ACTION_ENTRIES.map((entry) => entry.name.split('-')[0])),
+  '人员管理',
+  '车间',
+  '设备类型',
+  '设备',
+  '工序',
+  '工序组',
+  '工艺路线',
+  '产品分类',
+  '产品档案',
+  '班组',
+  '岗位',
+  '班次管理',
+  '系统日志',
+  '基础配置',
+  '排产配置',
+  '纸板生产数据',
+  'IC卡',
+  '一体机',
+  '不良现象',
+  '流转卡模板',
+  '角色管理',
+];
+const pageRank = (entry: ActionCodeEntry) => {
+  const rank = PAGE_ORDER.indexOf(entry.name.split('-')[0]!);
+  return rank < 0 ? PAGE_ORDER.length : rank;
+};
+
+export const ACTION_CODE_ENTRIES: ActionCodeEntry[] = [
+  ...SPEC_ACTION_ENTRIES,
+  ...ACCOUNT_ACTIONS,
+  ...MODELING_ACTIONS,
+  ...SHIFT_ACTIONS,
+  ...SYS_LOG_ACTIONS,
+  ...SYS_CFG_ACTIONS,
+].sort((a, b) => pageRank(a) - pageRank(b));
 
 /** Quality audit tabs (spec §6), ids as the spec writes them, including PRODUCK_CHECK. */
 export const QA_AUDIT_TAB_CODE_ENTRIES: ActionCodeEntry[] = [

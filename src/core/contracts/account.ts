@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { Id } from './common';
+import { Id, OptionalId, PageFields, TextFilter, titled } from './common';
 
 /** Account module paths (spec §7 "Account", DECISIONS.md "Paths"). */
 export const AccountPaths = {
@@ -38,12 +38,6 @@ export const AccountStatusSchema = Type.Union([Type.Literal(0), Type.Literal(1),
 
 const Ids = Type.Array(Id, { minItems: 1, maxItems: 1000, uniqueItems: true });
 const Name = Type.String({ minLength: 1, maxLength: 20 });
-const PageFields = {
-  page: Type.Optional(Type.Integer({ minimum: 1 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-  sort: Type.Optional(Type.String({ maxLength: 50 })),
-};
-const Text = Type.Optional(Type.String({ maxLength: 100 }));
 
 // ---- departments -------------------------------------------------------------------------
 
@@ -66,15 +60,15 @@ export const DepartmentNode: TSchema = Type.Recursive((self) =>
 );
 
 export const AddDepartmentRequest = Type.Object({
-  name: Name,
-  parentId: Type.Optional(Type.Union([Id, Type.Null()])),
+  name: titled(Name, '名称'),
+  parentId: OptionalId('上级部门'),
 });
 export type AddDepartmentRequest = Static<typeof AddDepartmentRequest>;
 
-export const RenameDepartmentRequest = Type.Object({ id: Id, name: Name });
+export const RenameDepartmentRequest = Type.Object({ id: titled(Id, '编号'), name: titled(Name, '名称') });
 export type RenameDepartmentRequest = Static<typeof RenameDepartmentRequest>;
 
-export const RemoveDepartmentRequest = Type.Object({ id: Id });
+export const RemoveDepartmentRequest = Type.Object({ id: titled(Id, '编号') });
 export type RemoveDepartmentRequest = Static<typeof RemoveDepartmentRequest>;
 
 // ---- department users --------------------------------------------------------------------
@@ -82,14 +76,14 @@ export type RemoveDepartmentRequest = Static<typeof RemoveDepartmentRequest>;
 /** Filters of the staff list and its export (comma-joined multi-values for status and userId). */
 export const StaffListQuery = Type.Object({
   ...PageFields,
-  departmentId: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 20 })])),
-  username: Text,
-  nickName: Text,
-  mobile: Text,
-  status: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Integer(), Type.Array(Type.Integer())])),
-  userId: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Integer(), Type.Array(Type.Integer())])),
-  createTimeStart: Type.Optional(Type.String({ maxLength: 19 })),
-  createTimeEnd: Type.Optional(Type.String({ maxLength: 19 })),
+  departmentId: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 20 })], { title: '部门' })),
+  username: TextFilter('用户名'),
+  nickName: TextFilter('姓名'),
+  mobile: TextFilter('手机号'),
+  status: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Integer(), Type.Array(Type.Integer())], { title: '状态' })),
+  userId: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Integer(), Type.Array(Type.Integer())], { title: '用户' })),
+  createTimeStart: Type.Optional(Type.String({ title: '创建时间', maxLength: 19 })),
+  createTimeEnd: Type.Optional(Type.String({ title: '创建时间', maxLength: 19 })),
 });
 export type StaffListQuery = Static<typeof StaffListQuery>;
 
@@ -117,43 +111,43 @@ export type UserOption = Static<typeof UserOption>;
 
 /** mobile and password are checked against the spec §5 patterns with their own messages. */
 export const AddStaffRequest = Type.Object({
-  username: Type.String({ minLength: 3, maxLength: 30, pattern: '^[A-Za-z0-9_.@-]+$' }),
-  nickName: Name,
-  mobile: Type.String({ maxLength: 11 }),
-  password: Type.String({ maxLength: 64 }),
-  departmentId: Type.Optional(Type.Union([Id, Type.Null()])),
-  roleIds: Type.Optional(Type.Array(Id, { maxItems: 100, uniqueItems: true })),
-  status: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
+  username: Type.String({ title: '用户名', minLength: 3, maxLength: 30, pattern: '^[A-Za-z0-9_.@-]+$' }),
+  nickName: titled(Name, '姓名'),
+  mobile: Type.String({ title: '手机号', maxLength: 11 }),
+  password: Type.String({ title: '密码', maxLength: 64 }),
+  departmentId: OptionalId('部门'),
+  roleIds: Type.Optional(Type.Array(Id, { title: '角色', maxItems: 100, uniqueItems: true })),
+  status: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)], { title: '状态' })),
 });
 export type AddStaffRequest = Static<typeof AddStaffRequest>;
 
 export const EditStaffRequest = Type.Object({
-  userId: Id,
-  nickName: Name,
-  mobile: Type.String({ maxLength: 11 }),
-  departmentId: Type.Optional(Type.Union([Id, Type.Null()])),
+  userId: titled(Id, '用户'),
+  nickName: titled(Name, '姓名'),
+  mobile: Type.String({ title: '手机号', maxLength: 11 }),
+  departmentId: OptionalId('部门'),
   /** Present: the user's roles in this factory become exactly these. */
-  roleIds: Type.Optional(Type.Array(Id, { maxItems: 100, uniqueItems: true })),
+  roleIds: Type.Optional(Type.Array(Id, { title: '角色', maxItems: 100, uniqueItems: true })),
 });
 export type EditStaffRequest = Static<typeof EditStaffRequest>;
 
 /** 1 also unlocks a locked account (failures reset). */
-export const EditStaffStatusRequest = Type.Object({ userIds: Ids, status: AccountStatusSchema });
+export const EditStaffStatusRequest = Type.Object({ userIds: titled(Ids, '用户'), status: titled(AccountStatusSchema, '状态') });
 export type EditStaffStatusRequest = Static<typeof EditStaffStatusRequest>;
 
 /** Moves users of this factory into a department. */
-export const BatchAddStaffRequest = Type.Object({ departmentId: Id, userIds: Ids });
+export const BatchAddStaffRequest = Type.Object({ departmentId: titled(Id, '部门'), userIds: titled(Ids, '用户') });
 export type BatchAddStaffRequest = Static<typeof BatchAddStaffRequest>;
 
 export const OtherDepartmentQuery = Type.Object({
   ...PageFields,
-  departmentId: Id,
-  username: Text,
-  nickName: Text,
+  departmentId: titled(Id, '部门'),
+  username: TextFilter('用户名'),
+  nickName: TextFilter('姓名'),
 });
 export type OtherDepartmentQuery = Static<typeof OtherDepartmentQuery>;
 
-export const UserListQuery = Type.Object({ ...PageFields, username: Text, nickName: Text });
+export const UserListQuery = Type.Object({ ...PageFields, username: TextFilter('用户名'), nickName: TextFilter('姓名') });
 export type UserListQuery = Static<typeof UserListQuery>;
 
 // ---- roles ---------------------------------------------------------------------------------
@@ -161,8 +155,8 @@ export type UserListQuery = Static<typeof UserListQuery>;
 export const RoleListQuery = Type.Object({
   ...PageFields,
   /** Alias of limit (the console asks page 1 size 500). */
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-  roleName: Text,
+  size: Type.Optional(Type.Integer({ title: '每页条数', minimum: 1, maximum: 1000 })),
+  roleName: TextFilter('角色名称'),
 });
 export type RoleListQuery = Static<typeof RoleListQuery>;
 
@@ -181,17 +175,17 @@ export const RoleDetail = Type.Composite([
 ]);
 export type RoleDetail = Static<typeof RoleDetail>;
 
-export const RoleIdParams = Type.Object({ roleId: Id });
+export const RoleIdParams = Type.Object({ roleId: titled(Id, '角色') });
 
 const RoleFields = {
-  roleName: Name,
-  remark: Type.Optional(Type.String({ maxLength: 200 })),
+  roleName: titled(Name, '角色名称'),
+  remark: Type.Optional(Type.String({ title: '备注', maxLength: 200 })),
   /** Authority codes from the permission tree; group nodes are ignored, parents are added. */
-  authorities: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 5000 }),
+  authorities: Type.Array(Type.String({ maxLength: 100 }), { title: '权限', maxItems: 5000 }),
 };
 export const AddRoleRequest = Type.Object(RoleFields);
 export type AddRoleRequest = Static<typeof AddRoleRequest>;
-export const EditRoleRequest = Type.Object({ roleId: Id, ...RoleFields });
+export const EditRoleRequest = Type.Object({ roleId: titled(Id, '角色'), ...RoleFields });
 export type EditRoleRequest = Static<typeof EditRoleRequest>;
 
 export const DeleteRoleRequest = Type.Object({ roleId: Id });
@@ -201,7 +195,7 @@ export const roleInUseMessage = (roleName: string, users: number) =>
 export type DeleteRoleRequest = Static<typeof DeleteRoleRequest>;
 
 /** The role's users in this factory become exactly these. */
-export const AssignRoleUsersRequest = Type.Object({ roleId: Id, userIds: Type.Array(Id, { maxItems: 5000, uniqueItems: true }) });
+export const AssignRoleUsersRequest = Type.Object({ roleId: titled(Id, '角色'), userIds: Type.Array(Id, { title: '用户', maxItems: 5000, uniqueItems: true }) });
 export type AssignRoleUsersRequest = Static<typeof AssignRoleUsersRequest>;
 
 export type PermissionKind = 'group' | 'menu' | 'action';
@@ -227,23 +221,23 @@ export const SmsPurpose = Type.Union([Type.Literal('reset_password'), Type.Liter
 export type SmsPurpose = Static<typeof SmsPurpose>;
 
 /** reset_password: the code goes to the account's own phone; modify_phone: to `mobile` (the new number). */
-export const SmsRequest = Type.Object({ purpose: SmsPurpose, mobile: Type.Optional(Type.String({ maxLength: 11 })) });
+export const SmsRequest = Type.Object({ purpose: titled(SmsPurpose, '验证码用途'), mobile: Type.Optional(Type.String({ title: '手机号', maxLength: 11 })) });
 export type SmsRequest = Static<typeof SmsRequest>;
 
 export const SmsResult = Type.Object({ mobile: Type.String({ description: 'masked' }), resendAfterSeconds: Type.Integer() });
 export type SmsResult = Static<typeof SmsResult>;
 
-export const UpdatePasswordRequest = Type.Object({ code: Type.String({ maxLength: 10 }), password: Type.String({ maxLength: 64 }) });
+export const UpdatePasswordRequest = Type.Object({ code: Type.String({ title: '验证码', maxLength: 10 }), password: Type.String({ title: '密码', maxLength: 64 }) });
 export type UpdatePasswordRequest = Static<typeof UpdatePasswordRequest>;
 
-export const UpdateMobileRequest = Type.Object({ mobile: Type.String({ maxLength: 11 }), code: Type.String({ maxLength: 10 }) });
+export const UpdateMobileRequest = Type.Object({ mobile: Type.String({ title: '手机号', maxLength: 11 }), code: Type.String({ title: '验证码', maxLength: 10 }) });
 export type UpdateMobileRequest = Static<typeof UpdateMobileRequest>;
 
-export const UserIdQuery = Type.Object({ userId: Id });
+export const UserIdQuery = Type.Object({ userId: titled(Id, '用户') });
 export type UserIdQuery = Static<typeof UserIdQuery>;
 
 export const UserOrgGrant = Type.Object({ orgId: Type.Integer(), orgName: Type.String(), granted: Type.Boolean(), isDefault: Type.Boolean() });
 export type UserOrgGrant = Static<typeof UserOrgGrant>;
 
-export const SetUserOrgsRequest = Type.Object({ userId: Id, orgIds: Type.Array(Id, { minItems: 1, maxItems: 100, uniqueItems: true }) });
+export const SetUserOrgsRequest = Type.Object({ userId: titled(Id, '用户'), orgIds: Type.Array(Id, { title: '工厂', minItems: 1, maxItems: 100, uniqueItems: true }) });
 export type SetUserOrgsRequest = Static<typeof SetUserOrgsRequest>;

@@ -1,8 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 
 export const LoginRequest = Type.Object({
-  username: Type.String({ minLength: 1, maxLength: 50 }),
-  password: Type.String({ minLength: 1, maxLength: 64 }),
+  username: Type.String({ title: '用户名', minLength: 1, maxLength: 50 }),
+  password: Type.String({ title: '密码', minLength: 1, maxLength: 64 }),
 });
 export type LoginRequest = Static<typeof LoginRequest>;
 
@@ -16,7 +16,7 @@ export const LoginInfo = Type.Object({
 });
 export type LoginInfo = Static<typeof LoginInfo>;
 
-export const RefreshRequest = Type.Object({ refresh_token: Type.String({ minLength: 1 }) });
+export const RefreshRequest = Type.Object({ refresh_token: Type.String({ title: '刷新令牌', minLength: 1 }) });
 export type RefreshRequest = Static<typeof RefreshRequest>;
 
 export const Authority = Type.Object({ authority: Type.String() });
@@ -47,12 +47,12 @@ export const UserInfo = Type.Object({
 });
 export type UserInfo = Static<typeof UserInfo>;
 
-export const SwitchOrgParams = Type.Object({ orgId: Type.Integer() });
+export const SwitchOrgParams = Type.Object({ orgId: Type.Integer({ title: '工厂' }) });
 
 /** POST /account_center/user_log */
 export const UserLogRequest = Type.Object({
-  systemId: Type.Union([Type.Integer(), Type.String()]),
-  enterpriseId: Type.Union([Type.Integer(), Type.String()]),
-  buttonId: Type.Union([Type.Integer(), Type.String()]),
+  systemId: Type.Union([Type.Integer(), Type.String()], { title: '系统编号' }),
+  enterpriseId: Type.Union([Type.Integer(), Type.String()], { title: '企业编号' }),
+  buttonId: Type.Union([Type.Integer(), Type.String()], { title: '按钮编号' }),
 });
 export type UserLogRequest = Static<typeof UserLogRequest>;

@@ -23,7 +23,7 @@ export const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
  * own limit and the enterprise default (contracts and forms alike).
  */
 export const OVER_REPORT_PERCENT = { min: 0, max: 100 } as const;
-export const OverReportPercent = Type.Number({ minimum: OVER_REPORT_PERCENT.min, maximum: OVER_REPORT_PERCENT.max, title: '超报比例' });
+export const OverReportPercent = Type.Number({ minimum: OVER_REPORT_PERCENT.min, maximum: OVER_REPORT_PERCENT.max, title: '超报比例（%）' });
 
 /** `/dps-server/*`, `/file/*`, `/account_center/*`. */
 export const ResultEnvelope = <T extends TSchema>(data: T) =>
@@ -47,9 +47,9 @@ export const SucceedEnvelope = <T extends TSchema>(body: T) =>
   ]);
 
 export const PageQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 10 })),
-  sort: Type.Optional(Type.String()),
+  page: Type.Optional(Type.Integer({ title: '页码', minimum: 1, default: 1 })),
+  limit: Type.Optional(Type.Integer({ title: '每页条数', minimum: 1, maximum: 1000, default: 10 })),
+  sort: Type.Optional(Type.String({ title: '排序' })),
 });
 export type PageQuery = Static<typeof PageQuery>;
 
@@ -66,3 +66,53 @@ export interface PageResult<T> {
   page: number;
   limit: number;
 }
+
+// ---- shared field builders (every field carries its Chinese label as `title`) -----------------
+//
+// The title names the field in validation messages (e.g. 内宽（mm）不能大于10000) and in forms;
+// each module declares its own, so two modules' `widthMm` never share a label.
+
+/** The same schema under another label (a shared schema is never mutated). */
+export function titled<T extends TSchema>(schema: T, title: string): T {
+  return { ...schema, title };
+}
+
+/** Required text of 1..maxLength characters. */
+export const ShortText = (title: string, maxLength = 20) => Type.String({ title, minLength: 1, maxLength });
+/** Optional text of at most maxLength characters. */
+export const OptionalText = (title: string, maxLength: number) => Type.Optional(Type.String({ title, maxLength }));
+/** 备注: optional, at most 200 characters. */
+export const Remark = (title = '备注') => OptionalText(title, 200);
+/** 排序: optional 0..9999. */
+export const Sort = (title = '排序') => Type.Optional(Type.Integer({ title, minimum: 0, maximum: 9999 }));
+/** An optional reference to another row (null clears it). */
+export const OptionalId = (title: string) => Type.Optional(Type.Union([Id, Type.Null()], { title }));
+/** A text filter of a list query. */
+export const TextFilter = (title: string) => Type.Optional(Type.String({ title, maxLength: 100 }));
+/** A multi-value filter: comma-joined text (spec §7), one number, or repeated numbers. */
+export const MultiFilter = (title: string) =>
+  Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Integer(), Type.Array(Type.Integer())], { title }));
+
+/** Paging and sorting fields of every list query. */
+export const PageFields = {
+  page: Type.Optional(Type.Integer({ title: '页码', minimum: 1 })),
+  limit: Type.Optional(Type.Integer({ title: '每页条数', minimum: 1, maximum: 1000 })),
+  sort: Type.Optional(Type.String({ title: '排序', maxLength: 50 })),
+};
+
+/** createTime / updateTime of every master-data row (yyyy-MM-dd HH:mm:ss). */
+export const Stamps = { createTime: Type.String(), updateTime: Type.String() };
+
+export const IdParams = Type.Object({ id: titled(Id, '编号') });
+export type IdParams = Static<typeof IdParams>;
+
+export const DeleteBatchRequest = Type.Object({
+  ids: Type.Array(Id, { title: '所选数据', minItems: 1, maxItems: 1000, uniqueItems: true }),
+});
+export type DeleteBatchRequest = Static<typeof DeleteBatchRequest>;
+
+export const DeleteBatchResult = Type.Object({ deleted: Type.Integer() });
+export type DeleteBatchResult = Static<typeof DeleteBatchResult>;
+
+export const CreatedResult = Type.Object({ id: Type.Integer() });
+export type CreatedResult = Static<typeof CreatedResult>;

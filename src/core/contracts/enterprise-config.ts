@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Id, OverReportPercent, titled } from './common';
 import { UserBrief } from './account';
-import { Id, OverReportPercent } from './common';
 
 /**
  * Enterprise configuration (/base-cfg) and scheduling configuration (/schedule-cfg), one of each
@@ -29,9 +29,9 @@ export const EnterpriseConfigPaths = {
 const UserIds = Type.Array(Id, { maxItems: 50, uniqueItems: true });
 
 export const AuditConfig = Type.Object({
-  needAudit: Type.Boolean(),
+  needAudit: Type.Boolean({ title: '是否需要审核' }),
   /** Users allowed to review; empty means anyone holding the audit authority. */
-  auditorUserIds: UserIds,
+  auditorUserIds: titled(UserIds, '审核人'),
 });
 export type AuditConfig = Static<typeof AuditConfig>;
 
@@ -43,32 +43,32 @@ export const ReportQuantityConfig = Type.Object({
   /** How far a report may exceed the planned quantity, in percent. */
   overReportTolerancePercent: OverReportPercent,
   /** Whether defect quantity counts towards the reported output. */
-  defectCountsAsOutput: Type.Boolean(),
+  defectCountsAsOutput: Type.Boolean({ title: '不良数计入产量' }),
 });
 export type ReportQuantityConfig = Static<typeof ReportQuantityConfig>;
 
 export const MaintenanceMode = Type.Object({
-  enabled: Type.Boolean(),
-  maintenanceMessage: Type.String({ maxLength: 200 }),
+  enabled: Type.Boolean({ title: '是否启用' }),
+  maintenanceMessage: Type.String({ title: '维护提示', maxLength: 200 }),
 });
 export type MaintenanceMode = Static<typeof MaintenanceMode>;
 
 export const OrderTemplate = Type.Object({
   /** Prefix of new order numbers, e.g. SO. */
-  orderNoPrefix: Type.String({ maxLength: 6, pattern: '^[A-Z]*$' }),
-  defaultDeliveryDays: Type.Integer({ minimum: 0, maximum: 365 }),
+  orderNoPrefix: Type.String({ title: '订单号前缀', maxLength: 6, pattern: '^[A-Z]*$' }),
+  defaultDeliveryDays: Type.Integer({ title: '默认交期天数', minimum: 0, maximum: 365 }),
   /** Optional order fields the template asks for. */
-  orderFields: Type.Array(Type.String({ minLength: 1, maxLength: 30 }), { maxItems: 50, uniqueItems: true }),
+  orderFields: Type.Array(Type.String({ minLength: 1, maxLength: 30 }), { title: '订单字段', maxItems: 50, uniqueItems: true }),
 });
 export type OrderTemplate = Static<typeof OrderTemplate>;
 
 const ConfigSections = {
-  multistageDeviceFlag: Type.Boolean(),
-  reportAuditConfig: AuditConfig,
-  orderAuditConfig: AuditConfig,
-  reportQuantityConfig: ReportQuantityConfig,
-  maintenanceMode: MaintenanceMode,
-  orderTemplate: OrderTemplate,
+  multistageDeviceFlag: Type.Boolean({ title: '多级设备类型' }),
+  reportAuditConfig: titled(AuditConfig, '报工审核配置'),
+  orderAuditConfig: titled(AuditConfig, '订单审核配置'),
+  reportQuantityConfig: titled(ReportQuantityConfig, '报工数量配置'),
+  maintenanceMode: titled(MaintenanceMode, '维护模式'),
+  orderTemplate: titled(OrderTemplate, '订单模板'),
 };
 
 /** Spec §3: includes multistageDeviceFlag and orgId; audit sections come with their auditors' names. */
@@ -98,7 +98,7 @@ export const DEFAULT_ENTERPRISE_CONFIG: EnterpriseConfigSections = {
 
 // ---- dictionaries -----------------------------------------------------------------------------
 
-export const DictListQuery = Type.Object({ dictType: Type.Optional(Type.String({ maxLength: 50 })) });
+export const DictListQuery = Type.Object({ dictType: Type.Optional(Type.String({ title: '字典类型', maxLength: 50 })) });
 export type DictListQuery = Static<typeof DictListQuery>;
 
 export const DictItem = Type.Object({
@@ -110,9 +110,9 @@ export const DictItem = Type.Object({
 export type DictItem = Static<typeof DictItem>;
 
 export const SaveDictRequest = Type.Object({
-  dictType: Type.String({ minLength: 1, maxLength: 50, pattern: '^[a-z][a-z0-9_]*$' }),
-  dictName: Type.String({ minLength: 1, maxLength: 30 }),
-  items: Type.Array(DictItem, { maxItems: 500 }),
+  dictType: Type.String({ title: '字典类型', minLength: 1, maxLength: 50, pattern: '^[a-z][a-z0-9_]*$' }),
+  dictName: Type.String({ title: '字典名称', minLength: 1, maxLength: 30 }),
+  items: Type.Array(DictItem, { title: '字典项', maxItems: 500 }),
 });
 export type SaveDictRequest = Static<typeof SaveDictRequest>;
 
@@ -132,12 +132,12 @@ export interface ProcessDictEntry {
 
 // ---- user page config -------------------------------------------------------------------------
 
-export const UserPageConfigQuery = Type.Object({ pageKey: Type.String({ minLength: 1, maxLength: 100 }) });
+export const UserPageConfigQuery = Type.Object({ pageKey: Type.String({ title: '页面标识', minLength: 1, maxLength: 100 }) });
 export type UserPageConfigQuery = Static<typeof UserPageConfigQuery>;
 export const SaveUserPageConfigRequest = Type.Object({
-  pageKey: Type.String({ minLength: 1, maxLength: 100 }),
+  pageKey: Type.String({ title: '页面标识', minLength: 1, maxLength: 100 }),
   /** Column settings as a JSON string (spec §3: objects travel as JSON strings). */
-  pageConfig: Type.String({ maxLength: 20_000 }),
+  pageConfig: Type.String({ title: '页面配置', maxLength: 20_000 }),
 });
 export type SaveUserPageConfigRequest = Static<typeof SaveUserPageConfigRequest>;
 export interface UserPageConfig {
@@ -151,13 +151,13 @@ export const CALENDAR_SOURCES = ['shift_calendar', 'all_day'] as const;
 
 const ScheduleSections = {
   /** shift_calendar: machines work their shifts minus holidays; all_day: around the clock. */
-  calendarSource: Type.Union(CALENDAR_SOURCES.map((source) => Type.Literal(source))),
-  defaultEfficiencyPercent: Type.Number({ minimum: 1, maximum: 100 }),
-  colorChangeMinutes: Type.Integer({ minimum: 0, maximum: 240 }),
-  sameDieSavingMinutes: Type.Integer({ minimum: 0, maximum: 240 }),
-  samePlateSavingMinutes: Type.Integer({ minimum: 0, maximum: 240 }),
+  calendarSource: Type.Union(CALENDAR_SOURCES.map((source) => Type.Literal(source)), { title: '工作日历来源' }),
+  defaultEfficiencyPercent: Type.Number({ title: '默认效率（%）', minimum: 1, maximum: 100 }),
+  colorChangeMinutes: Type.Integer({ title: '换色时间（分钟/色）', minimum: 0, maximum: 240 }),
+  sameDieSavingMinutes: Type.Integer({ title: '同刀模节省时间（分钟）', minimum: 0, maximum: 240 }),
+  samePlateSavingMinutes: Type.Integer({ title: '同印版节省时间（分钟）', minimum: 0, maximum: 240 }),
   /** Order statuses (spec §4) that may be scheduled. */
-  schedulableOrderStatuses: Type.Array(Type.Integer({ minimum: 0, maximum: 10 }), { minItems: 1, maxItems: 11, uniqueItems: true }),
+  schedulableOrderStatuses: Type.Array(Type.Integer({ minimum: 0, maximum: 10 }), { title: '可排产订单状态', minItems: 1, maxItems: 11, uniqueItems: true }),
 };
 
 export const ScheduleConfig = Type.Object({ orgId: Type.Integer(), ...ScheduleSections, updateTime: Type.String() });
@@ -173,35 +173,4 @@ export const DEFAULT_SCHEDULE_CONFIG: ScheduleConfigFields = {
   sameDieSavingMinutes: 15,
   samePlateSavingMinutes: 10,
   schedulableOrderStatuses: [2, 3],
-};
-
-export const ENTERPRISE_CONFIG_FIELD_LABELS: Record<string, string> = {
-  multistageDeviceFlag: '多级设备类型',
-  reportAuditConfig: '报工审核配置',
-  orderAuditConfig: '订单审核配置',
-  reportQuantityConfig: '报工数量配置',
-  maintenanceMode: '维护模式',
-  orderTemplate: '订单模板',
-  needAudit: '是否需要审核',
-  auditorUserIds: '审核人',
-  overReportTolerancePercent: '超报比例（%）',
-  defectCountsAsOutput: '不良数计入产量',
-  enabled: '是否启用',
-  maintenanceMessage: '维护提示',
-  orderNoPrefix: '订单号前缀',
-  defaultDeliveryDays: '默认交期天数',
-  orderFields: '订单字段',
-  dictType: '字典类型',
-  dictName: '字典名称',
-  items: '字典项',
-  itemCode: '字典项编码',
-  itemLabel: '字典项名称',
-  pageKey: '页面标识',
-  pageConfig: '页面配置',
-  calendarSource: '工作日历来源',
-  defaultEfficiencyPercent: '默认效率（%）',
-  colorChangeMinutes: '换色时间（分钟/色）',
-  sameDieSavingMinutes: '同刀模节省时间（分钟）',
-  samePlateSavingMinutes: '同印版节省时间（分钟）',
-  schedulableOrderStatuses: '可排产订单状态',
 };

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { Id, OverReportPercent } from './common';
+import { Id, OverReportPercent, MultiFilter, OptionalId, OptionalText, PageFields, Remark, ShortText, Sort, Stamps, TextFilter, titled } from './common';
 
 /**
  * Master-data paths of /modeling (spec §7 "Basic data", DECISIONS.md "Paths"): workshops, the
@@ -72,35 +72,9 @@ export type Flute = (typeof FLUTES)[number];
 /** The most rows one product import may carry. */
 export const PRODUCT_IMPORT_MAX_ROWS = 10_000;
 
-const OptionalId = Type.Optional(Type.Union([Id, Type.Null()]));
-const ShortText = (maxLength = 20) => Type.String({ minLength: 1, maxLength });
-const OptionalText = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
-const Remark = OptionalText(200);
-const PageFields = {
-  page: Type.Optional(Type.Integer({ minimum: 1 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-  sort: Type.Optional(Type.String({ maxLength: 50 })),
-};
-const Text = Type.Optional(Type.String({ maxLength: 100 }));
-/** A multi-value filter: comma-joined text (spec §7), one number, or repeated numbers. */
-const Multi = Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Integer(), Type.Array(Type.Integer())]));
-const Stamps = { createTime: Type.String(), updateTime: Type.String() };
-
-export const IdParams = Type.Object({ id: Id });
-export type IdParams = Static<typeof IdParams>;
-
-export const DeleteBatchRequest = Type.Object({ ids: Type.Array(Id, { minItems: 1, maxItems: 1000, uniqueItems: true }) });
-export type DeleteBatchRequest = Static<typeof DeleteBatchRequest>;
-
-export const DeleteBatchResult = Type.Object({ deleted: Type.Integer() });
-export type DeleteBatchResult = Static<typeof DeleteBatchResult>;
-
-export const CreatedResult = Type.Object({ id: Type.Integer() });
-export type CreatedResult = Static<typeof CreatedResult>;
-
 // ---- workshops -------------------------------------------------------------------------------
 
-export const WorkshopListQuery = Type.Object({ ...PageFields, workshopName: Text, workshopCode: Text });
+export const WorkshopListQuery = Type.Object({ ...PageFields, workshopName: TextFilter('车间名称'), workshopCode: TextFilter('车间编码') });
 export type WorkshopListQuery = Static<typeof WorkshopListQuery>;
 
 export const Workshop = Type.Object({
@@ -115,14 +89,14 @@ export const Workshop = Type.Object({
 export type Workshop = Static<typeof Workshop>;
 
 const WorkshopFields = {
-  workshopName: ShortText(),
-  workshopCode: OptionalText(20),
-  remark: Remark,
-  sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 9999 })),
+  workshopName: ShortText('车间名称'),
+  workshopCode: OptionalText('车间编码', 20),
+  remark: Remark(),
+  sort: Sort(),
 };
 export const CreateWorkshopRequest = Type.Object(WorkshopFields);
 export type CreateWorkshopRequest = Static<typeof CreateWorkshopRequest>;
-export const UpdateWorkshopRequest = Type.Object({ id: Id, ...WorkshopFields });
+export const UpdateWorkshopRequest = Type.Object({ id: titled(Id, '编号'), ...WorkshopFields });
 export type UpdateWorkshopRequest = Static<typeof UpdateWorkshopRequest>;
 
 // ---- device types (spec §3 multistage tree) ---------------------------------------------------
@@ -148,18 +122,18 @@ export const DeviceTypeNode: TSchema = Type.Recursive((self) =>
   }),
 );
 
-export const DeviceTypeTreeQuery = Type.Object({ withDevices: Type.Optional(Type.Boolean()) });
+export const DeviceTypeTreeQuery = Type.Object({ withDevices: Type.Optional(Type.Boolean({ title: '是否包含设备' })) });
 export type DeviceTypeTreeQuery = Static<typeof DeviceTypeTreeQuery>;
 
 const DeviceTypeFields = {
-  machineType: Type.String({ minLength: 1, maxLength: 20, pattern: '^[A-Za-z0-9_-]+$' }),
-  machineTypeName: ShortText(),
-  parentId: OptionalId,
-  sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 9999 })),
+  machineType: Type.String({ title: '类型编码', minLength: 1, maxLength: 20, pattern: '^[A-Za-z0-9_-]+$' }),
+  machineTypeName: ShortText('类型名称'),
+  parentId: OptionalId('上级类型'),
+  sort: Sort(),
 };
 export const CreateDeviceTypeRequest = Type.Object(DeviceTypeFields);
 export type CreateDeviceTypeRequest = Static<typeof CreateDeviceTypeRequest>;
-export const UpdateDeviceTypeRequest = Type.Object({ id: Id, ...DeviceTypeFields });
+export const UpdateDeviceTypeRequest = Type.Object({ id: titled(Id, '编号'), ...DeviceTypeFields });
 export type UpdateDeviceTypeRequest = Static<typeof UpdateDeviceTypeRequest>;
 
 // ---- devices -------------------------------------------------------------------------------------
@@ -169,34 +143,34 @@ export const DeviceStatusSchema = Type.Integer({ minimum: 1, maximum: 6 });
 
 export const DeviceListQuery = Type.Object({
   ...PageFields,
-  deviceNo: Text,
-  deviceName: Text,
-  brand: Text,
-  model: Text,
-  deviceTypeId: Multi,
-  workshopId: Multi,
-  deviceUse: Multi,
-  status: Multi,
+  deviceNo: TextFilter('设备编号'),
+  deviceName: TextFilter('设备名称'),
+  brand: TextFilter('品牌'),
+  model: TextFilter('型号'),
+  deviceTypeId: MultiFilter('设备类型'),
+  workshopId: MultiFilter('车间'),
+  deviceUse: MultiFilter('设备用途'),
+  status: MultiFilter('状态'),
 });
 export type DeviceListQuery = Static<typeof DeviceListQuery>;
 
 export const DeviceSpeed = Type.Object({
-  processId: Id,
+  processId: titled(Id, '工序'),
   /** Theoretical speed in `unit` (e.g. 张/小时, 米/分钟). */
-  speed: Type.Number({ exclusiveMinimum: 0, maximum: 10_000_000 }),
-  unit: ShortText(10),
+  speed: Type.Number({ title: '理论速度', exclusiveMinimum: 0, maximum: 10_000_000 }),
+  unit: ShortText('单位', 10),
 });
 export type DeviceSpeed = Static<typeof DeviceSpeed>;
 export const DeviceSpeedView = Type.Composite([DeviceSpeed, Type.Object({ processName: Type.String() })]);
 export type DeviceSpeedView = Static<typeof DeviceSpeedView>;
 
 export const SparePart = Type.Object({
-  partNo: OptionalText(30),
-  partName: ShortText(30),
-  spec: OptionalText(50),
-  quantity: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
-  unit: OptionalText(10),
-  remark: Remark,
+  partNo: OptionalText('备件编号', 30),
+  partName: ShortText('备件名称', 30),
+  spec: OptionalText('规格', 50),
+  quantity: Type.Optional(Type.Integer({ title: '数量', minimum: 0, maximum: 1_000_000 })),
+  unit: OptionalText('单位', 10),
+  remark: Remark(),
 });
 export type SparePart = Static<typeof SparePart>;
 export const SparePartView = Type.Object({
@@ -210,7 +184,7 @@ export const SparePartView = Type.Object({
 });
 export type SparePartView = Static<typeof SparePartView>;
 
-export const DeviceSpeedQuery = Type.Object({ processId: Multi });
+export const DeviceSpeedQuery = Type.Object({ processId: MultiFilter('工序') });
 export type DeviceSpeedQuery = Static<typeof DeviceSpeedQuery>;
 export const DeviceSpeedEntry = Type.Object({
   deviceId: Type.Integer(),
@@ -250,28 +224,28 @@ export const DeviceDetail = Type.Composite([
 export type DeviceDetail = Static<typeof DeviceDetail>;
 
 const DeviceFields = {
-  deviceNo: Type.String({ minLength: 1, maxLength: 20, pattern: '^[A-Za-z0-9_-]+$' }),
-  deviceName: ShortText(30),
-  deviceTypeId: OptionalId,
-  workshopId: OptionalId,
-  deviceUse: Type.Optional(Type.Integer({ minimum: 1, maximum: 9 })),
-  brand: OptionalText(30),
-  model: OptionalText(30),
-  status: Type.Optional(DeviceStatusSchema),
-  pictures: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 300 }), { maxItems: 4 })),
-  speeds: Type.Optional(Type.Array(DeviceSpeed, { maxItems: 50 })),
-  spareParts: Type.Optional(Type.Array(SparePart, { maxItems: 200 })),
-  remark: Remark,
+  deviceNo: Type.String({ title: '设备编号', minLength: 1, maxLength: 20, pattern: '^[A-Za-z0-9_-]+$' }),
+  deviceName: ShortText('设备名称', 30),
+  deviceTypeId: OptionalId('设备类型'),
+  workshopId: OptionalId('车间'),
+  deviceUse: Type.Optional(Type.Integer({ title: '设备用途', minimum: 1, maximum: 9 })),
+  brand: OptionalText('品牌', 30),
+  model: OptionalText('型号', 30),
+  status: Type.Optional(titled(DeviceStatusSchema, '状态')),
+  pictures: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 300 }), { title: '设备图片', maxItems: 4 })),
+  speeds: Type.Optional(Type.Array(DeviceSpeed, { title: '理论速度', maxItems: 50 })),
+  spareParts: Type.Optional(Type.Array(SparePart, { title: '备品备件', maxItems: 200 })),
+  remark: Remark(),
 };
 export const CreateDeviceRequest = Type.Object(DeviceFields);
 export type CreateDeviceRequest = Static<typeof CreateDeviceRequest>;
 /** Pictures, speeds and spare parts present are replaced as a whole; absent ones are kept. */
-export const UpdateDeviceRequest = Type.Object({ id: Id, ...DeviceFields });
+export const UpdateDeviceRequest = Type.Object({ id: titled(Id, '编号'), ...DeviceFields });
 export type UpdateDeviceRequest = Static<typeof UpdateDeviceRequest>;
 
 // ---- process groups and processes ---------------------------------------------------------------
 
-export const ProcessGroupListQuery = Type.Object({ ...PageFields, groupName: Text });
+export const ProcessGroupListQuery = Type.Object({ ...PageFields, groupName: TextFilter('工序组名称') });
 export type ProcessGroupListQuery = Static<typeof ProcessGroupListQuery>;
 export const ProcessGroup = Type.Object({
   id: Type.Integer(),
@@ -282,13 +256,13 @@ export const ProcessGroup = Type.Object({
   ...Stamps,
 });
 export type ProcessGroup = Static<typeof ProcessGroup>;
-const ProcessGroupFields = { groupName: ShortText(), remark: Remark, sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 9999 })) };
+const ProcessGroupFields = { groupName: ShortText('工序组名称'), remark: Remark(), sort: Sort() };
 export const CreateProcessGroupRequest = Type.Object(ProcessGroupFields);
 export type CreateProcessGroupRequest = Static<typeof CreateProcessGroupRequest>;
-export const UpdateProcessGroupRequest = Type.Object({ id: Id, ...ProcessGroupFields });
+export const UpdateProcessGroupRequest = Type.Object({ id: titled(Id, '编号'), ...ProcessGroupFields });
 export type UpdateProcessGroupRequest = Static<typeof UpdateProcessGroupRequest>;
 
-export const ProcessListQuery = Type.Object({ ...PageFields, processCode: Text, processName: Text, processGroupId: Multi });
+export const ProcessListQuery = Type.Object({ ...PageFields, processCode: TextFilter('工序编码'), processName: TextFilter('工序名称'), processGroupId: MultiFilter('工序组') });
 export type ProcessListQuery = Static<typeof ProcessListQuery>;
 
 export const Process = Type.Object({
@@ -314,42 +288,42 @@ export const Process = Type.Object({
 export type Process = Static<typeof Process>;
 
 const ProcessFields = {
-  processCode: Type.String({ minLength: 1, maxLength: 20, pattern: '^[A-Za-z0-9_-]+$' }),
-  processName: ShortText(),
-  processGroupId: OptionalId,
-  prepareMinutes: Type.Optional(Type.Integer({ minimum: 0, maximum: 1440 })),
-  quantityUnit: OptionalText(10),
+  processCode: Type.String({ title: '工序编码', minLength: 1, maxLength: 20, pattern: '^[A-Za-z0-9_-]+$' }),
+  processName: ShortText('工序名称'),
+  processGroupId: OptionalId('工序组'),
+  prepareMinutes: Type.Optional(Type.Integer({ title: '准备时间（分钟）', minimum: 0, maximum: 1440 })),
+  quantityUnit: OptionalText('计量单位', 10),
   overReportPercent: Type.Optional(OverReportPercent),
-  reportByPrevious: Type.Optional(Type.Boolean()),
-  requireFirstCheck: Type.Optional(Type.Boolean()),
-  requireBadReason: Type.Optional(Type.Boolean()),
-  allowMultiOperator: Type.Optional(Type.Boolean()),
-  sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 9999 })),
-  remark: Remark,
+  reportByPrevious: Type.Optional(Type.Boolean({ title: '按上道工序报工' })),
+  requireFirstCheck: Type.Optional(Type.Boolean({ title: '需要首检' })),
+  requireBadReason: Type.Optional(Type.Boolean({ title: '需要填写不良原因' })),
+  allowMultiOperator: Type.Optional(Type.Boolean({ title: '允许多人报工' })),
+  sort: Sort(),
+  remark: Remark(),
 };
 export const CreateProcessRequest = Type.Object(ProcessFields);
 export type CreateProcessRequest = Static<typeof CreateProcessRequest>;
-export const UpdateProcessRequest = Type.Object({ id: Id, ...ProcessFields });
+export const UpdateProcessRequest = Type.Object({ id: titled(Id, '编号'), ...ProcessFields });
 export type UpdateProcessRequest = Static<typeof UpdateProcessRequest>;
 
 // ---- process flows (工艺路线) ----------------------------------------------------------------------
 
 export const WorkFlowListQuery = Type.Object({
   ...PageFields,
-  flowCode: Text,
-  flowName: Text,
-  isTemplate: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 5 })])),
+  flowCode: TextFilter('工艺路线编码'),
+  flowName: TextFilter('工艺路线名称'),
+  isTemplate: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 5 })], { title: '是否模板' })),
   /** Dedicated flows of these products. */
-  productId: Multi,
+  productId: MultiFilter('所属产品'),
   /** Only flows this product may use: templates and its own dedicated flows. */
-  usableByProductId: Type.Optional(Id),
+  usableByProductId: Type.Optional(titled(Id, '产品')),
 });
 export type WorkFlowListQuery = Static<typeof WorkFlowListQuery>;
 
 export const WorkFlowStep = Type.Object({
-  processId: Id,
-  defaultDeviceId: OptionalId,
-  remark: Remark,
+  processId: titled(Id, '工序'),
+  defaultDeviceId: OptionalId('默认设备'),
+  remark: Remark(),
 });
 export type WorkFlowStep = Static<typeof WorkFlowStep>;
 export const WorkFlowStepView = Type.Object({
@@ -386,17 +360,17 @@ export const WorkFlowDetail = Type.Composite([WorkFlow, Type.Object({ steps: Typ
 export type WorkFlowDetail = Static<typeof WorkFlowDetail>;
 
 const WorkFlowFields = {
-  flowCode: Type.String({ minLength: 1, maxLength: 20, pattern: '^[A-Za-z0-9_-]+$' }),
-  flowName: ShortText(30),
-  isTemplate: Type.Optional(Type.Boolean()),
+  flowCode: Type.String({ title: '工艺路线编码', minLength: 1, maxLength: 20, pattern: '^[A-Za-z0-9_-]+$' }),
+  flowName: ShortText('工艺路线名称', 30),
+  isTemplate: Type.Optional(Type.Boolean({ title: '是否模板' })),
   /** Required when isTemplate is false (产品专用), absent or null for a template. */
-  productId: OptionalId,
-  remark: Remark,
-  steps: Type.Array(WorkFlowStep, { minItems: 1, maxItems: 30 }),
+  productId: OptionalId('所属产品'),
+  remark: Remark(),
+  steps: Type.Array(WorkFlowStep, { title: '工序步骤', minItems: 1, maxItems: 30 }),
 };
 export const CreateWorkFlowRequest = Type.Object(WorkFlowFields);
 export type CreateWorkFlowRequest = Static<typeof CreateWorkFlowRequest>;
-export const UpdateWorkFlowRequest = Type.Object({ id: Id, ...WorkFlowFields });
+export const UpdateWorkFlowRequest = Type.Object({ id: titled(Id, '编号'), ...WorkFlowFields });
 export type UpdateWorkFlowRequest = Static<typeof UpdateWorkFlowRequest>;
 
 /** 工序地图: every process of the factory and every flow as its ordered process ids. */
@@ -433,22 +407,22 @@ export const ProductClassifyNode: TSchema = Type.Recursive((self) =>
     children: Type.Array(self),
   }),
 );
-const ClassifyFields = { classifyName: ShortText(), parentId: OptionalId, sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 9999 })) };
+const ClassifyFields = { classifyName: ShortText('分类名称'), parentId: OptionalId('上级分类'), sort: Sort() };
 export const CreateProductClassifyRequest = Type.Object(ClassifyFields);
 export type CreateProductClassifyRequest = Static<typeof CreateProductClassifyRequest>;
-export const UpdateProductClassifyRequest = Type.Object({ id: Id, ...ClassifyFields });
+export const UpdateProductClassifyRequest = Type.Object({ id: titled(Id, '编号'), ...ClassifyFields });
 export type UpdateProductClassifyRequest = Static<typeof UpdateProductClassifyRequest>;
 
 export const ProductListQuery = Type.Object({
   ...PageFields,
-  productNo: Text,
-  productName: Text,
-  customerName: Text,
-  boardCode: Text,
-  classifyId: Multi,
-  flute: Type.Optional(Type.String({ maxLength: 100 })),
-  boxStyle: Type.Optional(Type.String({ maxLength: 100 })),
-  processFlowId: Multi,
+  productNo: TextFilter('产品编号'),
+  productName: TextFilter('产品名称'),
+  customerName: TextFilter('客户'),
+  boardCode: TextFilter('纸板编码'),
+  classifyId: MultiFilter('产品分类'),
+  flute: Type.Optional(Type.String({ title: '楞型', maxLength: 100 })),
+  boxStyle: Type.Optional(Type.String({ title: '箱型', maxLength: 100 })),
+  processFlowId: MultiFilter('工艺路线'),
 });
 export type ProductListQuery = Static<typeof ProductListQuery>;
 
@@ -477,80 +451,21 @@ export type Product = Static<typeof Product>;
 
 const Dimension = Type.Integer({ minimum: 1, maximum: 10_000 });
 const ProductFields = {
-  productNo: Type.String({ minLength: 1, maxLength: 30, pattern: '^[A-Za-z0-9_.-]+$' }),
-  productName: ShortText(50),
-  customerName: OptionalText(50),
-  classifyId: OptionalId,
-  boxStyle: Type.Optional(Type.String({ maxLength: 4, pattern: '^(\\d{4})?$' })),
-  lengthMm: Dimension,
-  widthMm: Dimension,
-  heightMm: Type.Integer({ minimum: 0, maximum: 10_000 }),
-  boardCode: OptionalText(30),
-  flute: Type.Optional(Type.Union([...FLUTES.map((flute) => Type.Literal(flute)), Type.Literal('')])),
-  colors: Type.Optional(Type.Integer({ minimum: 0, maximum: 8 })),
-  processFlowId: OptionalId,
-  remark: Remark,
+  productNo: Type.String({ title: '产品编号', minLength: 1, maxLength: 30, pattern: '^[A-Za-z0-9_.-]+$' }),
+  productName: ShortText('产品名称', 50),
+  customerName: OptionalText('客户', 50),
+  classifyId: OptionalId('产品分类'),
+  boxStyle: Type.Optional(Type.String({ title: '箱型', maxLength: 4, pattern: '^(\\d{4})?$' })),
+  lengthMm: titled(Dimension, '内长（mm）'),
+  widthMm: titled(Dimension, '内宽（mm）'),
+  heightMm: Type.Integer({ title: '内高（mm）', minimum: 0, maximum: 10_000 }),
+  boardCode: OptionalText('纸板编码', 30),
+  flute: Type.Optional(Type.Union([...FLUTES.map((flute) => Type.Literal(flute)), Type.Literal('')], { title: '楞型' })),
+  colors: Type.Optional(Type.Integer({ title: '印刷颜色数', minimum: 0, maximum: 8 })),
+  processFlowId: OptionalId('工艺路线'),
+  remark: Remark(),
 };
 export const CreateProductRequest = Type.Object(ProductFields);
 export type CreateProductRequest = Static<typeof CreateProductRequest>;
-export const UpdateProductRequest = Type.Object({ id: Id, ...ProductFields });
+export const UpdateProductRequest = Type.Object({ id: titled(Id, '编号'), ...ProductFields });
 export type UpdateProductRequest = Static<typeof UpdateProductRequest>;
-
-/** Chinese names of the request fields above, for validation messages (4000 names the field). */
-export const MODELING_FIELD_LABELS: Record<string, string> = {
-  ids: '所选数据',
-  workshopName: '车间名称',
-  workshopCode: '车间编码',
-  sort: '排序',
-  machineType: '类型编码',
-  machineTypeName: '类型名称',
-  withDevices: '是否包含设备',
-  deviceNo: '设备编号',
-  deviceName: '设备名称',
-  deviceTypeId: '设备类型',
-  workshopId: '车间',
-  deviceUse: '设备用途',
-  brand: '品牌',
-  model: '型号',
-  pictures: '设备图片',
-  speeds: '理论速度',
-  processId: '工序',
-  speed: '理论速度',
-  unit: '单位',
-  spareParts: '备品备件',
-  partNo: '备件编号',
-  partName: '备件名称',
-  spec: '规格',
-  quantity: '数量',
-  groupName: '工序组名称',
-  processCode: '工序编码',
-  processName: '工序名称',
-  processGroupId: '工序组',
-  prepareMinutes: '准备时间（分钟）',
-  quantityUnit: '计量单位',
-  overReportPercent: '超报比例',
-  reportByPrevious: '按上道工序报工',
-  requireFirstCheck: '需要首检',
-  requireBadReason: '需要填写不良原因',
-  allowMultiOperator: '允许多人报工',
-  flowCode: '工艺路线编码',
-  flowName: '工艺路线名称',
-  isTemplate: '是否模板',
-  productId: '所属产品',
-  usableByProductId: '产品',
-  steps: '工序步骤',
-  defaultDeviceId: '默认设备',
-  classifyName: '分类名称',
-  productNo: '产品编号',
-  productName: '产品名称',
-  customerName: '客户',
-  classifyId: '产品分类',
-  boxStyle: '箱型',
-  lengthMm: '内长（mm）',
-  widthMm: '内宽（mm）',
-  heightMm: '内高（mm）',
-  boardCode: '纸板编码',
-  flute: '楞型',
-  colors: '印刷颜色数',
-  processFlowId: '工艺路线',
-};

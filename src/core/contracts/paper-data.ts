@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id } from './common';
+import { Id, PageFields, Remark, Stamps, TextFilter, titled } from './common';
 
 /**
  * Paper produce data (/paper-produce-data, DOMAIN.md "Board"): paper grades, flutes, board codes
@@ -25,16 +25,7 @@ export const PaperDataPaths = {
   deckleUpdate: '/dps-server/deckle_width/update',
   deckleDeleteBatch: '/dps-server/deckle_width/delete_batch',
 } as const;
-
-const PageFields = {
-  page: Type.Optional(Type.Integer({ minimum: 1 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-  sort: Type.Optional(Type.String({ maxLength: 50 })),
-};
-const Text = Type.Optional(Type.String({ maxLength: 100 }));
-const Remark = Type.Optional(Type.String({ maxLength: 200 }));
 const Code = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '^[A-Za-z0-9_.-]+$' });
-const Stamps = { createTime: Type.String(), updateTime: Type.String() };
 const NullableNumber = (min: number, max: number) => Type.Optional(Type.Union([Type.Number({ minimum: min, maximum: max }), Type.Null()]));
 
 export const PAPER_TYPES = ['liner', 'medium'] as const;
@@ -43,7 +34,7 @@ export const PAPER_TYPE_LABELS: Record<PaperType, string> = { liner: '面纸', m
 
 // ---- paper grades ---------------------------------------------------------------------------------
 
-export const PaperGradeListQuery = Type.Object({ ...PageFields, paperCode: Text, paperName: Text, paperType: Text });
+export const PaperGradeListQuery = Type.Object({ ...PageFields, paperCode: TextFilter('原纸编码'), paperName: TextFilter('原纸名称'), paperType: TextFilter('原纸类型') });
 export type PaperGradeListQuery = Static<typeof PaperGradeListQuery>;
 export const PaperGrade = Type.Object({
   id: Type.Integer(),
@@ -59,21 +50,21 @@ export const PaperGrade = Type.Object({
 });
 export type PaperGrade = Static<typeof PaperGrade>;
 const PaperGradeFields = {
-  paperCode: Code(20),
-  paperName: Type.String({ minLength: 1, maxLength: 30 }),
-  grammage: Type.Integer({ minimum: 60, maximum: 500 }),
-  paperType: Type.Union(PAPER_TYPES.map((type) => Type.Literal(type))),
-  ringCrush: NullableNumber(0, 10_000),
-  remark: Remark,
+  paperCode: titled(Code(20), '原纸编码'),
+  paperName: Type.String({ title: '原纸名称', minLength: 1, maxLength: 30 }),
+  grammage: Type.Integer({ title: '克重（g/m²）', minimum: 60, maximum: 500 }),
+  paperType: Type.Union(PAPER_TYPES.map((type) => Type.Literal(type)), { title: '原纸类型' }),
+  ringCrush: titled(NullableNumber(0, 10_000), '环压强度'),
+  remark: Remark(),
 };
 export const CreatePaperGradeRequest = Type.Object(PaperGradeFields);
 export type CreatePaperGradeRequest = Static<typeof CreatePaperGradeRequest>;
-export const UpdatePaperGradeRequest = Type.Object({ id: Id, ...PaperGradeFields });
+export const UpdatePaperGradeRequest = Type.Object({ id: titled(Id, '编号'), ...PaperGradeFields });
 export type UpdatePaperGradeRequest = Static<typeof UpdatePaperGradeRequest>;
 
 // ---- flutes -------------------------------------------------------------------------------------
 
-export const FluteListQuery = Type.Object({ ...PageFields, fluteCode: Text });
+export const FluteListQuery = Type.Object({ ...PageFields, fluteCode: TextFilter('楞型编码') });
 export type FluteListQuery = Static<typeof FluteListQuery>;
 export const Flute = Type.Object({
   id: Type.Integer(),
@@ -91,21 +82,21 @@ export const Flute = Type.Object({
 });
 export type Flute = Static<typeof Flute>;
 const FluteFields = {
-  fluteCode: Type.String({ minLength: 1, maxLength: 4, pattern: '^[A-Z]+$' }),
-  fluteName: Type.String({ minLength: 1, maxLength: 20 }),
-  components: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 1, pattern: '^[A-Z]$' }), { maxItems: 3 })),
-  heightMm: Type.Number({ exclusiveMinimum: 0, maximum: 20 }),
-  takeUpFactor: NullableNumber(1.25, 1.5),
-  remark: Remark,
+  fluteCode: Type.String({ title: '楞型编码', minLength: 1, maxLength: 4, pattern: '^[A-Z]+$' }),
+  fluteName: Type.String({ title: '楞型名称', minLength: 1, maxLength: 20 }),
+  components: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 1, pattern: '^[A-Z]$' }), { title: '组成楞型', maxItems: 3 })),
+  heightMm: Type.Number({ title: '楞高（mm）', exclusiveMinimum: 0, maximum: 20 }),
+  takeUpFactor: titled(NullableNumber(1.25, 1.5), '收缩率（瓦楞系数）'),
+  remark: Remark(),
 };
 export const CreateFluteRequest = Type.Object(FluteFields);
 export type CreateFluteRequest = Static<typeof CreateFluteRequest>;
-export const UpdateFluteRequest = Type.Object({ id: Id, ...FluteFields });
+export const UpdateFluteRequest = Type.Object({ id: titled(Id, '编号'), ...FluteFields });
 export type UpdateFluteRequest = Static<typeof UpdateFluteRequest>;
 
 // ---- board codes ----------------------------------------------------------------------------------
 
-export const BoardCodeListQuery = Type.Object({ ...PageFields, boardCode: Text, fluteId: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Integer()])), grade: Text });
+export const BoardCodeListQuery = Type.Object({ ...PageFields, boardCode: TextFilter('纸板编码'), fluteId: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Integer()], { title: '楞型' })), grade: TextFilter('纸板等级') });
 export type BoardCodeListQuery = Static<typeof BoardCodeListQuery>;
 export const BoardLayerView = Type.Object({
   seq: Type.Integer(),
@@ -135,18 +126,18 @@ export const BoardCode = Type.Object({
 });
 export type BoardCode = Static<typeof BoardCode>;
 const BoardCodeFields = {
-  boardCode: Code(40),
-  fluteId: Id,
+  boardCode: titled(Code(40), '纸板编码'),
+  fluteId: titled(Id, '楞型'),
   /** Paper grade ids layer by layer: liner, medium, liner (, medium, liner …). */
-  layers: Type.Array(Id, { minItems: 3, maxItems: 7 }),
-  grade: Type.Optional(Type.String({ maxLength: 5, pattern: '^([SD]-[1-3]\\.[1-4])?$' })),
-  minBurstKpa: NullableNumber(0, 10_000),
-  minEctKnM: NullableNumber(0, 100),
-  remark: Remark,
+  layers: Type.Array(Id, { title: '纸板层', minItems: 3, maxItems: 7 }),
+  grade: Type.Optional(Type.String({ title: '纸板等级', maxLength: 5, pattern: '^([SD]-[1-3]\\.[1-4])?$' })),
+  minBurstKpa: titled(NullableNumber(0, 10_000), '最小耐破强度（kPa）'),
+  minEctKnM: titled(NullableNumber(0, 100), '最小边压强度（kN/m）'),
+  remark: Remark(),
 };
 export const CreateBoardCodeRequest = Type.Object(BoardCodeFields);
 export type CreateBoardCodeRequest = Static<typeof CreateBoardCodeRequest>;
-export const UpdateBoardCodeRequest = Type.Object({ id: Id, ...BoardCodeFields });
+export const UpdateBoardCodeRequest = Type.Object({ id: titled(Id, '编号'), ...BoardCodeFields });
 export type UpdateBoardCodeRequest = Static<typeof UpdateBoardCodeRequest>;
 
 // ---- deckle widths --------------------------------------------------------------------------------
@@ -163,33 +154,12 @@ export const DeckleWidth = Type.Object({
 });
 export type DeckleWidth = Static<typeof DeckleWidth>;
 const DeckleFields = {
-  widthMm: Type.Integer({ minimum: 500, maximum: 3000 }),
-  minTrimMm: Type.Optional(Type.Integer({ minimum: 0, maximum: 200 })),
-  enabled: Type.Optional(Type.Boolean()),
-  remark: Remark,
+  widthMm: Type.Integer({ title: '门幅（mm）', minimum: 500, maximum: 3000 }),
+  minTrimMm: Type.Optional(Type.Integer({ title: '最小修边（mm）', minimum: 0, maximum: 200 })),
+  enabled: Type.Optional(Type.Boolean({ title: '是否启用' })),
+  remark: Remark(),
 };
 export const CreateDeckleRequest = Type.Object(DeckleFields);
 export type CreateDeckleRequest = Static<typeof CreateDeckleRequest>;
-export const UpdateDeckleRequest = Type.Object({ id: Id, ...DeckleFields });
+export const UpdateDeckleRequest = Type.Object({ id: titled(Id, '编号'), ...DeckleFields });
 export type UpdateDeckleRequest = Static<typeof UpdateDeckleRequest>;
-
-export const PAPER_DATA_FIELD_LABELS: Record<string, string> = {
-  paperCode: '原纸编码',
-  paperName: '原纸名称',
-  grammage: '克重（g/m²）',
-  paperType: '原纸类型',
-  ringCrush: '环压强度',
-  fluteCode: '楞型编码',
-  fluteName: '楞型名称',
-  components: '组成楞型',
-  heightMm: '楞高（mm）',
-  takeUpFactor: '收缩率（瓦楞系数）',
-  boardCode: '纸板编码',
-  fluteId: '楞型',
-  layers: '纸板层',
-  grade: '纸板等级',
-  minBurstKpa: '最小耐破强度（kPa）',
-  minEctKnM: '最小边压强度（kN/m）',
-  widthMm: '门幅（mm）',
-  minTrimMm: '最小修边（mm）',
-};

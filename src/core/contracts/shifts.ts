@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id } from './common';
+import { Id, OptionalId, PageFields, Remark, ShortText, Sort, Stamps, TextFilter, titled } from './common';
 
 /**
  * Shifts and calendars (spec §7 Basic data: class_manage, basic_class, device_calendar,
@@ -60,32 +60,17 @@ export const DEVICE_CALENDAR_TYPES = [
   { value: 1, label: '停机' },
   { value: 2, label: '加班' },
 ] as const;
-
-const OptionalId = Type.Optional(Type.Union([Id, Type.Null()]));
-const Name = (maxLength = 20) => Type.String({ minLength: 1, maxLength });
-const Remark = Type.Optional(Type.String({ maxLength: 200 }));
-const Sort = Type.Optional(Type.Integer({ minimum: 0, maximum: 9999 }));
-const Text = Type.Optional(Type.String({ maxLength: 100 }));
-const PageFields = {
-  page: Type.Optional(Type.Integer({ minimum: 1 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-  sort: Type.Optional(Type.String({ maxLength: 50 })),
-};
-const Stamps = { createTime: Type.String(), updateTime: Type.String() };
 /** HH:mm; 24:00 ends at midnight. */
 const Time = Type.String({ pattern: '^(([01]\\d|2[0-3]):[0-5]\\d|24:00)$' });
 const DateText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 const Month = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$' });
 
-export const IdList = Type.Object({ ids: Type.Array(Id, { minItems: 1, maxItems: 1000, uniqueItems: true }) });
-export type IdList = Static<typeof IdList>;
-
 // ---- class times (班次) ---------------------------------------------------------------------------
 
-export const ShiftBreak = Type.Object({ start: Time, end: Time });
+export const ShiftBreak = Type.Object({ start: titled(Time, '休息开始时间'), end: titled(Time, '休息结束时间') });
 export type ShiftBreak = Static<typeof ShiftBreak>;
 
-export const ShiftListQuery = Type.Object({ ...PageFields, className: Text });
+export const ShiftListQuery = Type.Object({ ...PageFields, className: TextFilter('班次名称') });
 export type ShiftListQuery = Static<typeof ShiftListQuery>;
 
 export const Shift = Type.Object({
@@ -109,23 +94,23 @@ export const Shift = Type.Object({
 export type Shift = Static<typeof Shift>;
 
 const ShiftFields = {
-  className: Name(),
-  classCode: Type.Optional(Type.String({ maxLength: 10 })),
-  startTime: Time,
-  endTime: Time,
-  breaks: Type.Optional(Type.Array(ShiftBreak, { maxItems: 10 })),
-  isDefault: Type.Optional(Type.Boolean()),
-  sort: Sort,
-  remark: Remark,
+  className: ShortText('班次名称'),
+  classCode: Type.Optional(Type.String({ title: '班次编码', maxLength: 10 })),
+  startTime: titled(Time, '开始时间'),
+  endTime: titled(Time, '结束时间'),
+  breaks: Type.Optional(Type.Array(ShiftBreak, { title: '休息时间', maxItems: 10 })),
+  isDefault: Type.Optional(Type.Boolean({ title: '默认班次' })),
+  sort: Sort(),
+  remark: Remark(),
 };
 export const CreateShiftRequest = Type.Object(ShiftFields);
 export type CreateShiftRequest = Static<typeof CreateShiftRequest>;
-export const UpdateShiftRequest = Type.Object({ id: Id, ...ShiftFields });
+export const UpdateShiftRequest = Type.Object({ id: titled(Id, '编号'), ...ShiftFields });
 export type UpdateShiftRequest = Static<typeof UpdateShiftRequest>;
 
 // ---- positions (岗位) and class teams (班组) ---------------------------------------------------------
 
-export const PositionListQuery = Type.Object({ ...PageFields, positionName: Text });
+export const PositionListQuery = Type.Object({ ...PageFields, positionName: TextFilter('岗位名称') });
 export type PositionListQuery = Static<typeof PositionListQuery>;
 export const Position = Type.Object({
   id: Type.Integer(),
@@ -136,13 +121,13 @@ export const Position = Type.Object({
   ...Stamps,
 });
 export type Position = Static<typeof Position>;
-const PositionFields = { positionName: Name(), remark: Remark, sort: Sort };
+const PositionFields = { positionName: ShortText('岗位名称'), remark: Remark(), sort: Sort() };
 export const CreatePositionRequest = Type.Object(PositionFields);
 export type CreatePositionRequest = Static<typeof CreatePositionRequest>;
-export const UpdatePositionRequest = Type.Object({ id: Id, ...PositionFields });
+export const UpdatePositionRequest = Type.Object({ id: titled(Id, '编号'), ...PositionFields });
 export type UpdatePositionRequest = Static<typeof UpdatePositionRequest>;
 
-export const TeamMemberInput = Type.Object({ userId: Id, positionId: OptionalId });
+export const TeamMemberInput = Type.Object({ userId: titled(Id, '用户'), positionId: OptionalId('岗位') });
 export type TeamMemberInput = Static<typeof TeamMemberInput>;
 export const TeamMember = Type.Object({
   userId: Type.Integer(),
@@ -153,7 +138,7 @@ export const TeamMember = Type.Object({
 });
 export type TeamMember = Static<typeof TeamMember>;
 
-export const TeamListQuery = Type.Object({ ...PageFields, teamName: Text, workshopId: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Integer()])) });
+export const TeamListQuery = Type.Object({ ...PageFields, teamName: TextFilter('班组名称'), workshopId: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Integer()], { title: '车间' })) });
 export type TeamListQuery = Static<typeof TeamListQuery>;
 export const Team = Type.Object({
   id: Type.Integer(),
@@ -171,25 +156,25 @@ export type Team = Static<typeof Team>;
 export const TeamDetail = Type.Composite([Team, Type.Object({ members: Type.Array(TeamMember) })]);
 export type TeamDetail = Static<typeof TeamDetail>;
 const TeamFields = {
-  teamName: Name(),
-  workshopId: OptionalId,
-  leaderUserId: OptionalId,
-  remark: Remark,
-  sort: Sort,
-  members: Type.Optional(Type.Array(TeamMemberInput, { maxItems: 500 })),
+  teamName: ShortText('班组名称'),
+  workshopId: OptionalId('车间'),
+  leaderUserId: OptionalId('班组长'),
+  remark: Remark(),
+  sort: Sort(),
+  members: Type.Optional(Type.Array(TeamMemberInput, { title: '班组成员', maxItems: 500 })),
 };
 export const CreateTeamRequest = Type.Object(TeamFields);
 export type CreateTeamRequest = Static<typeof CreateTeamRequest>;
-export const UpdateTeamRequest = Type.Object({ id: Id, ...TeamFields });
+export const UpdateTeamRequest = Type.Object({ id: titled(Id, '编号'), ...TeamFields });
 export type UpdateTeamRequest = Static<typeof UpdateTeamRequest>;
 
 // ---- class users (排班人员) and shift exchange (调班) ------------------------------------------------
 
 export const ClassUserListQuery = Type.Object({
   ...PageFields,
-  nickName: Text,
-  classTimeId: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Integer()])),
-  teamId: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Integer()])),
+  nickName: TextFilter('姓名'),
+  classTimeId: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Integer()], { title: '班次' })),
+  teamId: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Integer()], { title: '班组' })),
 });
 export type ClassUserListQuery = Static<typeof ClassUserListQuery>;
 export const ClassUser = Type.Object({
@@ -205,13 +190,13 @@ export const ClassUser = Type.Object({
   ...Stamps,
 });
 export type ClassUser = Static<typeof ClassUser>;
-const ClassUserFields = { userId: Id, classTimeId: Id, teamId: OptionalId, remark: Remark };
+const ClassUserFields = { userId: titled(Id, '用户'), classTimeId: titled(Id, '班次'), teamId: OptionalId('班组'), remark: Remark() };
 export const CreateClassUserRequest = Type.Object(ClassUserFields);
 export type CreateClassUserRequest = Static<typeof CreateClassUserRequest>;
-export const UpdateClassUserRequest = Type.Object({ id: Id, ...ClassUserFields });
+export const UpdateClassUserRequest = Type.Object({ id: titled(Id, '编号'), ...ClassUserFields });
 export type UpdateClassUserRequest = Static<typeof UpdateClassUserRequest>;
 
-export const ExchangeListQuery = Type.Object({ ...PageFields, nickName: Text, exchangeDateStart: Type.Optional(Type.String({ maxLength: 20 })), exchangeDateEnd: Type.Optional(Type.String({ maxLength: 20 })) });
+export const ExchangeListQuery = Type.Object({ ...PageFields, nickName: TextFilter('姓名'), exchangeDateStart: Type.Optional(Type.String({ maxLength: 20 })), exchangeDateEnd: Type.Optional(Type.String({ maxLength: 20 })) });
 export type ExchangeListQuery = Static<typeof ExchangeListQuery>;
 export const ShiftExchange = Type.Object({
   id: Type.Integer(),
@@ -226,7 +211,7 @@ export const ShiftExchange = Type.Object({
   createTime: Type.String(),
 });
 export type ShiftExchange = Static<typeof ShiftExchange>;
-export const CreateExchangeRequest = Type.Object({ exchangeDate: DateText, userId: Id, targetUserId: Id, reason: Remark });
+export const CreateExchangeRequest = Type.Object({ exchangeDate: titled(DateText, '调班日期'), userId: titled(Id, '用户'), targetUserId: titled(Id, '调班对象'), reason: Remark('调班原因') });
 export type CreateExchangeRequest = Static<typeof CreateExchangeRequest>;
 
 // ---- holidays -------------------------------------------------------------------------------------
@@ -234,8 +219,8 @@ export type CreateExchangeRequest = Static<typeof CreateExchangeRequest>;
 const HolidayType = Type.Integer({ minimum: 1, maximum: 3 });
 export const HolidayPageQuery = Type.Object({
   ...PageFields,
-  holidayName: Text,
-  type: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Integer()])),
+  holidayName: TextFilter('节假日名称'),
+  type: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Integer()], { title: '类型' })),
   holidayDateStart: Type.Optional(Type.String({ maxLength: 20 })),
   holidayDateEnd: Type.Optional(Type.String({ maxLength: 20 })),
 });
@@ -249,15 +234,15 @@ export const Holiday = Type.Object({
   ...Stamps,
 });
 export type Holiday = Static<typeof Holiday>;
-const HolidayFields = { holidayDate: DateText, type: HolidayType, holidayName: Type.Optional(Type.String({ maxLength: 20 })) };
+const HolidayFields = { holidayDate: titled(DateText, '日期'), type: titled(HolidayType, '类型'), holidayName: Type.Optional(Type.String({ title: '节假日名称', maxLength: 20 })) };
 export const AddHolidayRequest = Type.Object(HolidayFields);
 export type AddHolidayRequest = Static<typeof AddHolidayRequest>;
-export const UpdateHolidayRequest = Type.Object({ id: Id, ...HolidayFields });
+export const UpdateHolidayRequest = Type.Object({ id: titled(Id, '编号'), ...HolidayFields });
 export type UpdateHolidayRequest = Static<typeof UpdateHolidayRequest>;
 
 // ---- device calendar and month effect ---------------------------------------------------------------
 
-export const DeviceMonthQuery = Type.Object({ deviceId: Id, month: Month });
+export const DeviceMonthQuery = Type.Object({ deviceId: titled(Id, '设备'), month: titled(Month, '月份') });
 export type DeviceMonthQuery = Static<typeof DeviceMonthQuery>;
 
 export const CalendarDayShift = Type.Object({
@@ -304,50 +289,19 @@ export const DeviceCalendarMonth = Type.Object({
 export type DeviceCalendarMonth = Static<typeof DeviceCalendarMonth>;
 
 export const CreateDeviceCalendarRequest = Type.Object({
-  deviceId: Id,
-  date: DateText,
-  type: Type.Integer({ minimum: 1, maximum: 2 }),
-  classTimeId: OptionalId,
-  remark: Remark,
+  deviceId: titled(Id, '设备'),
+  date: titled(DateText, '日期'),
+  type: Type.Integer({ title: '类型', minimum: 1, maximum: 2 }),
+  classTimeId: OptionalId('班次'),
+  remark: Remark(),
 });
 export type CreateDeviceCalendarRequest = Static<typeof CreateDeviceCalendarRequest>;
 
 export const MonthEffect = Type.Object({ deviceId: Type.Integer(), month: Type.String(), classTimeIds: Type.Array(Type.Integer()), custom: Type.Boolean() });
 export type MonthEffect = Static<typeof MonthEffect>;
 export const SaveMonthEffectRequest = Type.Object({
-  deviceId: Id,
-  month: Month,
-  classTimeIds: Type.Array(Id, { maxItems: 10, uniqueItems: true }),
+  deviceId: titled(Id, '设备'),
+  month: titled(Month, '月份'),
+  classTimeIds: Type.Array(Id, { title: '班次', maxItems: 10, uniqueItems: true }),
 });
 export type SaveMonthEffectRequest = Static<typeof SaveMonthEffectRequest>;
-
-/** Chinese names of the request fields above, for validation messages (userId, remark, nickName: as the account module names them). */
-export const SHIFT_FIELD_LABELS: Record<string, string> = {
-  className: '班次名称',
-  classCode: '班次编码',
-  startTime: '开始时间',
-  endTime: '结束时间',
-  breaks: '休息时间',
-  start: '休息开始时间',
-  end: '休息结束时间',
-  isDefault: '默认班次',
-  positionName: '岗位名称',
-  teamName: '班组名称',
-  leaderUserId: '班组长',
-  members: '班组成员',
-  positionId: '岗位',
-  classTimeId: '班次',
-  classTimeIds: '班次',
-  teamId: '班组',
-  nickName: '姓名',
-  exchangeDate: '调班日期',
-  targetUserId: '调班对象',
-  reason: '调班原因',
-  holidayDate: '日期',
-  holidayName: '节假日名称',
-  type: '类型',
-  deviceId: '设备',
-  month: '月份',
-  date: '日期',
-  remark: '备注',
-};

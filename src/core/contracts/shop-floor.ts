@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id } from './common';
+import { Id, MultiFilter, OptionalId, PageFields, Remark, Sort, Stamps, TextFilter, titled } from './common';
 
 /**
  * Shop-floor master data (spec §7 "Basic data": ic_card, work machine, undesirable reason): IC
@@ -24,23 +24,12 @@ export const ShopFloorPaths = {
   badReasonDeleteBatch: '/dps-server/undesirable_reason/delete_batch',
 } as const;
 
-const OptionalId = Type.Optional(Type.Union([Id, Type.Null()]));
-const PageFields = {
-  page: Type.Optional(Type.Integer({ minimum: 1 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-  sort: Type.Optional(Type.String({ maxLength: 50 })),
-};
-const Text = Type.Optional(Type.String({ maxLength: 100 }));
-const Multi = Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Integer(), Type.Array(Type.Integer())]));
-const Remark = Type.Optional(Type.String({ maxLength: 200 }));
-const Stamps = { createTime: Type.String(), updateTime: Type.String() };
-
 // ---- IC cards -----------------------------------------------------------------------------------
 
 export const IcCardListQuery = Type.Object({
   ...PageFields,
-  cardNo: Text,
-  nickName: Text,
+  cardNo: TextFilter('IC卡号'),
+  nickName: TextFilter('姓名'),
   /** 'true' bound, 'false' unbound. */
   bound: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 5 })])),
 });
@@ -57,23 +46,23 @@ export const IcCard = Type.Object({
 });
 export type IcCard = Static<typeof IcCard>;
 const IcCardFields = {
-  cardNo: Type.String({ minLength: 4, maxLength: 20, pattern: '^[A-Za-z0-9]+$' }),
-  userId: OptionalId,
-  remark: Remark,
+  cardNo: Type.String({ title: 'IC卡号', minLength: 4, maxLength: 20, pattern: '^[A-Za-z0-9]+$' }),
+  userId: OptionalId('用户'),
+  remark: Remark(),
 };
 export const CreateIcCardRequest = Type.Object(IcCardFields);
 export type CreateIcCardRequest = Static<typeof CreateIcCardRequest>;
 /** userId absent keeps the binding; null unbinds. */
-export const UpdateIcCardRequest = Type.Object({ id: Id, ...IcCardFields });
+export const UpdateIcCardRequest = Type.Object({ id: titled(Id, '编号'), ...IcCardFields });
 export type UpdateIcCardRequest = Static<typeof UpdateIcCardRequest>;
-export const BindIcCardRequest = Type.Object({ id: Id, userId: Id });
+export const BindIcCardRequest = Type.Object({ id: titled(Id, '编号'), userId: titled(Id, '用户') });
 export type BindIcCardRequest = Static<typeof BindIcCardRequest>;
-export const UnbindIcCardRequest = Type.Object({ id: Id });
+export const UnbindIcCardRequest = Type.Object({ id: titled(Id, '编号') });
 export type UnbindIcCardRequest = Static<typeof UnbindIcCardRequest>;
 
 // ---- all-in-one machines ----------------------------------------------------------------------
 
-export const WorkMachineListQuery = Type.Object({ ...PageFields, machineCode: Text, machineName: Text });
+export const WorkMachineListQuery = Type.Object({ ...PageFields, machineCode: TextFilter('一体机编码'), machineName: TextFilter('一体机名称') });
 export type WorkMachineListQuery = Static<typeof WorkMachineListQuery>;
 export const WorkMachine = Type.Object({
   id: Type.Integer(),
@@ -86,21 +75,21 @@ export const WorkMachine = Type.Object({
 });
 export type WorkMachine = Static<typeof WorkMachine>;
 const WorkMachineFields = {
-  machineCode: Type.String({ minLength: 1, maxLength: 20, pattern: '^[A-Za-z0-9_-]+$' }),
-  machineName: Type.String({ minLength: 1, maxLength: 30 }),
+  machineCode: Type.String({ title: '一体机编码', minLength: 1, maxLength: 20, pattern: '^[A-Za-z0-9_-]+$' }),
+  machineName: Type.String({ title: '一体机名称', minLength: 1, maxLength: 30 }),
   /** IPv4 address of the terminal, or ''. */
-  ip: Type.Optional(Type.String({ maxLength: 15, pattern: '^((25[0-5]|2[0-4]\\d|1?\\d?\\d)(\\.(25[0-5]|2[0-4]\\d|1?\\d?\\d)){3})?$' })),
-  deviceIds: Type.Array(Id, { maxItems: 20, uniqueItems: true }),
-  remark: Remark,
+  ip: Type.Optional(Type.String({ title: 'IP地址', maxLength: 15, pattern: '^((25[0-5]|2[0-4]\\d|1?\\d?\\d)(\\.(25[0-5]|2[0-4]\\d|1?\\d?\\d)){3})?$' })),
+  deviceIds: Type.Array(Id, { title: '绑定设备', maxItems: 20, uniqueItems: true }),
+  remark: Remark(),
 };
 export const CreateWorkMachineRequest = Type.Object(WorkMachineFields);
 export type CreateWorkMachineRequest = Static<typeof CreateWorkMachineRequest>;
-export const UpdateWorkMachineRequest = Type.Object({ id: Id, ...WorkMachineFields });
+export const UpdateWorkMachineRequest = Type.Object({ id: titled(Id, '编号'), ...WorkMachineFields });
 export type UpdateWorkMachineRequest = Static<typeof UpdateWorkMachineRequest>;
 
 // ---- bad phenomena ----------------------------------------------------------------------------
 
-export const BadReasonListQuery = Type.Object({ ...PageFields, reasonCode: Text, reasonName: Text, processId: Multi, enabled: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 5 })])) });
+export const BadReasonListQuery = Type.Object({ ...PageFields, reasonCode: TextFilter('不良现象编码'), reasonName: TextFilter('不良现象名称'), processId: MultiFilter('工序'), enabled: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 5 })], { title: '是否启用' })) });
 export type BadReasonListQuery = Static<typeof BadReasonListQuery>;
 export const BadReason = Type.Object({
   id: Type.Integer(),
@@ -115,25 +104,14 @@ export const BadReason = Type.Object({
 });
 export type BadReason = Static<typeof BadReason>;
 const BadReasonFields = {
-  reasonCode: Type.String({ minLength: 1, maxLength: 20, pattern: '^[A-Za-z0-9_-]+$' }),
-  reasonName: Type.String({ minLength: 1, maxLength: 30 }),
-  processId: Id,
-  sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 9999 })),
-  enabled: Type.Optional(Type.Boolean()),
-  remark: Remark,
+  reasonCode: Type.String({ title: '不良现象编码', minLength: 1, maxLength: 20, pattern: '^[A-Za-z0-9_-]+$' }),
+  reasonName: Type.String({ title: '不良现象名称', minLength: 1, maxLength: 30 }),
+  processId: titled(Id, '工序'),
+  sort: Sort(),
+  enabled: Type.Optional(Type.Boolean({ title: '是否启用' })),
+  remark: Remark(),
 };
 export const CreateBadReasonRequest = Type.Object(BadReasonFields);
 export type CreateBadReasonRequest = Static<typeof CreateBadReasonRequest>;
-export const UpdateBadReasonRequest = Type.Object({ id: Id, ...BadReasonFields });
+export const UpdateBadReasonRequest = Type.Object({ id: titled(Id, '编号'), ...BadReasonFields });
 export type UpdateBadReasonRequest = Static<typeof UpdateBadReasonRequest>;
-
-export const SHOP_FLOOR_FIELD_LABELS: Record<string, string> = {
-  cardNo: 'IC卡号',
-  machineCode: '一体机编码',
-  machineName: '一体机名称',
-  ip: 'IP地址',
-  deviceIds: '绑定设备',
-  reasonCode: '不良现象编码',
-  reasonName: '不良现象名称',
-  processId: '工序',
-};

@@ -19,17 +19,17 @@ export const OPERATION_SOURCES = [
 export const OPERATION_SYSTEMS = [{ value: SYSTEM_ID, label: '纸箱 MES' }] as const;
 
 export const SysLogQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-  sort: Type.Optional(Type.String({ maxLength: 50 })),
-  operator: Type.Optional(Type.String({ maxLength: 100 })),
-  operationPath: Type.Optional(Type.String({ maxLength: 100 })),
+  page: Type.Optional(Type.Integer({ title: '页码', minimum: 1 })),
+  limit: Type.Optional(Type.Integer({ title: '每页条数', minimum: 1, maximum: 1000 })),
+  sort: Type.Optional(Type.String({ title: '排序', maxLength: 50 })),
+  operator: Type.Optional(Type.String({ title: '操作人', maxLength: 100 })),
+  operationPath: Type.Optional(Type.String({ title: '操作路径', maxLength: 100 })),
   /** Part of the operation's Chinese name (e.g. 新增), matched against the names of the logged paths. */
-  operationName: Type.Optional(Type.String({ maxLength: 100 })),
-  operationContent: Type.Optional(Type.String({ maxLength: 100 })),
-  operationSource: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Integer()])),
-  createTimeStart: Type.Optional(Type.String({ maxLength: 20 })),
-  createTimeEnd: Type.Optional(Type.String({ maxLength: 20 })),
+  operationName: Type.Optional(Type.String({ title: '操作', maxLength: 100 })),
+  operationContent: Type.Optional(Type.String({ title: '操作内容', maxLength: 100 })),
+  operationSource: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Integer()], { title: '来源' })),
+  createTimeStart: Type.Optional(Type.String({ title: '创建时间', maxLength: 20 })),
+  createTimeEnd: Type.Optional(Type.String({ title: '创建时间', maxLength: 20 })),
 });
 export type SysLogQuery = Static<typeof SysLogQuery>;
 
@@ -49,11 +49,3 @@ export const SysLogEntry = Type.Object({
   createTime: Type.String(),
 });
 export type SysLogEntry = Static<typeof SysLogEntry>;
-
-export const SYS_LOG_FIELD_LABELS: Record<string, string> = {
-  operator: '操作人',
-  operationPath: '操作路径',
-  operationName: '操作',
-  operationContent: '操作内容',
-  operationSource: '来源',
-};

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id } from './common';
+import { Id, Stamps, titled } from './common';
 import { defineEnum } from '../enums';
 
 /**
@@ -97,22 +97,21 @@ export type TicketFieldSpan = (typeof TICKET_FIELD_SPANS)[number];
 
 /** One printed field, in print order. `label` overrides the catalogue label when not blank. */
 export const TicketField = Type.Object({
-  fieldKey: Type.String({ minLength: 1, maxLength: 40 }),
-  fieldLabel: Type.Optional(Type.String({ maxLength: 20 })),
-  span: Type.Union(TICKET_FIELD_SPANS.map((span) => Type.Literal(span))),
-  bold: Type.Optional(Type.Boolean()),
+  fieldKey: Type.String({ title: '打印字段', minLength: 1, maxLength: 40 }),
+  fieldLabel: Type.Optional(Type.String({ title: '显示名称', maxLength: 20 })),
+  span: Type.Union(TICKET_FIELD_SPANS.map((span) => Type.Literal(span)), { title: '字段宽度' }),
+  bold: Type.Optional(Type.Boolean({ title: '加粗' })),
 });
 export type TicketField = Static<typeof TicketField>;
 
 const PrintType = Type.Union(TICKET_PRINT_TYPE.values.map((value) => Type.Literal(value)));
-const Stamps = { createTime: Type.String(), updateTime: Type.String() };
 
 export const TicketTemplateListQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-  sort: Type.Optional(Type.String({ maxLength: 50 })),
-  templateName: Type.Optional(Type.String({ maxLength: 100 })),
-  printType: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Integer()])),
+  page: Type.Optional(Type.Integer({ title: '页码', minimum: 1 })),
+  limit: Type.Optional(Type.Integer({ title: '每页条数', minimum: 1, maximum: 1000 })),
+  sort: Type.Optional(Type.String({ title: '排序', maxLength: 50 })),
+  templateName: Type.Optional(Type.String({ title: '模板名称', maxLength: 100 })),
+  printType: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Integer()], { title: '打印类型' })),
 });
 export type TicketTemplateListQuery = Static<typeof TicketTemplateListQuery>;
 
@@ -135,24 +134,24 @@ export const TicketTemplate = Type.Object({
 export type TicketTemplate = Static<typeof TicketTemplate>;
 
 const TemplateFields = {
-  templateName: Type.String({ minLength: 1, maxLength: 30 }),
-  printType: PrintType,
-  paperSize: Type.Union(TICKET_PAPER_SIZES.map((size) => Type.Literal(size.value))),
-  orientation: Type.Union([Type.Literal('portrait'), Type.Literal('landscape')]),
-  title: Type.String({ maxLength: 30 }),
-  fields: Type.Array(TicketField, { minItems: 1, maxItems: TICKET_FIELD_CATALOGUE.length }),
-  showQrCode: Type.Boolean(),
-  qrPosition: Type.Union([Type.Literal('topRight'), Type.Literal('topLeft'), Type.Literal('bottomRight')]),
-  showProcessTable: Type.Optional(Type.Boolean()),
-  remark: Type.Optional(Type.String({ maxLength: 200 })),
+  templateName: Type.String({ title: '模板名称', minLength: 1, maxLength: 30 }),
+  printType: titled(PrintType, '打印类型'),
+  paperSize: Type.Union(TICKET_PAPER_SIZES.map((size) => Type.Literal(size.value)), { title: '纸张' }),
+  orientation: Type.Union([Type.Literal('portrait'), Type.Literal('landscape')], { title: '纸张方向' }),
+  title: Type.String({ title: '标题', maxLength: 30 }),
+  fields: Type.Array(TicketField, { title: '打印字段', minItems: 1, maxItems: TICKET_FIELD_CATALOGUE.length }),
+  showQrCode: Type.Boolean({ title: '显示二维码' }),
+  qrPosition: Type.Union([Type.Literal('topRight'), Type.Literal('topLeft'), Type.Literal('bottomRight')], { title: '二维码位置' }),
+  showProcessTable: Type.Optional(Type.Boolean({ title: '工序流转记录' })),
+  remark: Type.Optional(Type.String({ title: '备注', maxLength: 200 })),
 };
 /** `isDefault: true` makes the new template its print type's default (the first one always is). */
-export const CreateTicketTemplateRequest = Type.Object({ ...TemplateFields, isDefault: Type.Optional(Type.Boolean()) });
+export const CreateTicketTemplateRequest = Type.Object({ ...TemplateFields, isDefault: Type.Optional(Type.Boolean({ title: '默认班次' })) });
 export type CreateTicketTemplateRequest = Static<typeof CreateTicketTemplateRequest>;
 /** The print type of a template never changes; the default moves only through set_default. */
-export const UpdateTicketTemplateRequest = Type.Object({ id: Id, ...TemplateFields });
+export const UpdateTicketTemplateRequest = Type.Object({ id: titled(Id, '编号'), ...TemplateFields });
 export type UpdateTicketTemplateRequest = Static<typeof UpdateTicketTemplateRequest>;
-export const SetDefaultTicketTemplateRequest = Type.Object({ id: Id });
+export const SetDefaultTicketTemplateRequest = Type.Object({ id: titled(Id, '编号') });
 export type SetDefaultTicketTemplateRequest = Static<typeof SetDefaultTicketTemplateRequest>;
 
 export const TicketTemplateMessages = {
@@ -174,20 +173,3 @@ export function ticketFieldsProblem(fields: ReadonlyArray<Pick<TicketField, 'fie
   }
   return null;
 }
-
-/** Chinese names of the request fields above, for validation messages (4000 names the field). */
-export const TICKET_TEMPLATE_FIELD_LABELS: Record<string, string> = {
-  templateName: '模板名称',
-  printType: '打印类型',
-  paperSize: '纸张',
-  orientation: '纸张方向',
-  title: '标题',
-  fields: '打印字段',
-  fieldKey: '打印字段',
-  fieldLabel: '显示名称',
-  span: '字段宽度',
-  bold: '加粗',
-  showQrCode: '显示二维码',
-  qrPosition: '二维码位置',
-  showProcessTable: '工序流转记录',
-};

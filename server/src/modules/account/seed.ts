@@ -1,5 +1,5 @@
 import type { Db } from '../../db';
-import { hashPassword } from '../auth/crypto';
+import { hashPassword } from '@server/modules/auth';
 
 /** Demo password of the seeded staff accounts (staff01 … staff20). */
 export const DEMO_STAFF_PASSWORD = 'staff123';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../auth/crypto';
+import { hashPassword } from '@server/modules/auth';
 import { bearer, createTestApp, loginAs, type TestApp } from '../../test-support';
 import { multipart, PDF_BYTES, PNG_1X1, type MultipartFile } from '../../test-multipart';
 

@@ -1,22 +1,4 @@
-import { sql } from 'kysely';
-import { ResultCode } from '@core/contracts/common';
-import type { Db } from '../../db';
-import type { Scope } from '../../plugins/auth';
-import { AppError } from '../../plugins/envelopes';
-import { formatDateTime } from '../auth/service';
 import { guardUnique as guardUniqueIndex } from '../../lib/unique';
-
-export { formatDateTime };
-
-export function validation(message: string): AppError {
-  return new AppError(ResultCode.VALIDATION, message);
-}
-export function notFound(message: string): AppError {
-  return new AppError(ResultCode.NOT_FOUND, message);
-}
-export function conflict(message: string): AppError {
-  return new AppError(ResultCode.CONFLICT, message);
-}
 
 /** Unique index → the 4009 message a concurrent duplicate gets. */
 const UNIQUE_MESSAGES: Record<string, string> = {
@@ -27,83 +9,12 @@ const UNIQUE_MESSAGES: Record<string, string> = {
   process_code_uq: '工序编码已存在',
   process_flow_code_uq: '工艺路线编码已存在',
   product_no_uq: '产品编号已存在',
+  class_team_name_uq: '班组名称已存在',
+  class_team_member_uq: '班组成员重复',
+  employee_position_name_uq: '岗位名称已存在',
 };
 
 /** A write whose unique-index violations become this module's 4009 messages. */
 export function guardUnique<T>(write: () => Promise<T>): Promise<T> {
   return guardUniqueIndex(write, UNIQUE_MESSAGES);
-}
-
-/** Scoped master-data tables that carry enterprise_id / org_id / id. */
-export type ScopedTable =
-  | 'workshop'
-  | 'device_type'
-  | 'device'
-  | 'process_group'
-  | 'process'
-  | 'process_flow'
-  | 'product_classify'
-  | 'product';
-
-/** Which of `ids` exist in the scope's factory. */
-export async function existingIds(db: Db, table: ScopedTable, scope: Scope, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom(table)
-    .select('id')
-    .where('enterprise_id', '=', scope.enterpriseId)
-    .where('org_id', '=', scope.orgId)
-    .where('id', 'in', ids)
-    .execute();
-  return new Set(rows.map((row) => row.id));
-}
-
-/** Throws 4004 with `message` unless every id (nulls skipped) is in the scope's factory. */
-export async function requireIds(db: Db, table: ScopedTable, scope: Scope, ids: Array<number | null | undefined>, message: string): Promise<void> {
-  const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
-  const found = await existingIds(db, table, scope, wanted);
-  if (wanted.some((id) => !found.has(id))) throw notFound(message);
-}
-
-/** Names of scoped rows by id, for log lines and messages. */
-export async function namesOf(
-  db: Db,
-  table: ScopedTable,
-  nameColumn: 'name' | 'device_no' | 'product_no' | 'code',
-  scope: Scope,
-  ids: number[],
-): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom(table)
-    .select(sql<string>`${sql.ref(nameColumn)}`.as('label'))
-    .where('enterprise_id', '=', scope.enterpriseId)
-    .where('org_id', '=', scope.orgId)
-    .where('id', 'in', ids)
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => row.label);
-}
-
-/** A short list for log lines: 「a、b、c」 or 「a、b 等 12 项」. */
-export function summary(labels: string[], max = 5): string {
-  return labels.length <= max ? labels.join('、') : `${labels.slice(0, max).join('、')} 等 ${labels.length} 项`;
-}
-
-/** Trimmed optional text ('' when absent). */
-export function text(value: string | null | undefined): string {
-  return value?.trim() ?? '';
-}
-
-/** Builds a tree from flat rows (unknown parents become roots), keeping row order among siblings. */
-export function buildTree<R extends { id: number; parentId: number | null }, N>(rows: R[], toNode: (row: R) => N, childrenOf: (node: N) => N[]): N[] {
-  const nodes = new Map(rows.map((row) => [row.id, toNode(row)]));
-  const roots: N[] = [];
-  for (const row of rows) {
-    const node = nodes.get(row.id)!;
-    const parent = row.parentId === null ? undefined : nodes.get(row.parentId);
-    if (parent) childrenOf(parent).push(node);
-    else roots.push(node);
-  }
-  return roots;
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db';
 import type { Scope } from '../../plugins/auth';
-import { bulkInsertProducts } from './product';
+import { bulkInsertProducts } from './product.service';
 
 /**
  * Believable master data for a demo factory (DOMAIN.md): three workshops, a device-type tree,

@@ -1,5 +1,5 @@
 import type { Db } from '../../db';
-import { DEMO_STAFF_USERNAMES } from '../account/seed';
+import { DEMO_STAFF_USERNAMES } from '@server/modules/account';
 
 /**
  * Shifts and calendars of the demo factories: 全天 / 白班 A / 夜班 B with breaks, positions,

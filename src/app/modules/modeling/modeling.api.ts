@@ -1,9 +1,9 @@
+import { type CreatedResult } from '@core/contracts/common';
 import type { PageResult } from '@core/contracts/common';
 import type { ImportResult } from '@core/contracts/files';
 import {
   ModelingPaths as P,
   type CreateDeviceRequest,
-  type CreatedResult,
   type CreateProcessGroupRequest,
   type CreateProcessRequest,
   type CreateProductRequest,

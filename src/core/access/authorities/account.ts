@@ -1,23 +1,28 @@
+import { defineAuthorities } from '../module';
+
 /**
  * Authority codes of the account module, declared once: the console's menus and AuthButtons and
  * the server's route config use these (menus from the route catalogue, buttons ACTION_*).
  */
-export const AccountAuthorities = {
+const account = defineAuthorities({
   account: 'MENU_ACCOUNT',
   staff: 'MENU_ACCOUNT_STAFF',
   role: 'MENU_ACCOUNT_ROLE',
   resetPassword: 'MENU_ACCOUNT_RESET_PASSWORD',
   modifyPhone: 'MENU_ACCOUNT_MODIFY_PHONE',
   authorization: 'MENU_ACCOUNT_AUTHORIZATION',
-  staffAdd: 'ACTION_STAFF_ADD',
-  staffEdit: 'ACTION_STAFF_EDIT',
-  staffExport: 'ACTION_STAFF_EXPORT',
-  staffImport: 'ACTION_STAFF_IMPORT',
-  staffStatus: 'ACTION_STAFF_STATUS',
-  staffDelete: 'ACTION_STAFF_DELETE',
-  department: 'ACTION_STAFF_DEPARTMENT',
-  roleAdd: 'ACTION_ROLE_ADD',
-  roleEdit: 'ACTION_ROLE_EDIT',
-  roleAssign: 'ACTION_ROLE_ASSIGN',
-  roleDelete: 'ACTION_ROLE_DELETE',
-} as const;
+  staffAdd: { code: 'ACTION_STAFF_ADD', name: '人员管理-新增' },
+  staffEdit: { code: 'ACTION_STAFF_EDIT', name: '人员管理-编辑' },
+  staffExport: { code: 'ACTION_STAFF_EXPORT', name: '人员管理-导出' },
+  staffImport: { code: 'ACTION_STAFF_IMPORT', name: '人员管理-导入' },
+  staffStatus: { code: 'ACTION_STAFF_STATUS', name: '人员管理-启用/禁用/解锁' },
+  staffDelete: { code: 'ACTION_STAFF_DELETE', name: '人员管理-删除账号' },
+  department: { code: 'ACTION_STAFF_DEPARTMENT', name: '人员管理-部门管理' },
+  roleAdd: { code: 'ACTION_ROLE_ADD', name: '角色管理-新增' },
+  roleEdit: { code: 'ACTION_ROLE_EDIT', name: '角色管理-编辑' },
+  roleAssign: { code: 'ACTION_ROLE_ASSIGN', name: '角色管理-分配用户' },
+  roleDelete: { code: 'ACTION_ROLE_DELETE', name: '角色管理-删除' },
+});
+export const AccountAuthorities = account.codes;
+/** The button actions above with their permission-tree names. */
+export const ACCOUNT_ACTIONS = account.actions;

@@ -1,35 +1,40 @@
+import { defineAuthorities } from '../module';
+
 /**
  * Authority codes of /modeling, declared once: the console's AuthButtons and the server's route
  * config use these. Reading needs the page menu, writing its ACTION_ code.
  */
-export const ModelingAuthorities = {
+const modeling = defineAuthorities({
   page: 'MENU_SYS_MODELING',
-  workshopAdd: 'ACTION_MODELING_WORKSHOP_ADD',
-  workshopEdit: 'ACTION_MODELING_WORKSHOP_EDIT',
-  workshopDelete: 'ACTION_MODELING_WORKSHOP_DELETE',
-  machineTypeAdd: 'ACTION_MODELING_MACHINE_TYPE_ADD',
-  machineTypeEdit: 'ACTION_MODELING_MACHINE_TYPE_EDIT',
-  machineTypeDelete: 'ACTION_MODELING_MACHINE_TYPE_DELETE',
-  deviceImport: 'ACTION_MODELING_DEVICE_IMPORT',
-  deviceAdd: 'ACTION_MODELING_DEVICE_ADD',
-  deviceEdit: 'ACTION_MODELING_DEVICE_EDIT',
-  deviceDelete: 'ACTION_MODELING_DEVICE_DELETE',
-  deviceExport: 'ACTION_MODELING_DEVICE_EXPORT',
-  processAdd: 'ACTION_MODELING_PROCESS_ADD',
-  processEdit: 'ACTION_MODELING_PROCESS_EDIT',
-  processDelete: 'ACTION_MODELING_PROCESS_DELETE',
-  groupAdd: 'ACTION_MODELING_GROUP_ADD',
-  groupEdit: 'ACTION_MODELING_GROUP_EDIT',
-  groupDelete: 'ACTION_MODELING_GROUP_DELETE',
-  workFlowAdd: 'ACTION_MODELING_WORK_FLOW_ADD',
-  workFlowEdit: 'ACTION_MODELING_WORK_FLOW_EDIT',
-  workFlowDelete: 'ACTION_MODELING_WORK_FLOW_DELETE',
-  classifyAdd: 'ACTION_MODELING_CLASSIFY_ADD',
-  classifyEdit: 'ACTION_MODELING_CLASSIFY_EDIT',
-  classifyDelete: 'ACTION_MODELING_CLASSIFY_DELETE',
-  productImport: 'ACTION_MODELING_PRODUCT_IMPORT',
-  productAdd: 'ACTION_MODELING_PRODUCT_ADD',
-  productEdit: 'ACTION_MODELING_PRODUCT_EDIT',
-  productDelete: 'ACTION_MODELING_PRODUCT_DELETE',
-  productExport: 'ACTION_MODELING_PRODUCT_EXPORT',
-} as const;
+  workshopAdd: { code: 'ACTION_MODELING_WORKSHOP_ADD', name: '车间-新增' },
+  workshopEdit: { code: 'ACTION_MODELING_WORKSHOP_EDIT', name: '车间-编辑' },
+  workshopDelete: { code: 'ACTION_MODELING_WORKSHOP_DELETE', name: '车间-删除' },
+  machineTypeAdd: { code: 'ACTION_MODELING_MACHINE_TYPE_ADD', name: '设备类型-新增' },
+  machineTypeEdit: { code: 'ACTION_MODELING_MACHINE_TYPE_EDIT', name: '设备类型-编辑' },
+  machineTypeDelete: { code: 'ACTION_MODELING_MACHINE_TYPE_DELETE', name: '设备类型-删除' },
+  deviceImport: { code: 'ACTION_MODELING_DEVICE_IMPORT', name: '设备-导入' },
+  deviceAdd: { code: 'ACTION_MODELING_DEVICE_ADD', name: '设备-新增' },
+  deviceEdit: { code: 'ACTION_MODELING_DEVICE_EDIT', name: '设备-编辑' },
+  deviceDelete: { code: 'ACTION_MODELING_DEVICE_DELETE', name: '设备-删除' },
+  deviceExport: { code: 'ACTION_MODELING_DEVICE_EXPORT', name: '设备-导出' },
+  processAdd: { code: 'ACTION_MODELING_PROCESS_ADD', name: '工序-新增' },
+  processEdit: { code: 'ACTION_MODELING_PROCESS_EDIT', name: '工序-编辑' },
+  processDelete: { code: 'ACTION_MODELING_PROCESS_DELETE', name: '工序-删除' },
+  groupAdd: { code: 'ACTION_MODELING_GROUP_ADD', name: '工序组-新增' },
+  groupEdit: { code: 'ACTION_MODELING_GROUP_EDIT', name: '工序组-编辑' },
+  groupDelete: { code: 'ACTION_MODELING_GROUP_DELETE', name: '工序组-删除' },
+  workFlowAdd: { code: 'ACTION_MODELING_WORK_FLOW_ADD', name: '工艺路线-新增' },
+  workFlowEdit: { code: 'ACTION_MODELING_WORK_FLOW_EDIT', name: '工艺路线-编辑' },
+  workFlowDelete: { code: 'ACTION_MODELING_WORK_FLOW_DELETE', name: '工艺路线-删除' },
+  classifyAdd: { code: 'ACTION_MODELING_CLASSIFY_ADD', name: '产品分类-新增' },
+  classifyEdit: { code: 'ACTION_MODELING_CLASSIFY_EDIT', name: '产品分类-编辑' },
+  classifyDelete: { code: 'ACTION_MODELING_CLASSIFY_DELETE', name: '产品分类-删除' },
+  productImport: { code: 'ACTION_MODELING_PRODUCT_IMPORT', name: '产品档案-导入' },
+  productAdd: { code: 'ACTION_MODELING_PRODUCT_ADD', name: '产品档案-新增' },
+  productEdit: { code: 'ACTION_MODELING_PRODUCT_EDIT', name: '产品档案-编辑' },
+  productDelete: { code: 'ACTION_MODELING_PRODUCT_DELETE', name: '产品档案-删除' },
+  productExport: { code: 'ACTION_MODELING_PRODUCT_EXPORT', name: '产品档案-导出' },
+});
+export const ModelingAuthorities = modeling.codes;
+/** The button actions above with their permission-tree names. */
+export const MODELING_ACTIONS = modeling.actions;

@@ -1,34 +1,42 @@
+import { defineAuthorities } from '../module';
+
 /**
  * Authority codes of shifts and calendars (/classCfg), class teams and positions (/modeling 班组
  * tab) and the system log (/sys-log), declared once: the console's menus and AuthButtons and the
  * server's route config use these.
  */
-export const ShiftAuthorities = {
+const shifts = defineAuthorities({
   /** /classCfg: shifts, class users, exchanges, holidays, device calendars. */
   classCfg: 'MENU_SYS_CLASS_CFG',
-  shiftAdd: 'ACTION_CLASS_SHIFT_ADD',
-  shiftEdit: 'ACTION_CLASS_SHIFT_EDIT',
-  shiftDelete: 'ACTION_CLASS_SHIFT_DELETE',
-  userAdd: 'ACTION_CLASS_USER_ADD',
-  userEdit: 'ACTION_CLASS_USER_EDIT',
-  userDelete: 'ACTION_CLASS_USER_DELETE',
-  userImport: 'ACTION_CLASS_USER_IMPORT',
-  exchange: 'ACTION_CLASS_EXCHANGE',
-  holidayAdd: 'ACTION_CLASS_HOLIDAY_ADD',
-  holidayEdit: 'ACTION_CLASS_HOLIDAY_EDIT',
-  holidayDelete: 'ACTION_CLASS_HOLIDAY_DELETE',
-  calendarEdit: 'ACTION_CLASS_CALENDAR_EDIT',
+  shiftAdd: { code: 'ACTION_CLASS_SHIFT_ADD', name: '班次管理-新增班次' },
+  shiftEdit: { code: 'ACTION_CLASS_SHIFT_EDIT', name: '班次管理-编辑班次' },
+  shiftDelete: { code: 'ACTION_CLASS_SHIFT_DELETE', name: '班次管理-删除班次' },
+  userAdd: { code: 'ACTION_CLASS_USER_ADD', name: '班次管理-新增排班人员' },
+  userEdit: { code: 'ACTION_CLASS_USER_EDIT', name: '班次管理-编辑排班人员' },
+  userDelete: { code: 'ACTION_CLASS_USER_DELETE', name: '班次管理-删除排班人员' },
+  userImport: { code: 'ACTION_CLASS_USER_IMPORT', name: '班次管理-导入排班人员' },
+  exchange: { code: 'ACTION_CLASS_EXCHANGE', name: '班次管理-调班' },
+  holidayAdd: { code: 'ACTION_CLASS_HOLIDAY_ADD', name: '班次管理-新增节假日' },
+  holidayEdit: { code: 'ACTION_CLASS_HOLIDAY_EDIT', name: '班次管理-编辑节假日' },
+  holidayDelete: { code: 'ACTION_CLASS_HOLIDAY_DELETE', name: '班次管理-删除节假日' },
+  calendarEdit: { code: 'ACTION_CLASS_CALENDAR_EDIT', name: '班次管理-设备日历设置' },
   /** /modeling 班组 tab: teams with members, employee positions. */
   modeling: 'MENU_SYS_MODELING',
-  teamAdd: 'ACTION_MODELING_TEAM_ADD',
-  teamEdit: 'ACTION_MODELING_TEAM_EDIT',
-  teamDelete: 'ACTION_MODELING_TEAM_DELETE',
-  positionAdd: 'ACTION_MODELING_POSITION_ADD',
-  positionEdit: 'ACTION_MODELING_POSITION_EDIT',
-  positionDelete: 'ACTION_MODELING_POSITION_DELETE',
-} as const;
+  teamAdd: { code: 'ACTION_MODELING_TEAM_ADD', name: '班组-新增' },
+  teamEdit: { code: 'ACTION_MODELING_TEAM_EDIT', name: '班组-编辑' },
+  teamDelete: { code: 'ACTION_MODELING_TEAM_DELETE', name: '班组-删除' },
+  positionAdd: { code: 'ACTION_MODELING_POSITION_ADD', name: '岗位-新增' },
+  positionEdit: { code: 'ACTION_MODELING_POSITION_EDIT', name: '岗位-编辑' },
+  positionDelete: { code: 'ACTION_MODELING_POSITION_DELETE', name: '岗位-删除' },
+});
+export const ShiftAuthorities = shifts.codes;
+/** The button actions above with their permission-tree names. */
+export const SHIFT_ACTIONS = shifts.actions;
 
-export const SysLogAuthorities = {
+const sysLog = defineAuthorities({
   page: 'MENU_SYS_LOG',
-  export: 'ACTION_SYS_LOG_EXPORT',
-} as const;
+  export: { code: 'ACTION_SYS_LOG_EXPORT', name: '系统日志-导出' },
+});
+export const SysLogAuthorities = sysLog.codes;
+/** The button actions above with their permission-tree names. */
+export const SYS_LOG_ACTIONS = sysLog.actions;

@@ -1,33 +1,38 @@
+import { defineAuthorities } from '../module';
+
 /**
  * Authority codes of the /sys-cfg configuration screens handled by the enterprise-config,
  * paper-data and shop-floor modules, declared once: the server routes and the console's menus
  * and AuthButtons use these (menus from the route catalogue, buttons ACTION_*).
  */
-export const SysCfgAuthorities = {
+const sysCfg = defineAuthorities({
   modeling: 'MENU_SYS_MODELING',
   oneMachine: 'MENU_SYS_ONE_MACHINE',
   baseCfg: 'MENU_SYS_BASE_CFG',
   scheduleCfg: 'MENU_SYS_SCHEDULE_CFG',
   paperData: 'MENU_SYS_PAPER_PRODUCE_DATA',
-  baseCfgEdit: 'ACTION_SYS_BASE_CFG_EDIT',
-  dictEdit: 'ACTION_SYS_BASE_CFG_DICT',
-  scheduleCfgEdit: 'ACTION_SYS_SCHEDULE_CFG_EDIT',
-  paperDataAdd: 'ACTION_SYS_PAPER_DATA_ADD',
-  paperDataEdit: 'ACTION_SYS_PAPER_DATA_EDIT',
-  paperDataDelete: 'ACTION_SYS_PAPER_DATA_DELETE',
-  icCardAdd: 'ACTION_MODELING_IC_CARD_ADD',
-  icCardEdit: 'ACTION_MODELING_IC_CARD_EDIT',
-  icCardDelete: 'ACTION_MODELING_IC_CARD_DELETE',
-  icCardBind: 'ACTION_MODELING_IC_CARD_BIND',
-  workMachineAdd: 'ACTION_MODELING_ONE_MACHINE_ADD',
-  workMachineEdit: 'ACTION_MODELING_ONE_MACHINE_EDIT',
-  workMachineDelete: 'ACTION_MODELING_ONE_MACHINE_DELETE',
-  badReasonAdd: 'ACTION_MODELING_BAD_REASON_ADD',
-  badReasonEdit: 'ACTION_MODELING_BAD_REASON_EDIT',
-  badReasonDelete: 'ACTION_MODELING_BAD_REASON_DELETE',
+  baseCfgEdit: { code: 'ACTION_SYS_BASE_CFG_EDIT', name: '基础配置-修改配置' },
+  dictEdit: { code: 'ACTION_SYS_BASE_CFG_DICT', name: '基础配置-字典维护' },
+  scheduleCfgEdit: { code: 'ACTION_SYS_SCHEDULE_CFG_EDIT', name: '排产配置-修改配置' },
+  paperDataAdd: { code: 'ACTION_SYS_PAPER_DATA_ADD', name: '纸板生产数据-新增' },
+  paperDataEdit: { code: 'ACTION_SYS_PAPER_DATA_EDIT', name: '纸板生产数据-编辑' },
+  paperDataDelete: { code: 'ACTION_SYS_PAPER_DATA_DELETE', name: '纸板生产数据-删除' },
+  icCardAdd: { code: 'ACTION_MODELING_IC_CARD_ADD', name: 'IC卡-新增' },
+  icCardEdit: { code: 'ACTION_MODELING_IC_CARD_EDIT', name: 'IC卡-编辑' },
+  icCardDelete: { code: 'ACTION_MODELING_IC_CARD_DELETE', name: 'IC卡-删除' },
+  icCardBind: { code: 'ACTION_MODELING_IC_CARD_BIND', name: 'IC卡-绑定/解绑' },
+  workMachineAdd: { code: 'ACTION_MODELING_ONE_MACHINE_ADD', name: '一体机-新增' },
+  workMachineEdit: { code: 'ACTION_MODELING_ONE_MACHINE_EDIT', name: '一体机-编辑' },
+  workMachineDelete: { code: 'ACTION_MODELING_ONE_MACHINE_DELETE', name: '一体机-删除' },
+  badReasonAdd: { code: 'ACTION_MODELING_BAD_REASON_ADD', name: '不良现象-新增' },
+  badReasonEdit: { code: 'ACTION_MODELING_BAD_REASON_EDIT', name: '不良现象-编辑' },
+  badReasonDelete: { code: 'ACTION_MODELING_BAD_REASON_DELETE', name: '不良现象-删除' },
   ticketTemplate: 'MENU_SYS_TICKET_TEMPLATE',
-  ticketTemplateAdd: 'ACTION_SYS_TICKET_TEMPLATE_ADD',
-  ticketTemplateEdit: 'ACTION_SYS_TICKET_TEMPLATE_EDIT',
-  ticketTemplateDelete: 'ACTION_SYS_TICKET_TEMPLATE_DELETE',
-  ticketTemplateDefault: 'ACTION_SYS_TICKET_TEMPLATE_DEFAULT',
-} as const;
+  ticketTemplateAdd: { code: 'ACTION_SYS_TICKET_TEMPLATE_ADD', name: '流转卡模板-新增' },
+  ticketTemplateEdit: { code: 'ACTION_SYS_TICKET_TEMPLATE_EDIT', name: '流转卡模板-编辑' },
+  ticketTemplateDelete: { code: 'ACTION_SYS_TICKET_TEMPLATE_DELETE', name: '流转卡模板-删除' },
+  ticketTemplateDefault: { code: 'ACTION_SYS_TICKET_TEMPLATE_DEFAULT', name: '流转卡模板-设为默认' },
+});
+export const SysCfgAuthorities = sysCfg.codes;
+/** The button actions above with their permission-tree names. */
+export const SYS_CFG_ACTIONS = sysCfg.actions;

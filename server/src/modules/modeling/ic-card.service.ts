@@ -1,0 +1,198 @@
+import { sql, type SqlBool } from 'kysely';
+import type { PageResult } from '@core/contracts/common';
+import type { CreateIcCardRequest, IcCard, UpdateIcCardRequest } from '@core/contracts/shop-floor';
+import type { Db } from '../../db';
+import { recordOperation, type OperationContext } from '../../db/operation-log';
+import { runList, type ListParams, type ListSpec } from '../../lib/list-query';
+import type { Scope } from '../../plugins/auth';
+import { conflict, notFound, validation } from '../../lib/errors';
+import { formatDateTime } from '../../lib/datetime';
+import { summary, text, flag } from '../../lib/rows';
+import { guardUniqueAs } from '../../lib/unique';
+
+export const IcCardMessages = {
+  notFound: 'IC卡不存在',
+  cardTaken: 'IC卡号已存在',
+  userMissing: '员工不存在或不属于当前工厂',
+  userHasCard: (name: string, card: string) => `员工「${name}」已绑定IC卡「${card}」`,
+  notBound: '该IC卡未绑定员工',
+} as const;
+const UNIQUE = { ic_card_no_uq: IcCardMessages.cardTaken, ic_card_user_uq: '该员工已绑定其他IC卡' };
+
+export const IC_CARD_LIST: ListSpec = {
+  scope: { enterprise: 'c.enterprise_id', org: 'c.org_id' },
+  filters: {
+    cardNo: { column: 'c.card_no', kind: 'like', label: 'IC卡号' },
+    nickName: { column: 'u.nick_name', kind: 'like', label: '员工姓名' },
+  },
+  sorts: { id: 'c.id', cardNo: 'c.card_no', bindTime: 'c.bound_at', createTime: 'c.created_at' },
+  defaultSort: { field: 'cardNo', direction: 'asc' },
+  key: 'c.id',
+};
+
+function cardQuery(db: Db) {
+  return db
+    .selectFrom('ic_card as c')
+    .leftJoin('app_user as u', 'u.id', 'c.user_id')
+    .select(['c.id', 'c.card_no', 'c.user_id', 'u.username', 'u.nick_name', 'c.bound_at', 'c.remark', 'c.created_at', 'c.updated_at']);
+}
+type CardRow = Awaited<ReturnType<ReturnType<typeof cardQuery>['executeTakeFirstOrThrow']>>;
+function toCard(row: CardRow): IcCard {
+  return {
+    id: row.id,
+    cardNo: row.card_no,
+    userId: row.user_id,
+    username: row.username ?? '',
+    nickName: row.nick_name ?? '',
+    bindTime: row.bound_at ? formatDateTime(row.bound_at) : '',
+    remark: row.remark,
+    createTime: formatDateTime(row.created_at),
+    updateTime: formatDateTime(row.updated_at),
+  };
+}
+
+/** The staff member (of the scope's factory) a card is bound to; 4000 when unknown here. */
+async function staff(db: Db, scope: Scope, userId: number): Promise<{ nickName: string }> {
+  const row = await db
+    .selectFrom('user_org as uo')
+    .innerJoin('app_user as u', 'u.id', 'uo.user_id')
+    .select('u.nick_name')
+    .where('uo.enterprise_id', '=', scope.enterpriseId)
+    .where('uo.org_id', '=', scope.orgId)
+    .where('uo.user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw validation(IcCardMessages.userMissing);
+  return { nickName: row.nick_name };
+}
+
+async function checkUserFree(db: Db, scope: Scope, userId: number, nickName: string, exceptId?: number): Promise<void> {
+  let query = db
+    .selectFrom('ic_card')
+    .select('card_no')
+    .where('enterprise_id', '=', scope.enterpriseId)
+    .where('org_id', '=', scope.orgId)
+    .where('user_id', '=', userId);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  const other = await query.executeTakeFirst();
+  if (other) throw conflict(IcCardMessages.userHasCard(nickName, other.card_no));
+}
+
+async function cardTaken(db: Db, scope: Scope, cardNo: string, exceptId?: number): Promise<boolean> {
+  let query = db
+    .selectFrom('ic_card')
+    .select('id')
+    .where('enterprise_id', '=', scope.enterpriseId)
+    .where('org_id', '=', scope.orgId)
+    .where('card_no', '=', cardNo);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+async function findCard(db: Db, scope: Scope, id: number) {
+  const row = await db
+    .selectFrom('ic_card')
+    .select(['id', 'card_no', 'user_id'])
+    .where('enterprise_id', '=', scope.enterpriseId)
+    .where('org_id', '=', scope.orgId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw notFound(IcCardMessages.notFound);
+  return row;
+}
+
+/** IC cards (card no unique per factory), each bound to at most one staff member and vice versa. */
+export class IcCardService {
+  constructor(private readonly db: Db) {}
+
+  list(scope: Scope, params: ListParams): Promise<PageResult<IcCard>> {
+    const bound = flag(params.bound);
+    let base = cardQuery(this.db);
+    if (bound !== undefined) base = base.where(sql<SqlBool>`c.user_id is ${bound ? sql`not null` : sql`null`}`);
+    return runList(base, IC_CARD_LIST, scope, params, toCard);
+  }
+
+  async create(scope: Scope, request: CreateIcCardRequest, context: OperationContext): Promise<{ id: number }> {
+    const cardNo = request.cardNo.toUpperCase();
+    return guardUniqueAs(UNIQUE, () =>
+      this.db.transaction().execute(async (trx) => {
+        if (await cardTaken(trx, scope, cardNo)) throw conflict(IcCardMessages.cardTaken);
+        const userId = request.userId ?? null;
+        const person = userId === null ? null : await staff(trx, scope, userId);
+        if (userId !== null) await checkUserFree(trx, scope, userId, person!.nickName);
+        const { id } = await trx
+          .insertInto('ic_card')
+          .values({ enterprise_id: scope.enterpriseId, org_id: scope.orgId, card_no: cardNo, user_id: userId, bound_at: userId === null ? null : new Date(), remark: text(request.remark) })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await recordOperation(trx, context, { ...scope, content: `新增IC卡：${cardNo}${person ? `（绑定 ${person.nickName}）` : ''}` });
+        return { id };
+      }),
+    );
+  }
+
+  async update(scope: Scope, request: UpdateIcCardRequest, context: OperationContext): Promise<void> {
+    const cardNo = request.cardNo.toUpperCase();
+    await guardUniqueAs(UNIQUE, () =>
+      this.db.transaction().execute(async (trx) => {
+        const old = await findCard(trx, scope, request.id);
+        if (await cardTaken(trx, scope, cardNo, request.id)) throw conflict(IcCardMessages.cardTaken);
+        const userId = request.userId === undefined ? old.user_id : request.userId;
+        if (userId !== null && userId !== old.user_id) {
+          const person = await staff(trx, scope, userId);
+          await checkUserFree(trx, scope, userId, person.nickName, request.id);
+        }
+        await trx
+          .updateTable('ic_card')
+          .set({
+            card_no: cardNo,
+            user_id: userId,
+            bound_at: userId === null ? null : userId === old.user_id ? undefined : new Date(),
+            remark: text(request.remark),
+            updated_at: new Date(),
+          })
+          .where('id', '=', request.id)
+          .execute();
+        await recordOperation(trx, context, { ...scope, content: `编辑IC卡：${cardNo}${old.card_no === cardNo ? '' : `（原卡号 ${old.card_no}）`}` });
+      }),
+    );
+  }
+
+  async bind(scope: Scope, id: number, userId: number, context: OperationContext): Promise<void> {
+    await guardUniqueAs(UNIQUE, () =>
+      this.db.transaction().execute(async (trx) => {
+        const card = await findCard(trx, scope, id);
+        const person = await staff(trx, scope, userId);
+        await checkUserFree(trx, scope, userId, person.nickName, id);
+        await trx.updateTable('ic_card').set({ user_id: userId, bound_at: new Date(), updated_at: new Date() }).where('id', '=', id).execute();
+        await recordOperation(trx, context, { ...scope, content: `绑定IC卡：${card.card_no} → ${person.nickName}` });
+      }),
+    );
+  }
+
+  async unbind(scope: Scope, id: number, context: OperationContext): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const card = await findCard(trx, scope, id);
+      if (card.user_id === null) throw conflict(IcCardMessages.notBound);
+      await trx.updateTable('ic_card').set({ user_id: null, bound_at: null, updated_at: new Date() }).where('id', '=', id).execute();
+      await recordOperation(trx, context, { ...scope, content: `解绑IC卡：${card.card_no}` });
+    });
+  }
+
+  async deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {
+    return this.db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .selectFrom('ic_card')
+        .select('card_no')
+        .where('enterprise_id', '=', scope.enterpriseId)
+        .where('org_id', '=', scope.orgId)
+        .where('id', 'in', ids)
+        .orderBy('card_no')
+        .execute();
+      if (rows.length !== ids.length) throw notFound(IcCardMessages.notFound);
+      await trx.deleteFrom('ic_card').where('id', 'in', ids).execute();
+      await recordOperation(trx, context, { ...scope, content: `删除IC卡：${summary(rows.map((row) => row.card_no))}` });
+      return { deleted: ids.length };
+    });
+  }
+}

@@ -1,0 +1,15 @@
+import type { ServerModule } from '../module';
+import { modelingRoutes, modelingServices } from './modeling.routes';
+import { shopFloorRoutes, shopFloorServices } from './shop-floor.routes';
+import { teamRoutes } from './team.routes';
+import { TeamService } from './team.service';
+
+/** 建模 (/modeling): workshops, devices, processes, flows, products, teams, IC cards, 一体机, 不良现象. */
+export const modelingModule: ServerModule = {
+  name: 'modeling',
+  async register(app, { db, files }) {
+    await modelingRoutes(app, { services: modelingServices(db), files });
+    await teamRoutes(app, { teams: new TeamService(db) });
+    await shopFloorRoutes(app, { services: shopFloorServices(db) });
+  },
+};

@@ -1,0 +1,304 @@
+import { sql } from 'kysely';
+import type { PageResult } from '@core/contracts/common';
+import type {
+  CreateProcessGroupRequest,
+  CreateProcessRequest,
+  Process,
+  ProcessGroup,
+  UpdateProcessGroupRequest,
+  UpdateProcessRequest,
+} from '@core/contracts/modeling';
+import type { Db } from '../../db';
+import { recordOperation, type OperationContext } from '../../db/operation-log';
+import { runList, type ListParams, type ListSpec } from '../../lib/list-query';
+import type { Scope } from '../../plugins/auth';
+import { guardUnique } from './common';
+import { conflict, notFound } from '../../lib/errors';
+import { formatDateTime } from '../../lib/datetime';
+import { namesOf, requireIds, summary, text } from '../../lib/rows';
+
+export const ProcessMessages = {
+  notFound: '工序不存在',
+  codeTaken: '工序编码已存在',
+  groupNotFound: '工序组不存在',
+  groupNameTaken: '工序组名称已存在',
+  usedByFlow: '该工序已被工艺路线引用，无法删除',
+  usedByBadReason: '该工序下存在不良现象，无法删除',
+  groupHasProcesses: (names: string) => `工序组「${names}」下存在工序，无法删除`,
+} as const;
+
+export const PROCESS_LIST: ListSpec = {
+  scope: { enterprise: 'p.enterprise_id', org: 'p.org_id' },
+  filters: {
+    processCode: { column: 'p.code', kind: 'like', label: '工序编码' },
+    processName: { column: 'p.name', kind: 'like', label: '工序名称' },
+    processGroupId: { column: 'p.process_group_id', kind: 'in', label: '工序组', integer: true },
+  },
+  sorts: { id: 'p.id', sort: 'p.sort', processCode: 'p.code', processName: 'p.name', prepareMinutes: 'p.prepare_minutes', createTime: 'p.created_at' },
+  defaultSort: { field: 'sort', direction: 'asc' },
+  key: 'p.id',
+};
+
+export const PROCESS_GROUP_LIST: ListSpec = {
+  scope: { enterprise: 'g.enterprise_id', org: 'g.org_id' },
+  filters: { groupName: { column: 'g.name', kind: 'like', label: '工序组名称' } },
+  sorts: { id: 'g.id', sort: 'g.sort', groupName: 'g.name', createTime: 'g.created_at' },
+  defaultSort: { field: 'sort', direction: 'asc' },
+  key: 'g.id',
+};
+
+// ---- queries ------------------------------------------------------------------------------------
+
+function processQuery(db: Db) {
+  return db
+    .selectFrom('process as p')
+    .leftJoin('process_group as g', 'g.id', 'p.process_group_id')
+    .select([
+      'p.id',
+      'p.code',
+      'p.name',
+      'p.process_group_id as groupId',
+      'g.name as groupName',
+      'p.prepare_minutes as prepareMinutes',
+      'p.quantity_unit as quantityUnit',
+      'p.over_report_percent as overReportPercent',
+      'p.report_by_previous as reportByPrevious',
+      'p.require_first_check as requireFirstCheck',
+      'p.require_bad_reason as requireBadReason',
+      'p.allow_multi_operator as allowMultiOperator',
+      'p.sort',
+      'p.remark',
+      'p.created_at as createdAt',
+      'p.updated_at as updatedAt',
+    ]);
+}
+type ProcessRow = Awaited<ReturnType<ReturnType<typeof processQuery>['executeTakeFirstOrThrow']>>;
+
+function toProcess(row: ProcessRow): Process {
+  return {
+    id: row.id,
+    processCode: row.code,
+    processName: row.name,
+    processGroupId: row.groupId,
+    processGroupName: row.groupName ?? '',
+    prepareMinutes: row.prepareMinutes,
+    quantityUnit: row.quantityUnit,
+    overReportPercent: Number(row.overReportPercent),
+    reportByPrevious: row.reportByPrevious,
+    requireFirstCheck: row.requireFirstCheck,
+    requireBadReason: row.requireBadReason,
+    allowMultiOperator: row.allowMultiOperator,
+    sort: row.sort,
+    remark: row.remark,
+    createTime: formatDateTime(row.createdAt),
+    updateTime: formatDateTime(row.updatedAt),
+  };
+}
+
+function groupQuery(db: Db) {
+  return db.selectFrom('process_group as g').select((eb) => [
+    'g.id',
+    'g.name',
+    'g.remark',
+    'g.sort',
+    'g.created_at as createdAt',
+    'g.updated_at as updatedAt',
+    eb.selectFrom('process as p').select(sql<number>`count(*)`.as('n')).whereRef('p.process_group_id', '=', 'g.id').as('processCount'),
+  ]);
+}
+type GroupRow = Awaited<ReturnType<ReturnType<typeof groupQuery>['executeTakeFirstOrThrow']>>;
+
+function toGroup(row: GroupRow): ProcessGroup {
+  return {
+    id: row.id,
+    groupName: row.name,
+    remark: row.remark,
+    sort: row.sort,
+    processCount: Number(row.processCount ?? 0),
+    createTime: formatDateTime(row.createdAt),
+    updateTime: formatDateTime(row.updatedAt),
+  };
+}
+
+async function taken(db: Db, table: 'process' | 'process_group', column: 'code' | 'name', scope: Scope, value: string, exceptId?: number): Promise<boolean> {
+  let query = db
+    .selectFrom(table)
+    .select('id')
+    .where('enterprise_id', '=', scope.enterpriseId)
+    .where('org_id', '=', scope.orgId)
+    .where(column, '=', value);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+function processValues(request: CreateProcessRequest) {
+  return {
+    code: request.processCode,
+    name: request.processName.trim(),
+    process_group_id: request.processGroupId ?? null,
+    prepare_minutes: request.prepareMinutes ?? 0,
+    quantity_unit: text(request.quantityUnit) || '张',
+    over_report_percent: request.overReportPercent ?? 0,
+    report_by_previous: request.reportByPrevious ?? false,
+    require_first_check: request.requireFirstCheck ?? false,
+    require_bad_reason: request.requireBadReason ?? true,
+    allow_multi_operator: request.allowMultiOperator ?? true,
+    sort: request.sort ?? 0,
+    remark: text(request.remark),
+  };
+}
+
+// ---- service --------------------------------------------------------------------------------------
+
+/** Processes (工序) with prepare time, quantity config and report rules; process groups (工序组). */
+export class ProcessService {
+  constructor(private readonly db: Db) {}
+
+  list(scope: Scope, params: ListParams): Promise<PageResult<Process>> {
+    return runList(processQuery(this.db), PROCESS_LIST, scope, params, toProcess);
+  }
+
+  async detail(scope: Scope, id: number): Promise<Process> {
+    const row = await processQuery(this.db)
+      .where('p.enterprise_id', '=', scope.enterpriseId)
+      .where('p.org_id', '=', scope.orgId)
+      .where('p.id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw notFound(ProcessMessages.notFound);
+    return toProcess(row);
+  }
+
+  async create(scope: Scope, request: CreateProcessRequest, context: OperationContext): Promise<{ id: number }> {
+    return guardUnique(() =>
+      this.db.transaction().execute(async (trx) => {
+        await requireIds(trx, 'process_group', scope, [request.processGroupId], ProcessMessages.groupNotFound);
+        if (await taken(trx, 'process', 'code', scope, request.processCode)) throw conflict(ProcessMessages.codeTaken);
+        const { id } = await trx
+          .insertInto('process')
+          .values({ enterprise_id: scope.enterpriseId, org_id: scope.orgId, ...processValues(request) })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await recordOperation(trx, context, { ...scope, content: `新增工序：${request.processCode} ${request.processName.trim()}` });
+        return { id };
+      }),
+    );
+  }
+
+  async update(scope: Scope, request: UpdateProcessRequest, context: OperationContext): Promise<void> {
+    await guardUnique(() =>
+      this.db.transaction().execute(async (trx) => {
+        const [old] = await namesOf(trx, 'process', 'code', scope, [request.id]);
+        if (old === undefined) throw notFound(ProcessMessages.notFound);
+        await requireIds(trx, 'process_group', scope, [request.processGroupId], ProcessMessages.groupNotFound);
+        if (await taken(trx, 'process', 'code', scope, request.processCode, request.id)) throw conflict(ProcessMessages.codeTaken);
+        await trx
+          .updateTable('process')
+          .set({ ...processValues(request), updated_at: new Date() })
+          .where('enterprise_id', '=', scope.enterpriseId)
+          .where('org_id', '=', scope.orgId)
+          .where('id', '=', request.id)
+          .execute();
+        await recordOperation(trx, context, {
+          ...scope,
+          content: `编辑工序：${request.processCode} ${request.processName.trim()}（准备时间${request.prepareMinutes ?? 0}分钟）`,
+        });
+      }),
+    );
+  }
+
+  async deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {
+    return this.db.transaction().execute(async (trx) => {
+      const names = await namesOf(trx, 'process', 'name', scope, ids);
+      if (names.length !== ids.length) throw notFound(ProcessMessages.notFound);
+      const used = await trx
+        .selectFrom('process_flow_step as s')
+        .innerJoin('process_flow as f', 'f.id', 's.flow_id')
+        .select('s.id')
+        .where('f.enterprise_id', '=', scope.enterpriseId)
+        .where('f.org_id', '=', scope.orgId)
+        .where('s.process_id', 'in', ids)
+        .limit(1)
+        .executeTakeFirst();
+      if (used) throw conflict(ProcessMessages.usedByFlow);
+      // Bad phenomena (shop-floor module) reference processes too (FK restrict).
+      const withReasons = await trx.selectFrom('bad_phenomenon').select('id').where('process_id', 'in', ids).limit(1).executeTakeFirst();
+      if (withReasons) throw conflict(ProcessMessages.usedByBadReason);
+      // Theoretical speeds of devices for these processes go with them.
+      await trx.deleteFrom('device_speed').where('process_id', 'in', ids).execute();
+      await trx
+        .deleteFrom('process')
+        .where('enterprise_id', '=', scope.enterpriseId)
+        .where('org_id', '=', scope.orgId)
+        .where('id', 'in', ids)
+        .execute();
+      await recordOperation(trx, context, { ...scope, content: `删除工序：${summary(names)}` });
+      return { deleted: ids.length };
+    });
+  }
+
+  // ---- groups ----
+
+  listGroups(scope: Scope, params: ListParams): Promise<PageResult<ProcessGroup>> {
+    return runList(groupQuery(this.db), PROCESS_GROUP_LIST, scope, params, toGroup);
+  }
+
+  async createGroup(scope: Scope, request: CreateProcessGroupRequest, context: OperationContext): Promise<{ id: number }> {
+    const name = request.groupName.trim();
+    return guardUnique(() =>
+      this.db.transaction().execute(async (trx) => {
+        if (await taken(trx, 'process_group', 'name', scope, name)) throw conflict(ProcessMessages.groupNameTaken);
+        const { id } = await trx
+          .insertInto('process_group')
+          .values({ enterprise_id: scope.enterpriseId, org_id: scope.orgId, name, remark: text(request.remark), sort: request.sort ?? 0 })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await recordOperation(trx, context, { ...scope, content: `新增工序组：${name}` });
+        return { id };
+      }),
+    );
+  }
+
+  async updateGroup(scope: Scope, request: UpdateProcessGroupRequest, context: OperationContext): Promise<void> {
+    const name = request.groupName.trim();
+    await guardUnique(() =>
+      this.db.transaction().execute(async (trx) => {
+        const [old] = await namesOf(trx, 'process_group', 'name', scope, [request.id]);
+        if (old === undefined) throw notFound(ProcessMessages.groupNotFound);
+        if (await taken(trx, 'process_group', 'name', scope, name, request.id)) throw conflict(ProcessMessages.groupNameTaken);
+        await trx
+          .updateTable('process_group')
+          .set({ name, remark: text(request.remark), sort: request.sort ?? 0, updated_at: new Date() })
+          .where('enterprise_id', '=', scope.enterpriseId)
+          .where('org_id', '=', scope.orgId)
+          .where('id', '=', request.id)
+          .execute();
+        await recordOperation(trx, context, { ...scope, content: old === name ? `编辑工序组：${name}` : `编辑工序组：${old} → ${name}` });
+      }),
+    );
+  }
+
+  async deleteGroups(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {
+    return this.db.transaction().execute(async (trx) => {
+      const names = await namesOf(trx, 'process_group', 'name', scope, ids);
+      if (names.length !== ids.length) throw notFound(ProcessMessages.groupNotFound);
+      const used = await trx
+        .selectFrom('process as p')
+        .innerJoin('process_group as g', 'g.id', 'p.process_group_id')
+        .select('g.name')
+        .distinct()
+        .where('p.enterprise_id', '=', scope.enterpriseId)
+        .where('p.org_id', '=', scope.orgId)
+        .where('p.process_group_id', 'in', ids)
+        .execute();
+      if (used.length > 0) throw conflict(ProcessMessages.groupHasProcesses(summary(used.map((row) => row.name))));
+      await trx
+        .deleteFrom('process_group')
+        .where('enterprise_id', '=', scope.enterpriseId)
+        .where('org_id', '=', scope.orgId)
+        .where('id', 'in', ids)
+        .execute();
+      await recordOperation(trx, context, { ...scope, content: `删除工序组：${summary(names)}` });
+      return { deleted: ids.length };
+    });
+  }
+}

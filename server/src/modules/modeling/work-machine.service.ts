@@ -1,0 +1,173 @@
+import type { PageResult } from '@core/contracts/common';
+import type { CreateWorkMachineRequest, UpdateWorkMachineRequest, WorkMachine } from '@core/contracts/shop-floor';
+import type { Db } from '../../db';
+import { recordOperation, type OperationContext } from '../../db/operation-log';
+import { runList, type ListParams, type ListSpec } from '../../lib/list-query';
+import type { Scope } from '../../plugins/auth';
+import { conflict, notFound, validation } from '../../lib/errors';
+import { formatDateTime } from '../../lib/datetime';
+import { summary, text } from '../../lib/rows';
+import { guardUniqueAs } from '../../lib/unique';
+
+export const WorkMachineMessages = {
+  notFound: '一体机不存在',
+  codeTaken: '一体机编码已存在',
+  deviceMissing: '绑定的设备不存在',
+} as const;
+const UNIQUE = { work_machine_code_uq: WorkMachineMessages.codeTaken };
+
+export const WORK_MACHINE_LIST: ListSpec = {
+  scope: { enterprise: 'm.enterprise_id', org: 'm.org_id' },
+  filters: {
+    machineCode: { column: 'm.machine_code', kind: 'like', label: '一体机编码' },
+    machineName: { column: 'm.machine_name', kind: 'like', label: '一体机名称' },
+  },
+  sorts: { id: 'm.id', machineCode: 'm.machine_code', createTime: 'm.created_at' },
+  defaultSort: { field: 'machineCode', direction: 'asc' },
+  key: 'm.id',
+};
+
+function machineQuery(db: Db) {
+  return db.selectFrom('work_machine as m').selectAll('m');
+}
+type MachineRow = Awaited<ReturnType<ReturnType<typeof machineQuery>['executeTakeFirstOrThrow']>>;
+
+async function devicesOf(db: Db, machineIds: number[]) {
+  if (machineIds.length === 0) return [];
+  return db
+    .selectFrom('work_machine_device as md')
+    .innerJoin('device as d', 'd.id', 'md.device_id')
+    .select(['md.work_machine_id', 'd.id', 'd.device_no', 'd.name'])
+    .where('md.work_machine_id', 'in', machineIds)
+    .orderBy('md.seq')
+    .execute();
+}
+
+function toMachine(row: MachineRow, devices: Awaited<ReturnType<typeof devicesOf>>): WorkMachine {
+  return {
+    id: row.id,
+    machineCode: row.machine_code,
+    machineName: row.machine_name,
+    ip: row.ip,
+    remark: row.remark,
+    devices: devices.filter((device) => device.work_machine_id === row.id).map((device) => ({ deviceId: device.id, deviceNo: device.device_no, deviceName: device.name })),
+    createTime: formatDateTime(row.created_at),
+    updateTime: formatDateTime(row.updated_at),
+  };
+}
+
+async function checkDevices(db: Db, scope: Scope, ids: number[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('device')
+    .select(['id', 'device_no'])
+    .where('enterprise_id', '=', scope.enterpriseId)
+    .where('org_id', '=', scope.orgId)
+    .where('id', 'in', ids)
+    .execute();
+  if (rows.length !== ids.length) throw validation(WorkMachineMessages.deviceMissing);
+  return ids.map((id) => rows.find((row) => row.id === id)!.device_no);
+}
+
+async function codeTaken(db: Db, scope: Scope, code: string, exceptId?: number): Promise<boolean> {
+  let query = db
+    .selectFrom('work_machine')
+    .select('id')
+    .where('enterprise_id', '=', scope.enterpriseId)
+    .where('org_id', '=', scope.orgId)
+    .where('machine_code', '=', code);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+function values(request: CreateWorkMachineRequest) {
+  return { machine_code: request.machineCode, machine_name: request.machineName.trim(), ip: text(request.ip), remark: text(request.remark) };
+}
+
+async function bindDevices(db: Db, machineId: number, deviceIds: number[]): Promise<void> {
+  await db.deleteFrom('work_machine_device').where('work_machine_id', '=', machineId).execute();
+  if (deviceIds.length === 0) return;
+  await db
+    .insertInto('work_machine_device')
+    .values(deviceIds.map((deviceId, index) => ({ work_machine_id: machineId, device_id: deviceId, seq: index + 1 })))
+    .execute();
+}
+
+/** All-in-one machines (一体机): shop-floor terminals bound to the devices they report for. */
+export class WorkMachineService {
+  constructor(private readonly db: Db) {}
+
+  async list(scope: Scope, params: ListParams): Promise<PageResult<WorkMachine>> {
+    const page = await runList(machineQuery(this.db), WORK_MACHINE_LIST, scope, params);
+    const devices = await devicesOf(this.db, page.list.map((row) => row.id));
+    return { ...page, list: page.list.map((row) => toMachine(row, devices)) };
+  }
+
+  async detail(scope: Scope, id: number): Promise<WorkMachine> {
+    const row = await machineQuery(this.db)
+      .where('m.enterprise_id', '=', scope.enterpriseId)
+      .where('m.org_id', '=', scope.orgId)
+      .where('m.id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw notFound(WorkMachineMessages.notFound);
+    return toMachine(row, await devicesOf(this.db, [id]));
+  }
+
+  async create(scope: Scope, request: CreateWorkMachineRequest, context: OperationContext): Promise<{ id: number }> {
+    return guardUniqueAs(UNIQUE, () =>
+      this.db.transaction().execute(async (trx) => {
+        if (await codeTaken(trx, scope, request.machineCode)) throw conflict(WorkMachineMessages.codeTaken);
+        const deviceNos = await checkDevices(trx, scope, request.deviceIds);
+        const { id } = await trx
+          .insertInto('work_machine')
+          .values({ enterprise_id: scope.enterpriseId, org_id: scope.orgId, ...values(request) })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await bindDevices(trx, id, request.deviceIds);
+        await recordOperation(trx, context, { ...scope, content: `新增一体机：${request.machineCode} ${request.machineName.trim()}（设备 ${summary(deviceNos) || '无'}）` });
+        return { id };
+      }),
+    );
+  }
+
+  async update(scope: Scope, request: UpdateWorkMachineRequest, context: OperationContext): Promise<void> {
+    await guardUniqueAs(UNIQUE, () =>
+      this.db.transaction().execute(async (trx) => {
+        const old = await trx
+          .selectFrom('work_machine')
+          .select('machine_code')
+          .where('enterprise_id', '=', scope.enterpriseId)
+          .where('org_id', '=', scope.orgId)
+          .where('id', '=', request.id)
+          .executeTakeFirst();
+        if (!old) throw notFound(WorkMachineMessages.notFound);
+        if (await codeTaken(trx, scope, request.machineCode, request.id)) throw conflict(WorkMachineMessages.codeTaken);
+        const deviceNos = await checkDevices(trx, scope, request.deviceIds);
+        await trx
+          .updateTable('work_machine')
+          .set({ ...values(request), updated_at: new Date() })
+          .where('id', '=', request.id)
+          .execute();
+        await bindDevices(trx, request.id, request.deviceIds);
+        await recordOperation(trx, context, { ...scope, content: `编辑一体机：${request.machineCode} ${request.machineName.trim()}（设备 ${summary(deviceNos) || '无'}）` });
+      }),
+    );
+  }
+
+  async deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {
+    return this.db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .selectFrom('work_machine')
+        .select('machine_code')
+        .where('enterprise_id', '=', scope.enterpriseId)
+        .where('org_id', '=', scope.orgId)
+        .where('id', 'in', ids)
+        .orderBy('machine_code')
+        .execute();
+      if (rows.length !== ids.length) throw notFound(WorkMachineMessages.notFound);
+      await trx.deleteFrom('work_machine').where('id', 'in', ids).execute();
+      await recordOperation(trx, context, { ...scope, content: `删除一体机：${summary(rows.map((row) => row.machine_code))}` });
+      return { deleted: ids.length };
+    });
+  }
+}

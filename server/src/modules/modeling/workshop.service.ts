@@ -1,0 +1,156 @@
+import { sql } from 'kysely';
+import type { PageResult } from '@core/contracts/common';
+import type { CreateWorkshopRequest, UpdateWorkshopRequest, Workshop } from '@core/contracts/modeling';
+import type { Db } from '../../db';
+import { recordOperation, type OperationContext } from '../../db/operation-log';
+import { runList, type ListParams, type ListSpec } from '../../lib/list-query';
+import type { Scope } from '../../plugins/auth';
+import { guardUnique } from './common';
+import { conflict, notFound } from '../../lib/errors';
+import { formatDateTime } from '../../lib/datetime';
+import { namesOf, summary, text } from '../../lib/rows';
+
+export const WorkshopMessages = {
+  notFound: '车间不存在',
+  nameTaken: '车间名称已存在',
+  hasDevices: (names: string) => `车间「${names}」下存在设备，无法删除`,
+} as const;
+
+export const WORKSHOP_LIST: ListSpec = {
+  scope: { enterprise: 'w.enterprise_id', org: 'w.org_id' },
+  filters: {
+    workshopName: { column: 'w.name', kind: 'like', label: '车间名称' },
+    workshopCode: { column: 'w.code', kind: 'like', label: '车间编码' },
+  },
+  sorts: { id: 'w.id', sort: 'w.sort', workshopName: 'w.name', createTime: 'w.created_at' },
+  defaultSort: { field: 'sort', direction: 'asc' },
+  key: 'w.id',
+};
+
+// ---- queries ------------------------------------------------------------------------------------
+
+function workshopQuery(db: Db) {
+  return db.selectFrom('workshop as w').select((eb) => [
+    'w.id',
+    'w.name',
+    'w.code',
+    'w.remark',
+    'w.sort',
+    'w.created_at as createdAt',
+    'w.updated_at as updatedAt',
+    eb.selectFrom('device as d').select(sql<number>`count(*)`.as('n')).whereRef('d.workshop_id', '=', 'w.id').as('deviceCount'),
+  ]);
+}
+type WorkshopRow = Awaited<ReturnType<ReturnType<typeof workshopQuery>['executeTakeFirstOrThrow']>>;
+
+function toWorkshop(row: WorkshopRow): Workshop {
+  return {
+    id: row.id,
+    workshopName: row.name,
+    workshopCode: row.code,
+    remark: row.remark,
+    sort: row.sort,
+    deviceCount: Number(row.deviceCount ?? 0),
+    createTime: formatDateTime(row.createdAt),
+    updateTime: formatDateTime(row.updatedAt),
+  };
+}
+
+async function nameTaken(db: Db, scope: Scope, name: string, exceptId?: number): Promise<boolean> {
+  let query = db
+    .selectFrom('workshop')
+    .select('id')
+    .where('enterprise_id', '=', scope.enterpriseId)
+    .where('org_id', '=', scope.orgId)
+    .where('name', '=', name);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+// ---- service --------------------------------------------------------------------------------------
+
+/** Workshops (车间) of the session's factory. */
+export class WorkshopService {
+  constructor(private readonly db: Db) {}
+
+  list(scope: Scope, params: ListParams): Promise<PageResult<Workshop>> {
+    return runList(workshopQuery(this.db), WORKSHOP_LIST, scope, params, toWorkshop);
+  }
+
+  async detail(scope: Scope, id: number): Promise<Workshop> {
+    const row = await workshopQuery(this.db)
+      .where('w.enterprise_id', '=', scope.enterpriseId)
+      .where('w.org_id', '=', scope.orgId)
+      .where('w.id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw notFound(WorkshopMessages.notFound);
+    return toWorkshop(row);
+  }
+
+  async create(scope: Scope, request: CreateWorkshopRequest, context: OperationContext): Promise<{ id: number }> {
+    const name = request.workshopName.trim();
+    return guardUnique(() =>
+      this.db.transaction().execute(async (trx) => {
+        if (await nameTaken(trx, scope, name)) throw conflict(WorkshopMessages.nameTaken);
+        const { id } = await trx
+          .insertInto('workshop')
+          .values({
+            enterprise_id: scope.enterpriseId,
+            org_id: scope.orgId,
+            name,
+            code: text(request.workshopCode),
+            remark: text(request.remark),
+            sort: request.sort ?? 0,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await recordOperation(trx, context, { ...scope, content: `新增车间：${name}` });
+        return { id };
+      }),
+    );
+  }
+
+  async update(scope: Scope, request: UpdateWorkshopRequest, context: OperationContext): Promise<void> {
+    const name = request.workshopName.trim();
+    await guardUnique(() =>
+      this.db.transaction().execute(async (trx) => {
+        const [old] = await namesOf(trx, 'workshop', 'name', scope, [request.id]);
+        if (old === undefined) throw notFound(WorkshopMessages.notFound);
+        if (await nameTaken(trx, scope, name, request.id)) throw conflict(WorkshopMessages.nameTaken);
+        await trx
+          .updateTable('workshop')
+          .set({ name, code: text(request.workshopCode), remark: text(request.remark), sort: request.sort ?? 0, updated_at: new Date() })
+          .where('enterprise_id', '=', scope.enterpriseId)
+          .where('org_id', '=', scope.orgId)
+          .where('id', '=', request.id)
+          .execute();
+        await recordOperation(trx, context, { ...scope, content: old === name ? `编辑车间：${name}` : `编辑车间：${old} → ${name}` });
+      }),
+    );
+  }
+
+  async deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {
+    return this.db.transaction().execute(async (trx) => {
+      const names = await namesOf(trx, 'workshop', 'name', scope, ids);
+      if (names.length !== ids.length) throw notFound(WorkshopMessages.notFound);
+      const used = await trx
+        .selectFrom('device as d')
+        .innerJoin('workshop as w', 'w.id', 'd.workshop_id')
+        .select('w.name')
+        .distinct()
+        .where('d.enterprise_id', '=', scope.enterpriseId)
+        .where('d.org_id', '=', scope.orgId)
+        .where('d.workshop_id', 'in', ids)
+        .execute();
+      if (used.length > 0) throw conflict(WorkshopMessages.hasDevices(summary(used.map((row) => row.name))));
+      await trx
+        .deleteFrom('workshop')
+        .where('enterprise_id', '=', scope.enterpriseId)
+        .where('org_id', '=', scope.orgId)
+        .where('id', 'in', ids)
+        .execute();
+      await recordOperation(trx, context, { ...scope, content: `删除车间：${summary(names)}` });
+      return { deleted: ids.length };
+    });
+  }
+}

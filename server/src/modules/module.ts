@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db';
+import type { SmsSender } from './account';
+import type { AuthService } from './auth';
+import type { FileService } from './files';
+
+/** What app.ts hands every module: the database, the clock and the platform services. */
+export interface ModuleDeps {
+  db: Db;
+  now: () => Date;
+  /** The session service app.ts also gives the auth plugin. */
+  auth: AuthService;
+  /** Stored uploads: `find(scope, url)` for imports, pictures of devices… */
+  files: FileService;
+  /** Delivers SMS codes (account: reset password, change phone). */
+  sms: SmsSender;
+}
+
+/** A server module's registration: app.ts mounts every module of SERVER_MODULES this way. */
+export interface ServerModule {
+  /** Same name as its folder, its contract and its console module. */
+  name: string;
+  register(app: FastifyInstance, deps: ModuleDeps): Promise<void>;
+}
