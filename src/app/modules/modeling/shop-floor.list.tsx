@@ -1,4 +1,5 @@
 import { Tag } from 'antd';
+import { deviceLabel } from '@app/shared';
 import type { BadReason, IcCard, WorkMachine } from '@core/contracts/shop-floor';
 import type { ListSpec } from '../../components';
 import { SysCfgAuthorities as A } from '@core/access/authorities/sys-cfg';
@@ -29,7 +30,7 @@ export function workMachineList(openEditor: (row?: WorkMachine) => void): ListSp
           row.devices.length ? (
             <div style={{ display: 'flex', flexWrap: 'wrap', rowGap: 4 }}>
               {row.devices.map((device) => (
-                <Tag key={device.deviceId}>{`${device.deviceName}（${device.deviceNo}）`}</Tag>
+                <Tag key={device.deviceId}>{deviceLabel(device)}</Tag>
               ))}
             </div>
           ) : (

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { deviceLabel } from '@app/shared';
 import { App, Button, Empty, Form, Modal, Radio, Select, Space, Spin, Tag } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { CreateWorkFlowRequest, WorkFlow, WorkFlowDetail } from '@core/contracts/modeling';
@@ -44,7 +45,7 @@ export function WorkFlowEditorDialog({ editing, onClose, onSaved }: WorkFlowEdit
   const deviceOptions = (index: number) =>
     speeds
       .filter((entry) => entry.processId === steps?.[index]?.processId)
-      .map((entry) => ({ value: entry.deviceId, label: `${entry.deviceName}（${entry.deviceNo}）` }));
+      .map((entry) => ({ value: entry.deviceId, label: deviceLabel(entry) }));
   const row = editing?.row;
   const loading = !!row && loadedFor !== editing;
 

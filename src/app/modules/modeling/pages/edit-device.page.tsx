@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { deviceLabel } from '@app/shared';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { App, Button, Empty, Form, Space, Spin } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
@@ -54,7 +55,7 @@ export default function EditDevicePage() {
     }
   };
 
-  const title = id ? `编辑设备${detail.data ? `：${detail.data.deviceName}（${detail.data.deviceNo}）` : ''}` : '新增设备';
+  const title = id ? `编辑设备${detail.data ? `：${deviceLabel(detail.data)}` : ''}` : '新增设备';
   return (
     <div className="mes-edit-device">
       <div style={{ display: 'flex', alignItems: 'center', gap: 12, marginBottom: 16 }}>

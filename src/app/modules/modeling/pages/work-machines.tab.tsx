@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { CreateWorkMachineRequest, WorkMachine } from '@core/contracts/shop-floor';
 import { ListPage } from '@app/components';
+import { deviceOptions } from '@app/shared';
 import { useLoaded } from '@app/components/use-loaded';
 import { EditFormDialog } from '@app/components/form-dialog';
 import { devicesApi, workMachinesApi } from '../modeling.api';
@@ -22,7 +23,7 @@ export default function WorkMachinesTab() {
         fields={WORK_MACHINE_FIELDS}
         editing={!!row}
         initial={row ? { ...row, deviceIds: row.devices.map((device) => device.deviceId) } : { deviceIds: [] }}
-        options={{ deviceIds: devices.map((device) => ({ value: device.id, label: `${device.deviceName}（${device.deviceNo}）` })) }}
+        options={{ deviceIds: deviceOptions(devices) }}
         onSubmit={(values) => {
           const request = { ...values, ip: values.ip ?? '', deviceIds: values.deviceIds ?? [] };
           return row ? workMachinesApi.update({ ...request, id: row.id }) : workMachinesApi.create(request);

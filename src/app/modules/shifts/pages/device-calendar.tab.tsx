@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { ShiftAuthorities as A } from '@core/access/authorities/shifts';
 import type { CreateDeviceCalendarRequest } from '@core/contracts/shifts';
 import { AuthButton, useLoaded } from '@app/components';
+import { deviceOptions as optionsOfDevices } from '@app/shared';
 import { CalendarGrid } from '../components/calendar-grid';
 import { EditFormDialog } from '@app/components/form-dialog';
 import { calendarsApi, pickersApi, shiftsApi } from '../shifts.api';
@@ -28,7 +29,7 @@ export default function DeviceCalendarTab() {
   );
   const data = calendar.data;
   const reload = () => setVersion((value) => value + 1);
-  const deviceOptions = useMemo(() => devices.map((row) => ({ value: row.id, label: `${row.deviceName}（${row.deviceNo}）` })), [devices]);
+  const deviceOptions = useMemo(() => optionsOfDevices(devices), [devices]);
   const shiftOptions = useMemo(() => shifts.map((row) => ({ value: row.id, label: row.className })), [shifts]);
 
   return (
