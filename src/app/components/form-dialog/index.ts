@@ -1,2 +1,3 @@
 export * from './form-fields';
 export * from './edit-form.dialog';
+export * from './form-dialog';
