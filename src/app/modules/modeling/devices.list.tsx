@@ -1,6 +1,6 @@
 import type { Device } from '@core/contracts/modeling';
 import { DEVICE_STATUS, DEVICE_USE, deviceUseLabel } from '@core/enums';
-import type { ListQuery, ListSpec } from '../../components';
+import type { ListAside, ListSpec } from '@app/components';
 import { ModelingAuthorities as A } from '@core/access/authorities/modeling';
 import { devicesApi } from './modeling.api';
 
@@ -8,16 +8,14 @@ const STATUS_COLORS: Record<number, string> = { 1: 'default', 2: 'blue', 3: 'gre
 const STATUS_OPTIONS = DEVICE_STATUS.options.map((option) => ({ ...option, color: STATUS_COLORS[option.value] }));
 
 export interface DeviceListHandlers {
-  /** null: devices of every type. */
-  deviceTypeId: number | null;
   workshops: { value: string; label: string }[];
   openEditor: (row?: Device) => void;
-  onChanged: () => void;
+  /** The device-type tree beside the list (its selection filters by deviceTypeId). */
+  aside: ListAside;
 }
 
 /** 设备: the devices of the selected type with use, workshop, brand, model and status. */
-export function deviceList({ deviceTypeId, workshops, openEditor, onChanged }: DeviceListHandlers): ListSpec<Device> {
-  const scoped = (query: ListQuery): ListQuery => (deviceTypeId === null ? query : { ...query, deviceTypeId });
+export function deviceList({ workshops, openEditor, aside }: DeviceListHandlers): ListSpec<Device> {
   return {
     rowKey: 'id',
     columns: [
@@ -30,7 +28,8 @@ export function deviceList({ deviceTypeId, workshops, openEditor, onChanged }: D
       { prop: 'model', label: '型号', width: 120 },
       { prop: 'status', label: '设备状态', type: 'tag', options: STATUS_OPTIONS, filter: { type: 'select', multiple: true }, sortable: true, width: 100 },
     ],
-    fetch: (query) => devicesApi.list(scoped(query)),
+    fetch: devicesApi.list,
+    aside,
     toolbar: [{ key: 'add', label: '新增设备', primary: true, authority: A.deviceAdd, run: () => openEditor() }],
     rowActions: [
       { key: 'edit', label: '编辑', authority: A.deviceEdit, run: (row) => openEditor(row) },
@@ -40,10 +39,10 @@ export function deviceList({ deviceTypeId, workshops, openEditor, onChanged }: D
         danger: true,
         authority: A.deviceDelete,
         confirm: (row) => `确定删除设备「${row.deviceName}」吗？`,
-        run: (row) => devicesApi.remove([row.id]).then(onChanged),
+        run: (row) => devicesApi.remove([row.id]),
       },
     ],
-    importer: { title: '设备', authority: A.deviceImport, template: devicesApi.downloadTemplate, submit: devicesApi.importFile, onImported: onChanged },
-    exporter: { authority: A.deviceExport, run: (query) => devicesApi.exportFile(scoped(query)) },
+    importer: { title: '设备', authority: A.deviceImport, template: devicesApi.downloadTemplate, submit: devicesApi.importFile },
+    exporter: { authority: A.deviceExport, run: devicesApi.exportFile },
   };
 }

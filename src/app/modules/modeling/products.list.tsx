@@ -1,22 +1,20 @@
 import type { Product } from '@core/contracts/modeling';
 import { FLUTES } from '@core/contracts/modeling';
-import type { ListQuery, ListSpec } from '../../components';
+import type { ListAside, ListSpec } from '@app/components';
 import { ModelingAuthorities as A } from '@core/access/authorities/modeling';
 import { productsApi } from './modeling.api';
 
 const FLUTE_OPTIONS = FLUTES.map((flute) => ({ value: flute, label: `${flute}楞` }));
 
 export interface ProductListHandlers {
-  /** null: products of every classify. */
-  classifyId: number | null;
   flows: { value: string; label: string }[];
   openEditor: (row?: Product) => void;
-  onChanged: () => void;
+  /** The classify tree beside the list (its selection filters by classifyId). */
+  aside: ListAside;
 }
 
 /** 产品档案: customer, box style, inner size, board, flute, colours and process flow. */
-export function productList({ classifyId, flows, openEditor, onChanged }: ProductListHandlers): ListSpec<Product> {
-  const scoped = (query: ListQuery): ListQuery => (classifyId === null ? query : { ...query, classifyId });
+export function productList({ flows, openEditor, aside }: ProductListHandlers): ListSpec<Product> {
   return {
     rowKey: 'id',
     columns: [
@@ -31,7 +29,8 @@ export function productList({ classifyId, flows, openEditor, onChanged }: Produc
       { prop: 'colors', label: '颜色数', type: 'number', width: 80 },
       { prop: 'processFlowName', label: '工艺路线', width: 150, filter: { prop: 'processFlowId', type: 'select', options: flows } },
     ],
-    fetch: (query) => productsApi.list(scoped(query)),
+    fetch: productsApi.list,
+    aside,
     toolbar: [{ key: 'add', label: '新增产品', primary: true, authority: A.productAdd, run: () => openEditor() }],
     rowActions: [
       { key: 'edit', label: '编辑', authority: A.productEdit, run: (row) => openEditor(row) },
@@ -41,10 +40,10 @@ export function productList({ classifyId, flows, openEditor, onChanged }: Produc
         danger: true,
         authority: A.productDelete,
         confirm: (row) => `确定删除产品「${row.productName}」吗？`,
-        run: (row) => productsApi.remove([row.id]).then(onChanged),
+        run: (row) => productsApi.remove([row.id]),
       },
     ],
-    importer: { title: '产品', authority: A.productImport, template: productsApi.downloadTemplate, submit: productsApi.importFile, onImported: onChanged },
-    exporter: { authority: A.productExport, run: (query) => productsApi.exportFile(scoped(query)) },
+    importer: { title: '产品', authority: A.productImport, template: productsApi.downloadTemplate, submit: productsApi.importFile },
+    exporter: { authority: A.productExport, run: productsApi.exportFile },
   };
 }

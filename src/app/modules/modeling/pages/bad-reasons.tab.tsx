@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { BadReason, CreateBadReasonRequest } from '@core/contracts/shop-floor';
-import { ListPage } from '@app/components';
+import { ListPage, useListReload } from '@app/components';
 import { useLoaded } from '@app/components/use-loaded';
 import { EditFormDialog } from '@app/components/form-dialog';
 import { filterOptionsOf, optionsOf } from '../components/options';
@@ -11,13 +11,13 @@ import { badReasonList } from '../shop-floor.list';
 /** 不良现象 tab: the bad phenomena of each process, filtered by process. */
 export default function BadReasonsTab() {
   const [editing, setEditing] = useState<{ row?: BadReason } | null>(null);
-  const [version, setVersion] = useState(0);
+  const [list, reload] = useListReload();
   const processes = useLoaded(processesApi.all, 'processes', []).data;
   const spec = useMemo(() => badReasonList(filterOptionsOf(processes, (row) => row.processName), (row) => setEditing({ row })), [processes]);
   const row = editing?.row;
   return (
     <>
-      <ListPage key={version} spec={spec} />
+      <ListPage handle={list} spec={spec} />
       <EditFormDialog<CreateBadReasonRequest>
         title={editing ? (row ? '编辑不良现象' : '新增不良现象') : null}
         fields={BAD_REASON_FIELDS}
@@ -26,7 +26,7 @@ export default function BadReasonsTab() {
         options={{ processId: optionsOf(processes, (process) => process.processName) }}
         onSubmit={(values) => (row ? badReasonsApi.update({ ...values, id: row.id }) : badReasonsApi.create(values))}
         onClose={() => setEditing(null)}
-        onSaved={() => setVersion((value) => value + 1)}
+        onSaved={reload}
       />
     </>
   );

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { CreateIcCardRequest, IcCard } from '@core/contracts/shop-floor';
-import { ListPage } from '@app/components';
+import { ListPage, useListReload } from '@app/components';
 import { personLabel } from '@core/format';
 import { factoryUsersApi } from '@app/components/user-select';
 import { useLoaded } from '@app/components/use-loaded';
@@ -13,15 +13,15 @@ import { icCardList } from '../shop-floor.list';
 export default function IcCardsTab() {
   const [editing, setEditing] = useState<{ row?: IcCard } | null>(null);
   const [binding, setBinding] = useState<IcCard | null>(null);
-  const [version, setVersion] = useState(0);
+  const [list, reload] = useListReload();
   const users = useLoaded(factoryUsersApi.all, editing || binding ? 'open' : 'closed', []).data;
   const userOptions = users.map((user) => ({ value: user.userId, label: personLabel(user) }));
   const spec = useMemo(() => icCardList({ openEditor: (row) => setEditing({ row }), openBind: setBinding }), []);
   const row = editing?.row;
-  const saved = () => setVersion((value) => value + 1);
+  const saved = reload;
   return (
     <>
-      <ListPage key={version} spec={spec} />
+      <ListPage handle={list} spec={spec} />
       <EditFormDialog<CreateIcCardRequest>
         title={editing ? (row ? '编辑IC卡' : '新增IC卡') : null}
         fields={IC_CARD_FIELDS}

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Tabs } from 'antd';
 import type { CreateProcessGroupRequest, CreateProcessRequest, Process, ProcessGroup } from '@core/contracts/modeling';
-import { ListPage } from '@app/components';
+import { ListPage, useListReload } from '@app/components';
 import { EditFormDialog } from '@app/components/form-dialog';
 import { filterOptionsOf, optionsOf } from '../components/options';
 import { useLoaded } from '@app/components/use-loaded';
@@ -24,11 +24,16 @@ const NEW_PROCESS: Partial<CreateProcessRequest> = {
 export default function ProcessesTab() {
   const [process, setProcess] = useState<{ row?: Process } | null>(null);
   const [group, setGroup] = useState<{ row?: ProcessGroup } | null>(null);
-  const [version, setVersion] = useState(0);
-  const bump = useCallback(() => setVersion((value) => value + 1), []);
-  const groups = useLoaded(processGroupsApi.all, `groups:${version}`, []).data;
+  const [list, reloadList] = useListReload();
+  // Groups feed the process form's picker and filter: reload them with the list.
+  const [groupsVersion, setGroupsVersion] = useState(0);
+  const reload = useCallback(() => {
+    reloadList();
+    setGroupsVersion((value) => value + 1);
+  }, [reloadList]);
+  const groups = useLoaded(processGroupsApi.all, `groups:${groupsVersion}`, []).data;
   const processSpec = useMemo(() => processList(filterOptionsOf(groups, (row) => row.groupName), (row) => setProcess({ row })), [groups]);
-  const groupSpec = useMemo(() => processGroupList((row) => setGroup({ row }), bump), [bump]);
+  const groupSpec = useMemo(() => processGroupList((row) => setGroup({ row }), reload), [reload]);
 
   return (
     <>
@@ -36,8 +41,8 @@ export default function ProcessesTab() {
         size="small"
         destroyOnHidden
         items={[
-          { key: 'process', label: '工序', children: <ListPage key={`process:${version}`} spec={processSpec} /> },
-          { key: 'group', label: '工序组', children: <ListPage key={`group:${version}`} spec={groupSpec} /> },
+          { key: 'process', label: '工序', children: <ListPage handle={list} spec={processSpec} /> },
+          { key: 'group', label: '工序组', children: <ListPage handle={list} spec={groupSpec} /> },
         ]}
       />
       <EditFormDialog<CreateProcessRequest>
@@ -50,7 +55,7 @@ export default function ProcessesTab() {
           process?.row ? processesApi.update({ ...values, processGroupId: values.processGroupId ?? null, id: process.row.id }) : processesApi.create(values)
         }
         onClose={() => setProcess(null)}
-        onSaved={bump}
+        onSaved={reload}
       />
       <EditFormDialog<CreateProcessGroupRequest>
         title={group ? (group.row ? '编辑工序组' : '新增工序组') : null}
@@ -59,7 +64,7 @@ export default function ProcessesTab() {
         initial={group?.row ?? { sort: 0 }}
         onSubmit={(values) => (group?.row ? processGroupsApi.update({ ...values, id: group.row.id }) : processGroupsApi.create(values))}
         onClose={() => setGroup(null)}
-        onSaved={bump}
+        onSaved={reload}
       />
     </>
   );

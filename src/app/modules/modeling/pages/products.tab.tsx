@@ -1,7 +1,7 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { CreateProductRequest, Product } from '@core/contracts/modeling';
-import { ALL_CATEGORIES, CategoryTree, LIST_PARAMS, ListPage } from '@app/components';
+import { ALL_CATEGORIES, ListPage, useListReload, type ListAside } from '@app/components';
 import { categoryEditor, EditFormDialog } from '@app/components/form-dialog';
 import { classifyCategories, filterOptionsOf, optionsOf, treeOptionsOf } from '../components/options';
 import { useLoaded } from '@app/components/use-loaded';
@@ -14,68 +14,49 @@ import { productList } from '../products.list';
 const CLASSIFY_PARAM = 'classifyId';
 const loadClassifies = () => productClassifiesApi.tree().then(classifyCategories);
 const editClassify = categoryEditor(CLASSIFY_FIELDS);
+const CLASSIFY_ASIDE: ListAside = {
+  filter: 'classifyId',
+  width: 240,
+  tree: {
+    noun: '产品分类',
+    allLabel: '全部产品',
+    load: loadClassifies,
+    editor: editClassify,
+    authorities: { add: A.classifyAdd, edit: A.classifyEdit, delete: A.classifyDelete },
+    create: (values, parentId) => productClassifiesApi.create({ classifyName: String(values.classifyName), parentId }),
+    update: (node, values) => productClassifiesApi.update({ id: node.id, parentId: node.values.parentId as number | null, classifyName: String(values.classifyName) }),
+    remove: (node) => productClassifiesApi.remove([node.id]),
+  },
+};
 const NEW_PRODUCT: Partial<CreateProductRequest> = { boxStyle: '0201', colors: 0 };
 
 /** 产品档案 tab: the classify tree on the left, the selected classify's products on the right. */
 export default function ProductsTab() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const selected = params.get(CLASSIFY_PARAM) ?? ALL_CATEGORIES;
   const classifyId = selected === ALL_CATEGORIES ? null : Number(selected);
   const [editing, setEditing] = useState<{ row?: Product } | null>(null);
-  const [version, setVersion] = useState(0);
-  const [treeVersion, setTreeVersion] = useState(0);
-  const changed = useCallback(() => setTreeVersion((value) => value + 1), []);
-  const flows = useLoaded(workFlowsApi.all, 'flows', []).data;
-  const classifies = useLoaded(loadClassifies, `classifies:${treeVersion}`, []).data;
   const row = editing?.row;
+  const [list, reload] = useListReload();
+  // Form options load when the dialog opens: the tree and the flows may have changed since.
+  const openKey = editing ? `open:${row?.id ?? 'new'}` : 'closed';
+  const flows = useLoaded(workFlowsApi.all, 'flows', []).data;
+  const classifies = useLoaded(loadClassifies, openKey, []).data;
   // The form offers templates plus this product's own dedicated (产品专用) flows, never another product's.
   const formFlows = useLoaded(
     () => (editing ? workFlowsApi.usableBy(row?.id ?? null) : Promise.resolve([])),
-    editing ? `form-flows:${row?.id ?? 'new'}:${version}` : 'closed',
+    openKey,
     [],
   ).data;
 
-  const select = (key: string) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        next.delete(LIST_PARAMS.page);
-        if (key === ALL_CATEGORIES) next.delete(CLASSIFY_PARAM);
-        else next.set(CLASSIFY_PARAM, key);
-        return next;
-      },
-      { replace: true },
-    );
-
   const spec = useMemo(
-    () => productList({ classifyId, flows: filterOptionsOf(flows, (row) => row.flowName), openEditor: (row) => setEditing({ row }), onChanged: changed }),
-    [classifyId, flows, changed],
+    () => productList({ flows: filterOptionsOf(flows, (row) => row.flowName), openEditor: (row) => setEditing({ row }), aside: CLASSIFY_ASIDE }),
+    [flows],
   );
-  const saved = () => {
-    setVersion((value) => value + 1);
-    changed();
-  };
 
   return (
-    <div className="mes-products-tab" style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
-      <aside style={{ width: 240, flex: 'none', borderRight: '1px solid #f0f0f0', paddingRight: 12 }}>
-        <CategoryTree
-          noun="产品分类"
-          allLabel="全部产品"
-          load={loadClassifies}
-          editor={editClassify}
-          authorities={{ add: A.classifyAdd, edit: A.classifyEdit, delete: A.classifyDelete }}
-          create={(values, parentId) => productClassifiesApi.create({ classifyName: String(values.classifyName), parentId })}
-          update={(node, values) => productClassifiesApi.update({ id: node.id, parentId: node.values.parentId as number | null, classifyName: String(values.classifyName) })}
-          remove={(node) => productClassifiesApi.remove([node.id])}
-          selected={selected}
-          onSelect={select}
-          refreshKey={treeVersion}
-        />
-      </aside>
-      <section style={{ flex: 1, minWidth: 0 }}>
-        <ListPage key={`${selected}:${version}`} spec={spec} />
-      </section>
+    <div className="mes-products-tab">
+      <ListPage handle={list} spec={spec} />
       <EditFormDialog<CreateProductRequest>
         title={editing ? (row ? '编辑产品' : '新增产品') : null}
         fields={PRODUCT_FIELDS}
@@ -87,7 +68,7 @@ export default function ProductsTab() {
           return row ? productsApi.update({ ...request, id: row.id }) : productsApi.create(request);
         }}
         onClose={() => setEditing(null)}
-        onSaved={saved}
+        onSaved={reload}
       />
     </div>
   );

@@ -1,7 +1,7 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Tabs } from 'antd';
 import type { CreatePositionRequest, Position, Team } from '@core/contracts/shifts';
-import { ListPage } from '@app/components';
+import { ListPage, useListReload } from '@app/components';
 import { useLoaded } from '@app/components/use-loaded';
 import { EditFormDialog } from '@app/components/form-dialog';
 import { filterOptionsOf } from '../components/options';
@@ -14,11 +14,10 @@ import { positionList, teamList } from '../teams.list';
 export default function TeamsTab() {
   const [team, setTeam] = useState<{ row?: Team } | null>(null);
   const [position, setPosition] = useState<{ row?: Position } | null>(null);
-  const [version, setVersion] = useState(0);
-  const bump = useCallback(() => setVersion((value) => value + 1), []);
+  const [list, reload] = useListReload();
   const workshops = useLoaded(workshopsApi.all, 'workshops', []).data;
   const teamSpec = useMemo(() => teamList(filterOptionsOf(workshops, (row) => row.workshopName), (row) => setTeam({ row })), [workshops]);
-  const positionSpec = useMemo(() => positionList((row) => setPosition({ row }), bump), [bump]);
+  const positionSpec = useMemo(() => positionList((row) => setPosition({ row }), reload), [reload]);
 
   return (
     <>
@@ -26,11 +25,11 @@ export default function TeamsTab() {
         size="small"
         destroyOnHidden
         items={[
-          { key: 'team', label: '班组', children: <ListPage key={`team:${version}`} spec={teamSpec} /> },
-          { key: 'position', label: '岗位', children: <ListPage key={`position:${version}`} spec={positionSpec} /> },
+          { key: 'team', label: '班组', children: <ListPage handle={list} spec={teamSpec} /> },
+          { key: 'position', label: '岗位', children: <ListPage handle={list} spec={positionSpec} /> },
         ]}
       />
-      <TeamEditorDialog editing={team} onClose={() => setTeam(null)} onSaved={bump} />
+      <TeamEditorDialog editing={team} onClose={() => setTeam(null)} onSaved={reload} />
       <EditFormDialog<CreatePositionRequest>
         title={position ? (position.row ? '编辑岗位' : '新增岗位') : null}
         fields={POSITION_FIELDS}
@@ -38,7 +37,7 @@ export default function TeamsTab() {
         initial={position?.row ?? { sort: 0 }}
         onSubmit={(values) => (position?.row ? positionsApi.update({ ...values, id: position.row.id }) : positionsApi.create(values))}
         onClose={() => setPosition(null)}
-        onSaved={bump}
+        onSaved={reload}
       />
     </>
   );

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { CreateWorkMachineRequest, WorkMachine } from '@core/contracts/shop-floor';
-import { ListPage } from '@app/components';
+import { ListPage, useListReload } from '@app/components';
 import { deviceOptions } from '@app/shared';
 import { useLoaded } from '@app/components/use-loaded';
 import { EditFormDialog } from '@app/components/form-dialog';
@@ -11,13 +11,13 @@ import { workMachineList } from '../shop-floor.list';
 /** 一体机 tab (also the /oneMachine page): the shop-floor terminals and the devices each reports for. */
 export default function WorkMachinesTab() {
   const [editing, setEditing] = useState<{ row?: WorkMachine } | null>(null);
-  const [version, setVersion] = useState(0);
+  const [list, reload] = useListReload();
   const devices = useLoaded(devicesApi.all, editing ? 'open' : 'closed', []).data;
   const spec = useMemo(() => workMachineList((row) => setEditing({ row })), []);
   const row = editing?.row;
   return (
     <>
-      <ListPage key={version} spec={spec} />
+      <ListPage handle={list} spec={spec} />
       <EditFormDialog<CreateWorkMachineRequest>
         title={editing ? (row ? '编辑一体机' : '新增一体机') : null}
         fields={WORK_MACHINE_FIELDS}
@@ -29,7 +29,7 @@ export default function WorkMachinesTab() {
           return row ? workMachinesApi.update({ ...request, id: row.id }) : workMachinesApi.create(request);
         }}
         onClose={() => setEditing(null)}
-        onSaved={() => setVersion((value) => value + 1)}
+        onSaved={reload}
       />
     </>
   );

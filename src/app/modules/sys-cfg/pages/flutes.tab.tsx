@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { CreateFluteRequest, Flute } from '@core/contracts/paper-data';
-import { ListPage } from '@app/components';
+import { ListPage, useListReload } from '@app/components';
 import { EditFormDialog } from '@app/components/form-dialog';
 import { flutesApi } from '../paper-data.api';
 import { fluteList } from '../paper-data.list';
@@ -9,12 +9,12 @@ import { FLUTE_FIELDS } from '../sys-cfg.forms';
 /** 楞型 tab: flutes with their add/edit dialog. */
 export default function FlutesTab() {
   const [editing, setEditing] = useState<{ row?: Flute } | null>(null);
-  const [version, setVersion] = useState(0);
+  const [list, reload] = useListReload();
   const spec = useMemo(() => fluteList((row) => setEditing({ row })), []);
   const row = editing?.row;
   return (
     <>
-      <ListPage key={version} spec={spec} />
+      <ListPage handle={list} spec={spec} />
       <EditFormDialog<CreateFluteRequest>
         title={editing ? (row ? '编辑楞型' : '新增楞型') : null}
         fields={FLUTE_FIELDS}
@@ -25,7 +25,7 @@ export default function FlutesTab() {
           return row ? flutesApi.update({ ...request, id: row.id }) : flutesApi.create(request);
         }}
         onClose={() => setEditing(null)}
-        onSaved={() => setVersion((value) => value + 1)}
+        onSaved={reload}
       />
     </>
   );

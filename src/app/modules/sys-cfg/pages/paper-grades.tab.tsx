@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { CreatePaperGradeRequest, PaperGrade } from '@core/contracts/paper-data';
-import { ListPage } from '@app/components';
+import { ListPage, useListReload } from '@app/components';
 import { EditFormDialog } from '@app/components/form-dialog';
 import { paperGradesApi } from '../paper-data.api';
 import { paperGradeList } from '../paper-data.list';
@@ -9,12 +9,12 @@ import { PAPER_GRADE_FIELDS } from '../sys-cfg.forms';
 /** 原纸 tab: paper grades with their add/edit dialog. */
 export default function PaperGradesTab() {
   const [editing, setEditing] = useState<{ row?: PaperGrade } | null>(null);
-  const [version, setVersion] = useState(0);
+  const [list, reload] = useListReload();
   const spec = useMemo(() => paperGradeList((row) => setEditing({ row })), []);
   const row = editing?.row;
   return (
     <>
-      <ListPage key={version} spec={spec} />
+      <ListPage handle={list} spec={spec} />
       <EditFormDialog<CreatePaperGradeRequest>
         title={editing ? (row ? '编辑原纸' : '新增原纸') : null}
         fields={PAPER_GRADE_FIELDS}
@@ -25,7 +25,7 @@ export default function PaperGradesTab() {
           return row ? paperGradesApi.update({ ...request, id: row.id }) : paperGradesApi.create(request);
         }}
         onClose={() => setEditing(null)}
-        onSaved={() => setVersion((value) => value + 1)}
+        onSaved={reload}
       />
     </>
   );
