@@ -8,6 +8,7 @@ import type { ExportColumn } from '../../lib/excel-export';
 import { ImportMessages, runImport, type ImportColumn, type ImportRowError } from '../../lib/excel-import';
 import { runList, splitValues, streamList, type ListParams, type ListSpec } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
+import { lazyStream, withDescendants } from './tree-filter';
 import { conflict, formatDateTime, guardUnique, namesOf, notFound, requireIds, summary, text, validation } from './common';
 
 export const DeviceMessages = {
@@ -161,12 +162,14 @@ async function replaceChildren(db: Db, deviceId: number, request: CreateDeviceRe
 export class DeviceService {
   constructor(private readonly db: Db) {}
 
-  list(scope: Scope, params: ListParams): Promise<PageResult<Device>> {
-    return runList(deviceQuery(this.db), DEVICE_LIST, scope, params, toDevice);
+  async list(scope: Scope, params: ListParams): Promise<PageResult<Device>> {
+    return runList(deviceQuery(this.db), DEVICE_LIST, scope, await withDescendants(this.db, 'device_type', scope, params, 'deviceTypeId'), toDevice);
   }
 
   rows(scope: Scope, params: ListParams): AsyncIterable<Device> {
-    return streamList(deviceQuery(this.db), DEVICE_LIST, scope, params, toDevice);
+    // Built once now so a bad filter is refused before the download starts.
+    streamList(deviceQuery(this.db), DEVICE_LIST, scope, params, toDevice);
+    return lazyStream(async () => streamList(deviceQuery(this.db), DEVICE_LIST, scope, await withDescendants(this.db, 'device_type', scope, params, 'deviceTypeId'), toDevice));
   }
 
   async detail(scope: Scope, id: number): Promise<DeviceDetail> {
