@@ -67,7 +67,7 @@ export function staffList({ departmentId, openEditor, openFactoryGrants, onCount
   return {
     rowKey: 'userId',
     columns: [
-      { prop: 'username', label: '用户名', filter: { type: 'input' }, sortable: true, width: 130 },
+      { prop: 'username', label: '用户名', filter: { type: 'tagInput' }, sortable: true, width: 130 },
       { prop: 'nickName', label: '姓名', filter: { type: 'input' }, sortable: true, width: 110 },
       { prop: 'status', label: '账号状态', type: 'tag', options: STATUS_OPTIONS, filter: { type: 'select', multiple: true }, sortable: true, width: 110 },
       { prop: 'roles', label: '角色', render: roleTags, width: 160 },
@@ -118,7 +118,7 @@ export function otherDepartmentList(departmentId: number, departmentName: string
     rowKey: 'userId',
     urlState: false,
     columns: [
-      { prop: 'username', label: '用户名', filter: { type: 'input' }, width: 140 },
+      { prop: 'username', label: '用户名', filter: { type: 'tagInput' }, width: 140 },
       { prop: 'nickName', label: '姓名', filter: { type: 'input' }, width: 120 },
       { prop: 'mobile', label: '手机号', width: 130 },
       { prop: 'departmentName', label: '当前部门', width: 140 },

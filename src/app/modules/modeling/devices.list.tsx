@@ -19,7 +19,7 @@ export function deviceList({ workshops, openEditor, aside }: DeviceListHandlers)
   return {
     rowKey: 'id',
     columns: [
-      { prop: 'deviceNo', label: '设备编号', filter: { type: 'input' }, sortable: true, width: 120 },
+      { prop: 'deviceNo', label: '设备编号', filter: { type: 'tagInput' }, sortable: true, width: 120 },
       { prop: 'deviceName', label: '设备名称', filter: { type: 'input' }, sortable: true, width: 160 },
       { prop: 'deviceTypeName', label: '设备类型', width: 130 },
       { prop: 'workshopName', label: '车间', width: 110, filter: { prop: 'workshopId', type: 'select', multiple: true, options: workshops } },

@@ -18,7 +18,7 @@ export function productList({ flows, openEditor, aside }: ProductListHandlers): 
   return {
     rowKey: 'id',
     columns: [
-      { prop: 'productNo', label: '产品编号', filter: { type: 'input' }, sortable: true, width: 130 },
+      { prop: 'productNo', label: '产品编号', filter: { type: 'tagInput' }, sortable: true, width: 130 },
       { prop: 'productName', label: '产品名称', filter: { type: 'input' }, sortable: true, width: 170 },
       { prop: 'customerName', label: '客户', filter: { type: 'input' }, sortable: true, width: 150 },
       { prop: 'classifyName', label: '产品分类', width: 110 },

@@ -4,6 +4,8 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { App, Button, Empty, Form, Space, Spin } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useLeaveGuard } from '@app/components/leave-guard';
+import { AuthButton } from '@app/components/auth-button';
+import { ModelingAuthorities as A } from '@core/access/authorities/modeling';
 import { useLoaded } from '@app/components/use-loaded';
 import { DeviceForm, deviceFormValues, deviceRequestOf, newDeviceValues, type DeviceFormValues } from '../components/device-form';
 import { DEVICE_LIST_PATH, type DeviceEditorState } from '../components/device-route';
@@ -79,9 +81,9 @@ export default function EditDevicePage() {
           />
           <Space className="mes-edit-device-actions" style={{ position: 'sticky', bottom: 0, width: '100%', justifyContent: 'flex-end', padding: '12px 0', background: '#fff', borderTop: '1px solid #f0f0f0', marginTop: 16 }}>
             <Button onClick={leave}>取消</Button>
-            <Button type="primary" loading={saving} disabled={detail.loading} onClick={() => void save().catch(() => undefined)}>
+            <AuthButton authority={id ? A.deviceEdit : A.deviceAdd} type="primary" loading={saving} disabled={detail.loading} onClick={() => void save().catch(() => undefined)}>
               保存
-            </Button>
+            </AuthButton>
           </Space>
         </Spin>
       )}
