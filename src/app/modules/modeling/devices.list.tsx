@@ -1,8 +1,9 @@
 import type { Device } from '@core/contracts/modeling';
 import { DEVICE_STATUS, DEVICE_USE, deviceUseLabel } from '@core/enums';
-import type { ListAside, ListSpec } from '@app/components';
+import { columnOf, type ListAside, type ListSpec } from '@app/components';
 import { ModelingAuthorities as A } from '@core/access/authorities/modeling';
 import { devicesApi } from './modeling.api';
+import { DEVICE } from './modeling.fields';
 
 const STATUS_COLORS: Record<number, string> = { 1: 'default', 2: 'blue', 3: 'green', 4: 'gold', 5: 'red', 6: 'default' };
 const STATUS_OPTIONS = DEVICE_STATUS.options.map((option) => ({ ...option, color: STATUS_COLORS[option.value] }));
@@ -19,14 +20,14 @@ export function deviceList({ workshops, openEditor, aside }: DeviceListHandlers)
   return {
     rowKey: 'id',
     columns: [
-      { prop: 'deviceNo', label: '设备编号', filter: { type: 'tagInput' }, sortable: true, width: 120 },
-      { prop: 'deviceName', label: '设备名称', filter: { type: 'input' }, sortable: true, width: 160 },
-      { prop: 'deviceTypeName', label: '设备类型', width: 130 },
-      { prop: 'workshopName', label: '车间', width: 110, filter: { prop: 'workshopId', type: 'select', multiple: true, options: workshops } },
-      { prop: 'deviceUse', label: '设备用途', width: 100, render: (row) => deviceUseLabel(row.deviceUse), filter: { type: 'select', options: DEVICE_USE.options } },
-      { prop: 'brand', label: '品牌', filter: { type: 'input' }, width: 110 },
-      { prop: 'model', label: '型号', width: 120 },
-      { prop: 'status', label: '设备状态', type: 'tag', options: STATUS_OPTIONS, filter: { type: 'select', multiple: true }, sortable: true, width: 100 },
+      { ...columnOf(DEVICE.deviceNo), filter: { type: 'tagInput' }, sortable: true, width: 120 },
+      { ...columnOf(DEVICE.deviceName), filter: { type: 'input' }, sortable: true, width: 160 },
+      { ...columnOf(DEVICE.deviceTypeName), width: 130 },
+      { ...columnOf(DEVICE.workshopName), width: 110, filter: { prop: 'workshopId', type: 'select', multiple: true, options: workshops } },
+      { ...columnOf(DEVICE.deviceUse), width: 100, render: (row) => deviceUseLabel(row.deviceUse), filter: { type: 'select', options: DEVICE_USE.options } },
+      { ...columnOf(DEVICE.brand), filter: { type: 'input' }, width: 110 },
+      { ...columnOf(DEVICE.model), width: 120 },
+      { ...columnOf(DEVICE.status), type: 'tag', options: STATUS_OPTIONS, filter: { type: 'select', multiple: true }, sortable: true, width: 100 },
     ],
     fetch: devicesApi.list,
     aside,

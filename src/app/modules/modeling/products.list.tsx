@@ -1,8 +1,9 @@
 import type { Product } from '@core/contracts/modeling';
 import { FLUTES } from '@core/contracts/modeling';
-import type { ListAside, ListSpec } from '@app/components';
+import { columnOf, type ListAside, type ListSpec } from '@app/components';
 import { ModelingAuthorities as A } from '@core/access/authorities/modeling';
 import { productsApi } from './modeling.api';
+import { PRODUCT } from './modeling.fields';
 
 const FLUTE_OPTIONS = FLUTES.map((flute) => ({ value: flute, label: `${flute}楞` }));
 
@@ -18,16 +19,16 @@ export function productList({ flows, openEditor, aside }: ProductListHandlers): 
   return {
     rowKey: 'id',
     columns: [
-      { prop: 'productNo', label: '产品编号', filter: { type: 'tagInput' }, sortable: true, width: 130 },
-      { prop: 'productName', label: '产品名称', filter: { type: 'input' }, sortable: true, width: 170 },
-      { prop: 'customerName', label: '客户', filter: { type: 'input' }, sortable: true, width: 150 },
-      { prop: 'classifyName', label: '产品分类', width: 110 },
-      { prop: 'boxStyle', label: '箱型', width: 70 },
+      { ...columnOf(PRODUCT.productNo), filter: { type: 'tagInput' }, sortable: true, width: 130 },
+      { ...columnOf(PRODUCT.productName), filter: { type: 'input' }, sortable: true, width: 170 },
+      { ...columnOf(PRODUCT.customerName), filter: { type: 'input' }, sortable: true, width: 150 },
+      { ...columnOf(PRODUCT.classifyName), width: 110 },
+      { ...columnOf(PRODUCT.boxStyle), width: 70 },
       { prop: 'lengthMm', label: '内径（长×宽×高 mm）', width: 170, render: (row) => `${row.lengthMm}×${row.widthMm}×${row.heightMm}` },
-      { prop: 'boardCode', label: '纸板编码', filter: { type: 'input' }, width: 110 },
-      { prop: 'flute', label: '楞型', width: 70, filter: { type: 'select', multiple: true, options: FLUTE_OPTIONS } },
-      { prop: 'colors', label: '颜色数', type: 'number', width: 80 },
-      { prop: 'processFlowName', label: '工艺路线', width: 150, filter: { prop: 'processFlowId', type: 'select', options: flows } },
+      { ...columnOf(PRODUCT.boardCode), filter: { type: 'input' }, width: 110 },
+      { ...columnOf(PRODUCT.flute), width: 70, filter: { type: 'select', multiple: true, options: FLUTE_OPTIONS } },
+      { ...columnOf(PRODUCT.colors), type: 'number', width: 80 },
+      { ...columnOf(PRODUCT.processFlowName), width: 150, filter: { prop: 'processFlowId', type: 'select', options: flows } },
     ],
     fetch: productsApi.list,
     aside,

@@ -1,9 +1,10 @@
 import { Tag } from 'antd';
 import { deviceLabel } from '@app/shared';
 import type { BadReason, IcCard, WorkMachine } from '@core/contracts/shop-floor';
-import type { ListSpec } from '../../components';
+import { columnOf, type ListSpec } from '@app/components';
 import { SysCfgAuthorities as A } from '@core/access/authorities/sys-cfg';
 import { badReasonsApi, icCardsApi, workMachinesApi } from './modeling.api';
+import { BAD_REASON, IC_CARD, WORK_MACHINE } from './modeling.fields';
 
 const BOUND_OPTIONS = [
   { value: 'true', label: '已绑定', color: 'green' },
@@ -19,12 +20,11 @@ export function workMachineList(openEditor: (row?: WorkMachine) => void): ListSp
   return {
     rowKey: 'id',
     columns: [
-      { prop: 'machineCode', label: '一体机编码', filter: { type: 'input' }, sortable: true, width: 130 },
-      { prop: 'machineName', label: '一体机名称', filter: { type: 'input' }, width: 160 },
-      { prop: 'ip', label: 'IP地址', width: 140 },
+      { ...columnOf(WORK_MACHINE.machineCode), filter: { type: 'input' }, sortable: true, width: 130 },
+      { ...columnOf(WORK_MACHINE.machineName), filter: { type: 'input' }, width: 160 },
+      { ...columnOf(WORK_MACHINE.ip), width: 140 },
       {
-        prop: 'devices',
-        label: '绑定设备',
+        ...columnOf(WORK_MACHINE.devices),
         width: 360,
         render: (row) =>
           row.devices.length ? (
@@ -37,8 +37,8 @@ export function workMachineList(openEditor: (row?: WorkMachine) => void): ListSp
             '—'
           ),
       },
-      { prop: 'remark', label: '备注', width: 160 },
-      { prop: 'updateTime', label: '更新时间', type: 'date', width: 170 },
+      { ...columnOf(WORK_MACHINE.remark), width: 160 },
+      { ...columnOf(WORK_MACHINE.updateTime), type: 'date', width: 170 },
     ],
     fetch: workMachinesApi.list,
     toolbar: [{ key: 'add', label: '新增一体机', primary: true, authority: A.workMachineAdd, run: () => openEditor() }],
@@ -68,19 +68,18 @@ export function icCardList({ openEditor, openBind }: IcCardListHandlers): ListSp
     // Newest cards first: a card just added is the one about to be bound.
     defaultSort: { field: 'id', direction: 'desc' },
     columns: [
-      { prop: 'cardNo', label: 'IC卡号', filter: { type: 'input' }, sortable: true, width: 150 },
-      { prop: 'nickName', label: '绑定人员', filter: { type: 'input' }, width: 120 },
-      { prop: 'username', label: '账号', width: 130 },
+      { ...columnOf(IC_CARD.cardNo), filter: { type: 'input' }, sortable: true, width: 150 },
+      { ...columnOf(IC_CARD.nickName), filter: { type: 'input' }, width: 120 },
+      { ...columnOf(IC_CARD.username), width: 130 },
       {
-        prop: 'userId',
-        label: '绑定状态',
+        ...columnOf({ ...IC_CARD.bound, name: 'userId' }),
         width: 100,
         render: (row) => (row.userId ? <Tag color="green">已绑定</Tag> : <Tag>未绑定</Tag>),
       },
-      { prop: 'bindTime', label: '绑定时间', type: 'date', sortable: true, width: 170 },
-      { prop: 'remark', label: '备注', width: 160 },
+      { ...columnOf(IC_CARD.bindTime), type: 'date', sortable: true, width: 170 },
+      { ...columnOf(IC_CARD.remark), width: 160 },
     ],
-    filters: [{ prop: 'bound', label: '绑定状态', type: 'select', options: BOUND_OPTIONS }],
+    filters: [{ ...columnOf(IC_CARD.bound), type: 'select', options: BOUND_OPTIONS }],
     fetch: icCardsApi.list,
     toolbar: [{ key: 'add', label: '新增IC卡', primary: true, authority: A.icCardAdd, run: () => openEditor() }],
     rowActions: [
@@ -111,18 +110,17 @@ export function badReasonList(processes: { value: string; label: string }[], ope
   return {
     rowKey: 'id',
     columns: [
-      { prop: 'processName', label: '工序', width: 130, filter: { prop: 'processId', type: 'select', multiple: true, options: processes } },
-      { prop: 'reasonCode', label: '不良现象编码', filter: { type: 'input' }, sortable: true, width: 130 },
-      { prop: 'reasonName', label: '不良现象名称', filter: { type: 'input' }, width: 160 },
+      { ...columnOf(BAD_REASON.processName), width: 130, filter: { prop: 'processId', type: 'select', multiple: true, options: processes } },
+      { ...columnOf(BAD_REASON.reasonCode), filter: { type: 'input' }, sortable: true, width: 130 },
+      { ...columnOf(BAD_REASON.reasonName), filter: { type: 'input' }, width: 160 },
       {
-        prop: 'enabled',
-        label: '状态',
+        ...columnOf(BAD_REASON.enabled),
         width: 90,
         render: (row) => (row.enabled ? <Tag color="green">启用</Tag> : <Tag>停用</Tag>),
         filter: { type: 'select', options: ENABLED_OPTIONS },
       },
-      { prop: 'sort', label: '排序', type: 'number', sortable: true, width: 80 },
-      { prop: 'remark', label: '备注', width: 180 },
+      { ...columnOf(BAD_REASON.sort), type: 'number', sortable: true, width: 80 },
+      { ...columnOf(BAD_REASON.remark), width: 180 },
     ],
     fetch: badReasonsApi.list,
     toolbar: [{ key: 'add', label: '新增不良现象', primary: true, authority: A.badReasonAdd, run: () => openEditor() }],

@@ -1,7 +1,8 @@
 import { SysCfgAuthorities as A } from '@core/access/authorities/sys-cfg';
 import { type BoardCode, type DeckleWidth, type Flute, type PaperGrade } from '@core/contracts/paper-data';
-import type { ListSpec, RowAction } from '../../components';
+import { columnOf, type ListSpec, type RowAction } from '@app/components';
 import { boardCodesApi, decklesApi, flutesApi, paperGradesApi } from './paper-data.api';
+import { BOARD_CODE, DECKLE, FLUTE, PAPER_GRADE } from './sys-cfg.fields';
 import { PAPER_TYPE_OPTIONS } from './sys-cfg.forms';
 
 const filterOptions = PAPER_TYPE_OPTIONS.map((option) => ({ value: String(option.value), label: option.label }));
@@ -21,12 +22,12 @@ export function paperGradeList(openEditor: (row?: PaperGrade) => void): ListSpec
     rowKey: 'id',
     defaultSort: { field: 'paperCode', direction: 'asc' },
     columns: [
-      { prop: 'paperCode', label: '原纸编码', filter: { type: 'input' }, sortable: true, width: 110 },
-      { prop: 'paperName', label: '原纸名称', filter: { type: 'input' }, width: 180 },
-      { prop: 'paperType', label: '原纸类型', type: 'enum', options: filterOptions, filter: { type: 'select', multiple: true }, width: 110 },
-      { prop: 'grammage', label: '克重（g/m²）', type: 'number', sortable: true, width: 120 },
-      { prop: 'ringCrush', label: '环压强度（N）', width: 120, render: (row) => orDash(row.ringCrush) },
-      { prop: 'remark', label: '备注', width: 160 },
+      { ...columnOf(PAPER_GRADE.paperCode), filter: { type: 'input' }, sortable: true, width: 110 },
+      { ...columnOf(PAPER_GRADE.paperName), filter: { type: 'input' }, width: 180 },
+      { ...columnOf(PAPER_GRADE.paperType), type: 'enum', options: filterOptions, filter: { type: 'select', multiple: true }, width: 110 },
+      { ...columnOf(PAPER_GRADE.grammage), type: 'number', sortable: true, width: 120 },
+      { ...columnOf(PAPER_GRADE.ringCrush), width: 120, render: (row) => orDash(row.ringCrush) },
+      { ...columnOf(PAPER_GRADE.remark), width: 160 },
     ],
     fetch: paperGradesApi.list,
     toolbar: [{ key: 'add', label: '新增原纸', primary: true, authority: A.paperDataAdd, run: () => openEditor() }],
@@ -39,13 +40,13 @@ export function fluteList(openEditor: (row?: Flute) => void): ListSpec<Flute> {
   return {
     rowKey: 'id',
     columns: [
-      { prop: 'fluteCode', label: '楞型编码', filter: { type: 'input' }, sortable: true, width: 100 },
-      { prop: 'fluteName', label: '楞型名称', width: 160 },
-      { prop: 'walls', label: '楞层', width: 90, render: (row) => ['', '单瓦楞', '双瓦楞', '三瓦楞'][row.walls] ?? String(row.walls) },
-      { prop: 'components', label: '组成楞型', width: 100, render: (row) => (row.components.length ? row.components.join('+') : '-') },
-      { prop: 'heightMm', label: '楞高（mm）', type: 'number', sortable: true, width: 110 },
-      { prop: 'takeUpFactor', label: '收缩率', width: 90, render: (row) => orDash(row.takeUpFactor) },
-      { prop: 'remark', label: '备注', width: 160 },
+      { ...columnOf(FLUTE.fluteCode), filter: { type: 'input' }, sortable: true, width: 100 },
+      { ...columnOf(FLUTE.fluteName), width: 160 },
+      { ...columnOf(FLUTE.walls), width: 90, render: (row) => ['', '单瓦楞', '双瓦楞', '三瓦楞'][row.walls] ?? String(row.walls) },
+      { ...columnOf(FLUTE.components), width: 100, render: (row) => (row.components.length ? row.components.join('+') : '-') },
+      { ...columnOf(FLUTE.heightMm), type: 'number', sortable: true, width: 110 },
+      { ...columnOf(FLUTE.takeUpFactor), width: 90, render: (row) => orDash(row.takeUpFactor) },
+      { ...columnOf(FLUTE.remark), width: 160 },
     ],
     fetch: flutesApi.list,
     toolbar: [{ key: 'add', label: '新增楞型', primary: true, authority: A.paperDataAdd, run: () => openEditor() }],
@@ -58,13 +59,13 @@ export function boardCodeList(flutes: { value: string; label: string }[], openEd
   return {
     rowKey: 'id',
     columns: [
-      { prop: 'boardCode', label: '纸板编码', filter: { type: 'input' }, sortable: true, width: 200 },
-      { prop: 'fluteCode', label: '楞型', width: 80, filter: { prop: 'fluteId', type: 'select', multiple: true, options: flutes } },
-      { prop: 'layerText', label: '纸板层（面纸-芯纸-…）', width: 220 },
-      { prop: 'grade', label: '纸板等级', sortable: true, width: 100, render: (row) => orDash(row.grade) },
-      { prop: 'minBurstKpa', label: '耐破（kPa）', width: 110, render: (row) => orDash(row.minBurstKpa) },
-      { prop: 'minEctKnM', label: '边压（kN/m）', width: 110, render: (row) => orDash(row.minEctKnM) },
-      { prop: 'basisWeight', label: '定量（g/m²）', width: 110, render: (row) => orDash(row.basisWeight) },
+      { ...columnOf(BOARD_CODE.boardCode), filter: { type: 'input' }, sortable: true, width: 200 },
+      { ...columnOf(BOARD_CODE.fluteCode), width: 80, filter: { prop: 'fluteId', type: 'select', multiple: true, options: flutes } },
+      { ...columnOf(BOARD_CODE.layerText), width: 220 },
+      { ...columnOf(BOARD_CODE.grade), sortable: true, width: 100, render: (row) => orDash(row.grade) },
+      { ...columnOf(BOARD_CODE.minBurstKpa), width: 110, render: (row) => orDash(row.minBurstKpa) },
+      { ...columnOf(BOARD_CODE.minEctKnM), width: 110, render: (row) => orDash(row.minEctKnM) },
+      { ...columnOf(BOARD_CODE.basisWeight), width: 110, render: (row) => orDash(row.basisWeight) },
     ],
     fetch: boardCodesApi.list,
     toolbar: [{ key: 'add', label: '新增纸板编码', primary: true, authority: A.paperDataAdd, run: () => openEditor() }],
@@ -78,10 +79,10 @@ export function deckleList(openEditor: (row?: DeckleWidth) => void): ListSpec<De
     rowKey: 'id',
     defaultSort: { field: 'widthMm', direction: 'asc' },
     columns: [
-      { prop: 'widthMm', label: '门幅（mm）', type: 'number', sortable: true, width: 120 },
-      { prop: 'minTrimMm', label: '最小修边（mm）', type: 'number', width: 130 },
-      { prop: 'enabled', label: '状态', width: 90, render: (row) => (row.enabled ? '启用' : '停用') },
-      { prop: 'remark', label: '备注', width: 200 },
+      { ...columnOf(DECKLE.widthMm), type: 'number', sortable: true, width: 120 },
+      { ...columnOf(DECKLE.minTrimMm), type: 'number', width: 130 },
+      { ...columnOf(DECKLE.enabled), width: 90, render: (row) => (row.enabled ? '启用' : '停用') },
+      { ...columnOf(DECKLE.remark), width: 200 },
     ],
     fetch: decklesApi.list,
     toolbar: [{ key: 'add', label: '新增门幅', primary: true, authority: A.paperDataAdd, run: () => openEditor() }],
