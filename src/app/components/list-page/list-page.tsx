@@ -5,6 +5,7 @@ import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { AuthButton } from '../auth-button/auth-button';
 import { ALL_CATEGORIES, CategoryTree } from '../category-tree/category-tree';
 import { EditFormDialog } from '../form-dialog/edit-form.dialog';
+import type { FieldOption } from '../form-dialog/form-fields';
 import { useCan } from '../auth-button/use-authorities';
 import { FilterForm } from '../filter-form/filter-form';
 import { defaultFilterValues } from '../filter-form/filter-values';
@@ -16,7 +17,7 @@ import { columnsWidth, tableColumns } from './list-columns';
 import { hasRowSelection, listStateConfig, permittedRowActions, rowKeyOf } from './list-derive';
 import { ToolbarButtons } from './list-actions';
 import type { ListAside, ListContext, ListEditor, ListSpec } from './list-spec';
-import { LIST_PARAMS, toListQuery, type SortOrder } from './list-state';
+import { LIST_PARAMS, toListQuery, type ListQuery, type SortOrder } from './list-state';
 import { useListData } from './use-list-data';
 import { useListState } from './use-list-state';
 
@@ -70,16 +71,36 @@ function useAsideSelection(aside: ListAside | undefined, inUrl: boolean): [strin
   return [selected, select];
 }
 
-function EditorOf<Row>({ editor, editing, onClose, onSaved }: { editor: ListEditor<Row>; editing: { row?: Row } | null; onClose: () => void; onSaved: () => void }) {
-  if ('render' in editor) return <>{editor.render({ editing, onClose, onSaved })}</>;
+type EditorProps<Row> = { editing: { row?: Row } | null; onClose: () => void; onSaved: () => void };
+type FieldsEditorProps<Row> = EditorProps<Row> & { editor: Extract<ListEditor<Row>, { fields: unknown }>; query: ListQuery };
+
+function EditorOf<Row>({ editor, query, ...props }: EditorProps<Row> & { editor: ListEditor<Row>; query: ListQuery }) {
+  if ('render' in editor) return <>{editor.render(props)}</>;
+  return <FieldsEditor editor={editor} query={query} {...props} />;
+}
+
+function FieldsEditor<Row>({ editor, query, editing, onClose, onSaved }: FieldsEditorProps<Row>) {
   const row = editing?.row;
+  const [loaded, setLoaded] = useState<Record<string, FieldOption[] | undefined>>({});
+  const { loadOptions } = editor;
+  useEffect(() => {
+    if (!editing || !loadOptions) return;
+    let live = true;
+    loadOptions(editing.row)
+      .then((options) => live && setLoaded(options))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [editing, loadOptions]);
+  const options = useMemo(() => ({ ...editor.options, ...loaded }), [editor.options, loaded]);
   return (
     <EditFormDialog<Record<string, unknown>>
       title={editing ? (row ? `编辑${editor.noun}` : `新增${editor.noun}`) : null}
       fields={editor.fields}
       editing={!!row}
-      initial={editor.initial ? editor.initial(row) : (row as object | undefined)}
-      options={editor.options}
+      initial={editor.initial ? editor.initial(row, query) : (row as object | undefined)}
+      options={options}
       onSubmit={(values) => editor.save(values, row)}
       onClose={onClose}
       onSaved={onSaved}
@@ -227,7 +248,7 @@ export function ListPage<Row extends object>({ spec, handle }: ListPageProps<Row
         )}
       </div>
   );
-  const editor = spec.editor && <EditorOf editor={spec.editor} editing={editing} onClose={() => setEditing(null)} onSaved={() => void reload()} />;
+  const editor = spec.editor && <EditorOf editor={spec.editor} query={query} editing={editing} onClose={() => setEditing(null)} onSaved={() => void reload()} />;
   if (!spec.aside) {
     return (
       <>

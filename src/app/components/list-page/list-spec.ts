@@ -110,10 +110,12 @@ export type ListEditor<Row> =
   | {
       noun: string;
       fields: readonly FormField[];
-      /** Form values for a row (default: the row itself) or defaults when adding (row undefined). */
-      initial?: (row: Row | undefined) => object | undefined;
+      /** Form values for a row (default: the row itself) or defaults when adding (row undefined; the list's query has the aside's node). */
+      initial?: (row: Row | undefined, query: ListQuery) => object | undefined;
       /** Loaded options by field name. */
       options?: Record<string, FieldOption[] | undefined>;
+      /** Options loaded each time the dialog opens (pickers that may have changed since), merged over `options`. */
+      loadOptions?: (row: Row | undefined) => Promise<Record<string, FieldOption[] | undefined>>;
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- form values are typed by the caller's save
       save: (values: any, row: Row | undefined) => Promise<unknown>;
     }

@@ -1,21 +1,31 @@
-import type { Product } from '@core/contracts/modeling';
+import type { CreateProductRequest, Product } from '@core/contracts/modeling';
 import { FLUTES } from '@core/contracts/modeling';
 import { columnOf, type ListAside, type ListSpec } from '@app/components';
 import { ModelingAuthorities as A } from '@core/access/authorities/modeling';
-import { productsApi } from './modeling.api';
+import { classifyCategories, optionsOf, treeOptionsOf } from './components/options';
+import { productClassifiesApi, productsApi, workFlowsApi } from './modeling.api';
 import { PRODUCT } from './modeling.fields';
+import { PRODUCT_FIELDS } from './modeling.forms';
+
+const NEW_PRODUCT: Partial<CreateProductRequest> = { boxStyle: '0201', colors: 0 };
+
+/** The form's pickers, loaded as it opens: the classify tree, and templates plus this product's own dedicated (产品专用) flows, never another product's. */
+const loadFormOptions = (row: Product | undefined) =>
+  Promise.all([productClassifiesApi.tree(), workFlowsApi.usableBy(row?.id ?? null)]).then(([classifies, flows]) => ({
+    classifyId: treeOptionsOf(classifyCategories(classifies)),
+    processFlowId: optionsOf(flows, (flow) => `${flow.flowName}（${flow.route}）${flow.isTemplate ? '' : ' · 本产品专用'}`),
+  }));
 
 const FLUTE_OPTIONS = FLUTES.map((flute) => ({ value: flute, label: `${flute}楞` }));
 
 export interface ProductListHandlers {
   flows: { value: string; label: string }[];
-  openEditor: (row?: Product) => void;
   /** The classify tree beside the list (its selection filters by classifyId). */
   aside: ListAside;
 }
 
 /** 产品档案: customer, box style, inner size, board, flute, colours and process flow. */
-export function productList({ flows, openEditor, aside }: ProductListHandlers): ListSpec<Product> {
+export function productList({ flows, aside }: ProductListHandlers): ListSpec<Product> {
   return {
     rowKey: 'id',
     columns: [
@@ -32,9 +42,9 @@ export function productList({ flows, openEditor, aside }: ProductListHandlers): 
     ],
     fetch: productsApi.list,
     aside,
-    toolbar: [{ key: 'add', label: '新增产品', primary: true, authority: A.productAdd, run: () => openEditor() }],
+    toolbar: [{ key: 'add', label: '新增产品', primary: true, authority: A.productAdd, run: ({ openEditor }) => openEditor() }],
     rowActions: [
-      { key: 'edit', label: '编辑', authority: A.productEdit, run: (row) => openEditor(row) },
+      { key: 'edit', label: '编辑', authority: A.productEdit, run: (row, { openEditor }) => openEditor(row) },
       {
         key: 'delete',
         label: '删除',
@@ -46,5 +56,15 @@ export function productList({ flows, openEditor, aside }: ProductListHandlers): 
     ],
     importer: { title: '产品', authority: A.productImport, template: productsApi.downloadTemplate, submit: productsApi.importFile },
     exporter: { authority: A.productExport, run: productsApi.exportFile },
+    editor: {
+      noun: '产品',
+      fields: PRODUCT_FIELDS,
+      initial: (row, query) => (row ? { ...row, flute: row.flute || undefined } : { ...NEW_PRODUCT, classifyId: query.classifyId === undefined ? null : Number(query.classifyId) }),
+      loadOptions: loadFormOptions,
+      save: (values: CreateProductRequest, row) => {
+        const request = { ...values, classifyId: values.classifyId ?? null, processFlowId: values.processFlowId ?? null, flute: values.flute ?? '' };
+        return row ? productsApi.update({ ...request, id: row.id }) : productsApi.create(request);
+      },
+    },
   };
 }
