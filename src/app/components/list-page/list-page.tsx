@@ -75,7 +75,7 @@ type EditorProps<Row> = { editing: { row?: Row } | null; onClose: () => void; on
 type FieldsEditorProps<Row> = EditorProps<Row> & { editor: Extract<ListEditor<Row>, { fields: unknown }>; query: ListQuery };
 
 function EditorOf<Row>({ editor, query, ...props }: EditorProps<Row> & { editor: ListEditor<Row>; query: ListQuery }) {
-  if ('render' in editor) return <>{editor.render(props)}</>;
+  if ('render' in editor) return <>{editor.render({ ...props, query })}</>;
   return <FieldsEditor editor={editor} query={query} {...props} />;
 }
 
@@ -113,7 +113,16 @@ export function ListPage<Row extends object>({ spec, handle }: ListPageProps<Row
   const config = useMemo(() => listStateConfig(spec), [spec]);
   const inUrl = spec.urlState ?? true;
   const [state, update] = useListState(config, inUrl);
-  const [asideKey, selectAside] = useAsideSelection(spec.aside, inUrl);
+  const [asideKey, selectAsideKey] = useAsideSelection(spec.aside, inUrl);
+  // The selected node's name (for `aside.wrap`); unknown after a reload until the user picks again.
+  const [asideName, setAsideName] = useState('');
+  const selectAside = useCallback(
+    (key: string, name: string) => {
+      setAsideName(name);
+      selectAsideKey(key);
+    },
+    [selectAsideKey],
+  );
   const asideFilter = spec.aside && asideKey !== ALL_CATEGORIES ? spec.aside.filter : undefined;
   const query = useMemo(() => {
     const base = toListQuery(state, config.filters);
@@ -267,7 +276,7 @@ export function ListPage<Row extends object>({ spec, handle }: ListPageProps<Row
           refreshKey={asideVersion}
         />
       </aside>
-      <section style={{ flex: 1, minWidth: 0 }}>{list}</section>
+      <section style={{ flex: 1, minWidth: 0 }}>{spec.aside.wrap ? spec.aside.wrap(list, { key: asideKey, name: asideName }) : list}</section>
       {editor}
     </div>
   );

@@ -100,6 +100,8 @@ export interface ListEditorProps<Row> {
   onClose: () => void;
   /** Reloads the list (keeping selection and scroll) and the aside. */
   onSaved: () => void;
+  /** The list's current query (filters and the aside's node), e.g. for a new row's defaults. */
+  query: ListQuery;
 }
 
 /**
@@ -132,6 +134,11 @@ export interface ListAside {
   param?: string;
   /** Width of the panel in px (default 260). */
   width?: number;
+  /**
+   * What the right-hand side shows around the list for the selected node (default: the list alone),
+   * e.g. tabs with a second list of the node. `node.key` is ALL_CATEGORIES for the 全部 entry.
+   */
+  wrap?: (list: ReactNode, node: { key: string; name: string }) => ReactNode;
 }
 
 /** A whole list page as data: `<ListPage spec={...} />` renders filters, summary, table, pager and buttons. */

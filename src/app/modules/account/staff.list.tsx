@@ -1,8 +1,9 @@
 import { Tag } from 'antd';
 import type { StaffUser } from '@core/contracts/account';
 import { ACCOUNT_STATUS } from '@core/enums';
-import type { ListSpec, RowAction } from '../../components';
+import type { ListAside, ListSpec, RowAction } from '@app/components';
 import { AccountAuthorities } from '@core/access/authorities/account';
+import { StaffListEditor } from './components/staff-editor.dialog';
 import { staffApi } from './staff.api';
 
 const STATUS_OPTIONS = [
@@ -15,9 +16,8 @@ const roleTags = (user: StaffUser) => user.roles.map((role) => <Tag key={role.ro
 
 /** What the staff page lets the list open. */
 export interface StaffListHandlers {
-  /** null: all users of the factory. */
-  departmentId: number | null;
-  openEditor: (user?: StaffUser) => void;
+  /** The department tree beside the list (its selection filters by departmentId). */
+  aside: ListAside;
   openFactoryGrants: (user: StaffUser) => void;
   /** After changes that alter department head counts (import, removal, moves). */
   onCountsChanged: () => void;
@@ -26,9 +26,9 @@ export interface StaffListHandlers {
 const userIds = (rows: readonly StaffUser[]) => rows.map((row) => row.userId);
 
 /** 人员管理: users of one department (or all), with their account actions. */
-export function staffList({ departmentId, openEditor, openFactoryGrants, onCountsChanged }: StaffListHandlers): ListSpec<StaffUser> {
+export function staffList({ aside, openFactoryGrants, onCountsChanged }: StaffListHandlers): ListSpec<StaffUser> {
   const rowActions: RowAction<StaffUser>[] = [
-    { key: 'edit', label: '编辑', danger: false, authority: AccountAuthorities.staffEdit, run: (row) => openEditor(row) },
+    { key: 'edit', label: '编辑', danger: false, authority: AccountAuthorities.staffEdit, run: (row, { openEditor }) => openEditor(row) },
     {
       key: 'disable',
       label: '禁用',
@@ -76,9 +76,11 @@ export function staffList({ departmentId, openEditor, openFactoryGrants, onCount
       { prop: 'createTime', label: '创建时间', type: 'date', sortable: true, width: 170 },
     ],
     filters: [{ prop: 'createTime', label: '创建时间', type: 'daterange' }],
-    fetch: (query) => staffApi.list(departmentId === null ? query : { ...query, departmentId }),
+    fetch: staffApi.list,
+    aside,
+    editor: { render: (props) => <StaffListEditor {...props} /> },
     toolbar: [
-      { key: 'add', label: '新增人员', primary: true, danger: false, authority: AccountAuthorities.staffAdd, run: () => openEditor() },
+      { key: 'add', label: '新增人员', primary: true, danger: false, authority: AccountAuthorities.staffAdd, run: ({ openEditor }) => openEditor() },
       {
         key: 'batchEnable',
         label: '批量启用',
@@ -107,7 +109,7 @@ export function staffList({ departmentId, openEditor, openFactoryGrants, onCount
     },
     exporter: {
       authority: AccountAuthorities.staffExport,
-      run: (query) => staffApi.exportFile(departmentId === null ? query : { ...query, departmentId }),
+      run: staffApi.exportFile,
     },
   };
 }

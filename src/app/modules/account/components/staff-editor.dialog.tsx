@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Form, Input, Radio, Select, TreeSelect } from 'antd';
+import type { ListEditorProps } from '@app/components';
 import { FormDialog } from '@app/components/form-dialog';
 import type { StaffUser } from '@core/contracts/account';
 import { DIALOG_WIDTH } from '@core/constants';
@@ -88,4 +89,11 @@ export function StaffEditorDialog({ editing, onClose, onSaved }: StaffEditorProp
       </Form>
     </FormDialog>
   );
+}
+
+/** The staff list's editor: a new user goes into the department selected in the list's aside. */
+export function StaffListEditor({ editing, query, onClose, onSaved }: ListEditorProps<StaffUser>) {
+  const departmentId = query.departmentId === undefined ? null : Number(query.departmentId);
+  const staffEditing = useMemo(() => editing && { user: editing.row, departmentId }, [editing, departmentId]);
+  return <StaffEditorDialog editing={staffEditing} onClose={onClose} onSaved={onSaved} />;
 }
