@@ -107,6 +107,11 @@ describe('queries on the database', () => {
     expect(nick.list.map((row) => row.username)).toEqual(['planner']);
     expect((await runList(base(), USERS, carton, { nickName: '%' })).total).toBe(0);
     expect((await runList(base(), USERS, carton, { nickName: '_' })).total).toBe(0);
+    // Comma-joined texts (tag input) match any of them; blanks between commas are dropped.
+    const either = await runList(base(), USERS, carton, { nickName: '计划员, ,质检员', limit: 100 });
+    expect(either.list.map((row) => row.username).sort()).toEqual(['planner', 'qc']);
+    expect(either.total).toBe(2);
+    expect((await runList(base(), USERS, carton, { nickName: '计划员,%' })).list.map((row) => row.username)).toEqual(['planner']);
     const sorted = await runList(base(), USERS, carton, { sort: 'username,desc', limit: 1000 });
     const names = sorted.list.map((row) => row.username);
     expect(names).toEqual([...names].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)));

@@ -14,7 +14,7 @@ export type FilterKind =
   | 'eq'
   /** column in (values); comma-joined values (tag input, spec §7) are split */
   | 'in'
-  /** column contains the text (case-insensitive) */
+  /** column contains the text (case-insensitive); comma-joined texts (tag input) match any of them */
   | 'like'
   /** `<name>Start` ≤ column ≤ `<name>End`; a date-only end covers its whole day */
   | 'dateRange';
@@ -156,9 +156,11 @@ function filterConditions(name: string, filter: FilterDef, params: ListParams): 
       return [sql<SqlBool>`${column} in (${sql.join(values)})`];
     }
     case 'like': {
-      const text = typed(textOf(raw, filter.label), { ...filter, integer: false }) as string;
-      const pattern = `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-      return [sql<SqlBool>`${column} ilike ${pattern}`];
+      const texts = splitValues(raw, filter.label).map((value) => typed(value, { ...filter, integer: false }) as string);
+      if (texts.length === 0) return [];
+      if (texts.length > MAX_VALUES) throw invalid(ListMessages.tooManyValues(filter.label));
+      const likes = texts.map((text) => sql<SqlBool>`${column} ilike ${`%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`}`);
+      return [likes.length === 1 ? likes[0]! : sql<SqlBool>`(${sql.join(likes, sql` or `)})`];
     }
     case 'eq':
       return [sql<SqlBool>`${column} = ${typed(textOf(raw, filter.label), filter)}`];

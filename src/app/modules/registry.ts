@@ -3,6 +3,7 @@ import { accountModule } from './account';
 import { modelingModule } from './modeling';
 import { sysCfgModule } from './sys-cfg';
 import { shiftsModule } from './shifts';
+import { sysLogModule } from './sys-log';
 
 /** A page module loaded on demand (keeps antd and page code out of the loader). */
 export type ModulePageLoader = () => Promise<{ default: ComponentType }>;
@@ -21,7 +22,7 @@ export interface ModuleRegistration {
 }
 
 /** Every built module; later issues append theirs (`import { deviceModule } from './device'`). */
-export const MODULES: readonly ModuleRegistration[] = [accountModule, modelingModule, shiftsModule, sysCfgModule];
+export const MODULES: readonly ModuleRegistration[] = [accountModule, modelingModule, shiftsModule, sysCfgModule, sysLogModule];
 
 const pageIndex = new Map<string, ModulePageLoader>();
 for (const registration of MODULES) {

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef } from 'rea
 import { Navigate, Route, Routes, useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router-dom';
 import { PUBLIC_ROUTES, ROUTE_GROUPS, authoritySet, visibleRouteGroups } from '@core/access';
 import { cancelRouteRequests } from '@core/http';
+import { logout } from '@core/session';
 import { reloadIfNewerVersion } from '@core/version';
 import { emitHostEvent } from '@elements/host-element';
 import { useFrameRouter } from './frame-router';
@@ -81,6 +82,17 @@ function AuthorizedRoutes() {
   );
 }
 
+/**
+ * Spec §2: a token in the page query is discarded and sends the user to login. A session that was
+ * open ends too: whoever crafted the link must not act in it (the login page then starts afresh).
+ */
+function DiscardQueryToken({ loggedIn }: { loggedIn: boolean }) {
+  useEffect(() => {
+    if (loggedIn) logout('unauthorized');
+  }, [loggedIn]);
+  return <Navigate to="/login" replace />;
+}
+
 /** Spec §2 access rules, in the order they apply. */
 export function ConsoleRoutes() {
   const token = useSession((state) => state.token);
@@ -89,7 +101,7 @@ export function ConsoleRoutes() {
 
   const queryToken = new URLSearchParams(location.search).has('token');
   if (queryToken && !TOKEN_IN_QUERY_ALLOWED.has(location.pathname.toLowerCase())) {
-    return <Navigate to="/login" replace />;
+    return <DiscardQueryToken loggedIn={!!token} />;
   }
 
   if (!token) {

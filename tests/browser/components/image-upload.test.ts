@@ -1,8 +1,12 @@
 import { expect } from 'chai';
 import { createElement } from 'react';
 import type { UploadedFile } from '@app/components/file-upload';
+import { uploaderFor } from '@app/components/file-upload';
+import { parseHostUser } from '@app/shell/shell-rules';
+import { setMode, setToken, setUser } from '@core/session';
+import { realLogin } from '../support/console';
 import { ImageUploadDemo } from './support/demos';
-import { canvasPng, mountFixture, pickFiles, sleep, unmountFixtures, waitFor, waitForMessage } from './support/fixture';
+import { canvasPng, mountFixture, pickFiles, sleep, unmountFixtures, waitFor, waitForMessage, type FixtureElement } from './support/fixture';
 
 const input = (root: ShadowRoot) => root.querySelector<HTMLInputElement>('.mes-image-upload input[type="file"]')!;
 
@@ -48,5 +52,25 @@ describe('ImageUpload', () => {
     await waitFor(() => changes.length > 0, 'onChange with the stored file');
     expect(calls).to.deep.equal(['ok.png']);
     expect(changes.at(-1)).to.deep.equal([{ url: '/stored/ok.png', fileName: 'ok.png', originalName: 'ok.png' }]);
+  });
+
+  it('shows the stored picture through download_url, never its storage handle (real server)', async () => {
+    const admin = await realLogin('admin', 'admin123');
+    setMode('embedded');
+    setToken(admin.token);
+    setUser(parseHostUser(admin.user));
+    const changes: UploadedFile[][] = [];
+    const root = await mountFixture(() => createElement(ImageUploadDemo, { upload: uploaderFor(0), changes }));
+    const element = document.querySelector('mes-component-fixture') as FixtureElement;
+    element.user = admin.user;
+    element.token = admin.token;
+    setToken(admin.token);
+    pickFiles(input(root), [await canvasPng(40, 20, '设备照片.png')]);
+    await waitFor(() => changes.length > 0, 'the stored file', 15_000);
+    const handle = changes.at(-1)![0]!.url;
+    const thumbnail = await waitFor(() => root.querySelector<HTMLImageElement>('.mes-image-upload img[src^="blob:"]'), 'the thumbnail from download_url', 15_000);
+    await waitFor(() => thumbnail.complete && thumbnail.naturalWidth > 0, 'the thumbnail to decode');
+    expect(thumbnail.naturalWidth).to.equal(40);
+    expect(root.querySelector(`.mes-image-upload img[src$="${handle.split('/').pop()}"]`), 'no <img> loads the handle').to.equal(null);
   });
 });

@@ -12,6 +12,7 @@ import { guardUnique } from './common';
 import { conflict, notFound, validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { namesOf, requireIds, summary, text } from '../../lib/rows';
+import { lazyStream, withDescendants } from './tree-filter';
 
 export const DeviceMessages = {
   notFound: '设备不存在',
@@ -164,12 +165,14 @@ async function replaceChildren(db: Db, deviceId: number, request: CreateDeviceRe
 export class DeviceService {
   constructor(private readonly db: Db) {}
 
-  list(scope: Scope, params: ListParams): Promise<PageResult<Device>> {
-    return runList(deviceQuery(this.db), DEVICE_LIST, scope, params, toDevice);
+  async list(scope: Scope, params: ListParams): Promise<PageResult<Device>> {
+    return runList(deviceQuery(this.db), DEVICE_LIST, scope, await withDescendants(this.db, 'device_type', scope, params, 'deviceTypeId'), toDevice);
   }
 
   rows(scope: Scope, params: ListParams): AsyncIterable<Device> {
-    return streamList(deviceQuery(this.db), DEVICE_LIST, scope, params, toDevice);
+    // Built once now so a bad filter is refused before the download starts.
+    streamList(deviceQuery(this.db), DEVICE_LIST, scope, params, toDevice);
+    return lazyStream(async () => streamList(deviceQuery(this.db), DEVICE_LIST, scope, await withDescendants(this.db, 'device_type', scope, params, 'deviceTypeId'), toDevice));
   }
 
   async detail(scope: Scope, id: number): Promise<DeviceDetail> {

@@ -21,6 +21,7 @@ import { guardUnique } from './common';
 import { buildTree, namesOf, requireIds, summary, text } from '../../lib/rows';
 import { conflict, notFound } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
+import { lazyStream, rolledUpCounts, withDescendants } from './tree-filter';
 
 export const ProductMessages = {
   notFound: '产品不存在',
@@ -252,12 +253,14 @@ function integerIn(value: string, min: number, max: number): number | null {
 export class ProductService {
   constructor(private readonly db: Db) {}
 
-  list(scope: Scope, params: ListParams): Promise<PageResult<Product>> {
-    return runList(productQuery(this.db), PRODUCT_LIST, scope, params, toProduct);
+  async list(scope: Scope, params: ListParams): Promise<PageResult<Product>> {
+    return runList(productQuery(this.db), PRODUCT_LIST, scope, await withDescendants(this.db, 'product_classify', scope, params, 'classifyId'), toProduct);
   }
 
   rows(scope: Scope, params: ListParams): AsyncIterable<Product> {
-    return streamList(productQuery(this.db), PRODUCT_LIST, scope, params, toProduct);
+    // Built once now so a bad filter is refused before the download starts.
+    streamList(productQuery(this.db), PRODUCT_LIST, scope, params, toProduct);
+    return lazyStream(async () => streamList(productQuery(this.db), PRODUCT_LIST, scope, await withDescendants(this.db, 'product_classify', scope, params, 'classifyId'), toProduct));
   }
 
   async detail(scope: Scope, id: number): Promise<Product> {
@@ -454,7 +457,8 @@ export class ProductService {
         .groupBy('classify_id')
         .execute(),
     ]);
-    const countOf = new Map(counts.map((row) => [row.classify_id, Number(row.n)]));
+    // A node counts the products of its whole subtree.
+    const countOf = rolledUpCounts(rows, new Map(counts.map((row) => [row.classify_id!, Number(row.n)])));
     return buildTree(
       rows,
       (row): ProductClassifyNode => ({ id: row.id, classifyName: row.name, parentId: row.parentId, productCount: countOf.get(row.id) ?? 0, children: [] }),

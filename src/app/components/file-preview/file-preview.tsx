@@ -83,6 +83,38 @@ function DownloadLink({ url, name }: { url: string; name: string }) {
   );
 }
 
+/**
+ * Object URLs of stored files (by handle) while mounted, for thumbnails of several files at once;
+ * direct URLs map to themselves, files not loaded yet are absent.
+ */
+export function useStoredFileUrls(urls: readonly string[]): Record<string, string> {
+  const key = urls.join('\n');
+  const [loaded, setLoaded] = useState<Record<string, string>>({});
+  useEffect(() => {
+    const wanted = key ? key.split('\n') : [];
+    let active = true;
+    const created: string[] = [];
+    for (const url of wanted) {
+      if (DIRECT_URL.test(url)) continue;
+      fetchStoredFile(url).then(
+        (blob) => {
+          if (!active) return;
+          const objectUrl = URL.createObjectURL(blob);
+          created.push(objectUrl);
+          setLoaded((previous) => ({ ...previous, [url]: objectUrl }));
+        },
+        () => undefined,
+      );
+    }
+    return () => {
+      active = false;
+      created.forEach((objectUrl) => URL.revokeObjectURL(objectUrl));
+      setLoaded({});
+    };
+  }, [key]);
+  return Object.fromEntries(urls.map((url) => [url, DIRECT_URL.test(url) ? url : loaded[url]]).filter((entry): entry is [string, string] => !!entry[1]));
+}
+
 /** Shows a stored file: images and PDF inline, other files as a download link. */
 export function FilePreview({ url, fileName, height }: FilePreviewProps) {
   const name = fileName ?? decodeURIComponent(url.split(/[?#]/)[0]?.split('/').pop() ?? url);

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
-import { App, Form, Modal } from 'antd';
-import { DIALOG_WIDTH } from '@core/constants';
+import { useEffect, useRef } from 'react';
+import { Form } from 'antd';
 import type { CategoryEditorProps } from '../category-tree';
+import { FormDialog } from './form-dialog';
 import { EditFormFields, fromFormValues, toFormValues, type FieldOption, type FormField } from './form-fields';
 
 export interface EditFormDialogProps<V> {
@@ -31,9 +31,7 @@ export function EditFormDialog<V extends object>({
   onSaved,
   successText,
 }: EditFormDialogProps<V>) {
-  const { message } = App.useApp();
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
 
   // Fills the form when it opens; later renders of the caller must not wipe what the user typed.
   const initialRef = useRef(initial);
@@ -46,36 +44,20 @@ export function EditFormDialog<V extends object>({
     if (initialRef.current) form.setFieldsValue(toFormValues(fields, initialRef.current));
   }, [title, form, fields]);
 
-  const submit = async () => {
-    const values = fromFormValues(fields, await form.validateFields()) as V;
-    setSaving(true);
-    try {
-      await onSubmit(values);
-      void message.success(successText ?? (editing ? '修改成功' : '新增成功'));
-      onSaved?.();
-      onClose();
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
-    <Modal
+    <FormDialog
       open={!!title}
       title={title}
-      width={DIALOG_WIDTH}
-      okText="确定"
-      cancelText="取消"
-      confirmLoading={saving}
-      onOk={() => void submit().catch(() => undefined)}
-      onCancel={onClose}
-      mask={{ closable: false }}
-      forceRender
+      editing={editing}
+      successText={successText}
+      save={async () => onSubmit(fromFormValues(fields, await form.validateFields()) as V)}
+      onClose={onClose}
+      onSaved={onSaved}
     >
       <Form form={form} layout="horizontal" labelCol={{ span: 6 }} className="mes-edit-form">
         <EditFormFields fields={fields} options={options} />
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }
 

@@ -93,15 +93,17 @@ function TimeRangesEditor({ name }: { name: string }) {
   );
 }
 
-const prompt = (field: FormField) =>
-  field.placeholder ?? (['select', 'tree', 'checkboxes', 'date', 'time'].includes(field.kind) ? `请选择${field.label}` : `请输入${field.label}`);
+/** 请输入/请选择{label}: the required message always names the field (a placeholder may be an example). */
+export const requiredMessage = (field: Pick<FormField, 'kind' | 'label'>) =>
+  ['select', 'tree', 'checkboxes', 'date', 'time'].includes(field.kind) ? `请选择${field.label}` : `请输入${field.label}`;
+const prompt = (field: FormField) => field.placeholder ?? requiredMessage(field);
 
 function rulesOf(field: FormField): Rule[] {
   const rules: Rule[] = [];
   // Only text gets `whitespace`: any extra key makes async-validator check the value as a string.
   const isList = field.kind === 'tags' || field.kind === 'checkboxes';
-  if (field.required && isList) rules.push({ required: true, type: 'array', min: 1, message: prompt(field) });
-  else if (field.required) rules.push(field.kind === 'text' ? { required: true, whitespace: true, message: prompt(field) } : { required: true, message: prompt(field) });
+  if (field.required && isList) rules.push({ required: true, type: 'array', min: 1, message: requiredMessage(field) });
+  else if (field.required) rules.push(field.kind === 'text' ? { required: true, whitespace: true, message: requiredMessage(field) } : { required: true, message: requiredMessage(field) });
   if (field.pattern) rules.push({ pattern: field.pattern.regex, message: field.pattern.message });
   if ((field.kind === 'text' || field.kind === 'textarea') && field.max) rules.push({ max: field.max, message: `长度不能超过${field.max}个字符` });
   return rules;

@@ -10,6 +10,7 @@ import {
 } from '@core/constants';
 import { uploaderFor, type UploadedFile, type UploadFunction } from '../file-upload/upload.api';
 import { useUploadList } from '../file-upload/use-upload-list';
+import { useStoredFileUrls } from '../file-preview/file-preview';
 import { readImageSize } from './image-size';
 
 export interface ImageUploadProps {
@@ -42,7 +43,15 @@ export function ImageUpload({
 }: ImageUploadProps) {
   const { message } = App.useApp();
   const list = useUploadList(value, onChange, upload);
-    const mostImages = maxCount ?? (multiple ? IMAGE_MULTIPLE_MAX_COUNT : 1);
+  // A stored file's url is a handle for download_url, never something an <img> can load.
+  const shown = useStoredFileUrls(value.map((file) => file.url));
+  const fileList = list.fileList.map((file) => {
+    const handle = file.response?.url;
+    if (!handle) return file;
+    const src = shown[handle];
+    return { ...file, url: src, thumbUrl: src };
+  });
+  const mostImages = maxCount ?? (multiple ? IMAGE_MULTIPLE_MAX_COUNT : 1);
   const sizeMb = maxSizeMb ?? (multiple ? IMAGE_MULTIPLE_MAX_SIZE_MB : IMAGE_SINGLE_MAX_SIZE_MB);
 
   const refuse = (text: string) => {
@@ -69,7 +78,7 @@ export function ImageUpload({
       className="mes-image-upload"
       listType="picture-card"
       accept={ACCEPT}
-      fileList={list.fileList}
+      fileList={fileList}
       customRequest={list.customRequest}
       onChange={list.onChange}
       beforeUpload={beforeUpload}

@@ -1,11 +1,14 @@
 /** ListPage: renders a list declared as a ListSpec (filters, summary, table, pager, buttons). */
-export { ListPage, VIRTUAL_THRESHOLD, VIRTUAL_HEIGHT, type ListPageProps } from './list-page';
+export { ListPage, useListReload, VIRTUAL_THRESHOLD, VIRTUAL_HEIGHT, type ListHandle, type ListPageProps } from './list-page';
 /** The declaration a module writes for one list. */
 export type {
   ColumnFilter,
   ColumnType,
   ListColumn,
+  ListAside,
   ListContext,
+  ListEditor,
+  ListEditorProps,
   ListExport,
   ListImport,
   ListSpec,

@@ -3,21 +3,28 @@ import { App, Button, Dropdown, Space, type MenuProps } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { AuthButton } from '../auth-button/auth-button';
 import { splitRowActions } from './list-derive';
-import type { ListContext, RowAction, ToolbarAction } from './list-spec';
+import type { ActionBase, ListContext, RowAction, ToolbarAction } from './list-spec';
 
 const NEEDS_SELECTION = '请先选择数据';
 
+/** What an action says once its promise resolved: its own `success`, 删除成功 for key 'delete', else nothing. */
+export function successOf(action: Pick<ActionBase, 'key' | 'success'>): string | undefined {
+  if (action.success === false) return undefined;
+  return action.success ?? (action.key === 'delete' ? '删除成功' : undefined);
+}
+
 /**
  * Runs an action: asks 提示/{confirm} first when given (the OK button spins while it runs), and
- * reloads the list when the action returned a promise that resolved.
+ * when the action returned a promise that resolved, says its success message and reloads the list.
  */
 export function useActionRunner(reload: () => void) {
-  const { modal } = App.useApp();
-  return (run: () => unknown, confirm: string | undefined, danger = true): Promise<void> => {
+  const { modal, message } = App.useApp();
+  return (run: () => unknown, confirm: string | undefined, danger = true, success?: string): Promise<void> => {
     const execute = async () => {
       const result = run();
       if (result instanceof Promise) {
         await result;
+        if (success) void message.success(success);
         reload();
       }
     };
@@ -52,7 +59,7 @@ export function ToolbarButtons<Row>({ actions, context }: ToolbarButtonsProps<Ro
           action.needsSelection && context.selectedRows.length === 0 ? NEEDS_SELECTION : action.disabledReason?.(context);
         const onClick = () => {
           setRunning(action.key);
-          void runAction(() => action.run(context), action.confirm, action.danger ?? true).finally(() => setRunning(null));
+          void runAction(() => action.run(context), action.confirm, action.danger ?? true, successOf(action)).finally(() => setRunning(null));
         };
         return (
           <AuthButton
@@ -88,7 +95,7 @@ export function RowActionLinks<Row>({ row, actions, visible, context }: RowActio
   const { inline, more } = splitRowActions(actions.filter((action) => action.when?.(row) ?? true), visible);
   const run = (action: RowAction<Row>) => {
     const confirm = typeof action.confirm === 'function' ? action.confirm(row) : action.confirm;
-    void runAction(() => action.run(row, context), confirm, action.danger ?? true);
+    void runAction(() => action.run(row, context), confirm, action.danger ?? true, successOf(action));
   };
   const menu: MenuProps = {
     items: more.map((action) => ({ key: action.key, danger: action.danger, label: <span data-action={action.key}>{action.label}</span> })),

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import type { PageResult } from '@core/contracts/common';
+import type { CategoryTreeProps } from '../category-tree/category-tree';
 import type { FilterItem, FilterOption } from '../filter-form/filter-form.types';
+import type { FieldOption, FormField } from '../form-dialog/form-fields';
 import type { ImportOutcome } from '../import-dialog/import-state';
 import type { PageSizeSet } from '../pager/pager-sizes';
 import type { ListQuery, SortOrder } from './list-state';
@@ -36,15 +38,19 @@ export interface ListContext<Row> {
   reload: () => void;
   query: ListQuery;
   selectedRows: readonly Row[];
+  /** Opens the spec's `editor`: empty to add, with a row to edit. */
+  openEditor: (row?: Row) => void;
 }
 
 /** Fields every action shares. A `run` that returns a promise reloads the list once it resolves. */
-interface ActionBase {
+export interface ActionBase {
   key: string;
   label: string;
   /** Authority code; the action is absent without it. */
   authority?: string | number;
   danger?: boolean;
+  /** Message once a `run` promise resolved; key 'delete' says 删除成功 unless given (false: none). */
+  success?: string | false;
 }
 
 /** A button above the table. */
@@ -87,6 +93,54 @@ export interface ListExport {
   run: (query: ListQuery) => Promise<unknown>;
 }
 
+/** What a custom editor gets: the row being edited (none when adding), close and saved callbacks. */
+export interface ListEditorProps<Row> {
+  /** Closed when null; `{}` adds, `{ row }` edits. */
+  editing: { row?: Row } | null;
+  onClose: () => void;
+  /** Reloads the list (keeping selection and scroll) and the aside. */
+  onSaved: () => void;
+  /** The list's current query (filters and the aside's node), e.g. for a new row's defaults. */
+  query: ListQuery;
+}
+
+/**
+ * The list's create/edit dialog: fields declared as data (the FormField list of EditFormDialog,
+ * titled 新增{noun}/编辑{noun}), or a custom dialog built on the FormDialog shell.
+ */
+export type ListEditor<Row> =
+  | {
+      noun: string;
+      fields: readonly FormField[];
+      /** Form values for a row (default: the row itself) or defaults when adding (row undefined; the list's query has the aside's node). */
+      initial?: (row: Row | undefined, query: ListQuery) => object | undefined;
+      /** Loaded options by field name. */
+      options?: Record<string, FieldOption[] | undefined>;
+      /** Options loaded each time the dialog opens (pickers that may have changed since), merged over `options`. */
+      loadOptions?: (row: Row | undefined) => Promise<Record<string, FieldOption[] | undefined>>;
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- form values are typed by the caller's save
+      save: (values: any, row: Row | undefined) => Promise<unknown>;
+    }
+  | { render: (props: ListEditorProps<Row>) => ReactNode };
+
+/**
+ * A panel beside the list that filters it: a CategoryTree whose selected node becomes the `filter`
+ * query param of fetch and export (the server includes the node's descendants). The selection lives
+ * in the URL param `param` (default: the filter name) when the list keeps its state in the URL.
+ */
+export interface ListAside {
+  tree: Omit<CategoryTreeProps, 'selected' | 'onSelect' | 'refreshKey'>;
+  filter: string;
+  param?: string;
+  /** Width of the panel in px (default 260). */
+  width?: number;
+  /**
+   * What the right-hand side shows around the list for the selected node (default: the list alone),
+   * e.g. tabs with a second list of the node. `node.key` is ALL_CATEGORIES for the 全部 entry.
+   */
+  wrap?: (list: ReactNode, node: { key: string; name: string }) => ReactNode;
+}
+
 /** A whole list page as data: `<ListPage spec={...} />` renders filters, summary, table, pager and buttons. */
 export interface ListSpec<Row> {
   rowKey: (keyof Row & string) | ((row: Row) => string | number);
@@ -111,4 +165,8 @@ export interface ListSpec<Row> {
   visibleRowActions?: number;
   /** Width of the 操作 column (default: fits the widest links a row can show). */
   actionsWidth?: number;
+  /** The create/edit dialog that `openEditor` of actions opens; saving reloads the list. */
+  editor?: ListEditor<Row>;
+  /** A tree beside the list filtering it (device types, product classifies, departments). */
+  aside?: ListAside;
 }

@@ -1,8 +1,9 @@
 import { Tag } from 'antd';
 import type { StaffUser } from '@core/contracts/account';
 import { ACCOUNT_STATUS } from '@core/enums';
-import type { ListSpec, RowAction } from '../../components';
+import type { ListAside, ListSpec, RowAction } from '@app/components';
 import { AccountAuthorities } from '@core/access/authorities/account';
+import { StaffListEditor } from './components/staff-editor.dialog';
 import { staffApi } from './staff.api';
 
 const STATUS_OPTIONS = [
@@ -15,9 +16,8 @@ const roleTags = (user: StaffUser) => user.roles.map((role) => <Tag key={role.ro
 
 /** What the staff page lets the list open. */
 export interface StaffListHandlers {
-  /** null: all users of the factory. */
-  departmentId: number | null;
-  openEditor: (user?: StaffUser) => void;
+  /** The department tree beside the list (its selection filters by departmentId). */
+  aside: ListAside;
   openFactoryGrants: (user: StaffUser) => void;
   /** After changes that alter department head counts (import, removal, moves). */
   onCountsChanged: () => void;
@@ -26,9 +26,9 @@ export interface StaffListHandlers {
 const userIds = (rows: readonly StaffUser[]) => rows.map((row) => row.userId);
 
 /** 人员管理: users of one department (or all), with their account actions. */
-export function staffList({ departmentId, openEditor, openFactoryGrants, onCountsChanged }: StaffListHandlers): ListSpec<StaffUser> {
+export function staffList({ aside, openFactoryGrants, onCountsChanged }: StaffListHandlers): ListSpec<StaffUser> {
   const rowActions: RowAction<StaffUser>[] = [
-    { key: 'edit', label: '编辑', danger: false, authority: AccountAuthorities.staffEdit, run: (row) => openEditor(row) },
+    { key: 'edit', label: '编辑', danger: false, authority: AccountAuthorities.staffEdit, run: (row, { openEditor }) => openEditor(row) },
     {
       key: 'disable',
       label: '禁用',
@@ -67,18 +67,20 @@ export function staffList({ departmentId, openEditor, openFactoryGrants, onCount
   return {
     rowKey: 'userId',
     columns: [
-      { prop: 'username', label: '用户名', filter: { type: 'input' }, sortable: true, width: 130 },
-      { prop: 'nickName', label: '姓名', filter: { type: 'input' }, sortable: true, width: 110 },
-      { prop: 'status', label: '账号状态', type: 'tag', options: STATUS_OPTIONS, filter: { type: 'select', multiple: true }, sortable: true, width: 110 },
-      { prop: 'roles', label: '角色', render: roleTags, width: 160 },
-      { prop: 'departmentName', label: '部门', width: 110 },
-      { prop: 'mobile', label: '手机号', filter: { type: 'input' }, width: 130 },
-      { prop: 'createTime', label: '创建时间', type: 'date', sortable: true, width: 170 },
+      // Fits 1440 px beside the department tree: 创建时间 is a filter (and in the export), not a column.
+      { prop: 'username', label: '用户名', filter: { type: 'tagInput' }, sortable: true, width: 100 },
+      { prop: 'nickName', label: '姓名', filter: { type: 'input' }, sortable: true, width: 100 },
+      { prop: 'status', label: '账号状态', type: 'tag', options: STATUS_OPTIONS, filter: { type: 'select', multiple: true }, sortable: true, width: 90 },
+      { prop: 'roles', label: '角色', render: roleTags, width: 120 },
+      { prop: 'departmentName', label: '部门', width: 90 },
+      { prop: 'mobile', label: '手机号', filter: { type: 'input' }, width: 115 },
     ],
     filters: [{ prop: 'createTime', label: '创建时间', type: 'daterange' }],
-    fetch: (query) => staffApi.list(departmentId === null ? query : { ...query, departmentId }),
+    fetch: staffApi.list,
+    aside,
+    editor: { render: (props) => <StaffListEditor {...props} /> },
     toolbar: [
-      { key: 'add', label: '新增人员', primary: true, danger: false, authority: AccountAuthorities.staffAdd, run: () => openEditor() },
+      { key: 'add', label: '新增人员', primary: true, danger: false, authority: AccountAuthorities.staffAdd, run: ({ openEditor }) => openEditor() },
       {
         key: 'batchEnable',
         label: '批量启用',
@@ -107,7 +109,7 @@ export function staffList({ departmentId, openEditor, openFactoryGrants, onCount
     },
     exporter: {
       authority: AccountAuthorities.staffExport,
-      run: (query) => staffApi.exportFile(departmentId === null ? query : { ...query, departmentId }),
+      run: staffApi.exportFile,
     },
   };
 }
@@ -118,7 +120,7 @@ export function otherDepartmentList(departmentId: number, departmentName: string
     rowKey: 'userId',
     urlState: false,
     columns: [
-      { prop: 'username', label: '用户名', filter: { type: 'input' }, width: 140 },
+      { prop: 'username', label: '用户名', filter: { type: 'tagInput' }, width: 140 },
       { prop: 'nickName', label: '姓名', filter: { type: 'input' }, width: 120 },
       { prop: 'mobile', label: '手机号', width: 130 },
       { prop: 'departmentName', label: '当前部门', width: 140 },

@@ -41,16 +41,9 @@ import {
 } from '@core/contracts/shop-floor';
 import { PRODUCT_IMPORT_TIMEOUT_MS } from '@core/constants';
 import { http, saveBlob } from '@core/http';
-import type { ImportOutcome, ListQuery } from '../../components';
+import type { ImportOutcome, ListQuery } from '@app/components';
+import { ALL, allDevices, filtersOf, removeBatch } from '@app/shared';
 
-/** The ListQuery without paging: what an export sends. */
-const filtersOf = (query: ListQuery) => {
-  const { page: _page, limit: _limit, ...filters } = query;
-  return filters;
-};
-const removeBatch = (path: string) => (ids: number[]) => http.post<{ deleted: number }>(path, { ids });
-/** Every row of a small list (pickers). */
-const ALL = { page: 1, limit: 1000 };
 
 export const workshopsApi = {
   list: (query: ListQuery) => http.get<PageResult<Workshop>>(P.workshopList, query),
@@ -69,7 +62,7 @@ export const deviceTypesApi = {
 
 export const devicesApi = {
   list: (query: ListQuery) => http.get<PageResult<Device>>(P.deviceList, query),
-  all: () => http.get<PageResult<Device>>(P.deviceList, ALL).then((page) => page.list),
+  all: allDevices,
   detail: (id: number) => http.get<DeviceDetail>(P.deviceDetail(id)),
   /** Which devices can run which process, at what theoretical speed. */
   speeds: () => http.get<DeviceSpeedEntry[]>(P.deviceSpeedList),

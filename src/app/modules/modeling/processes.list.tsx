@@ -1,31 +1,45 @@
-import type { Process, ProcessGroup } from '@core/contracts/modeling';
-import type { ListSpec } from '../../components';
+import type { CreateProcessGroupRequest, CreateProcessRequest, Process, ProcessGroup } from '@core/contracts/modeling';
+import { columnOf, type ListSpec } from '@app/components';
 import { ModelingAuthorities as A } from '@core/access/authorities/modeling';
 import { processesApi, processGroupsApi } from './modeling.api';
+import { filterOptionsOf, optionsOf } from './components/options';
+import { PROCESS, PROCESS_GROUP } from './modeling.fields';
+import { PROCESS_FIELDS, PROCESS_GROUP_FIELDS } from './modeling.forms';
+
+const NEW_PROCESS: Partial<CreateProcessRequest> = {
+  prepareMinutes: 0,
+  quantityUnit: '张',
+  overReportPercent: 0,
+  reportByPrevious: false,
+  requireFirstCheck: false,
+  requireBadReason: false,
+  allowMultiOperator: false,
+  sort: 0,
+};
 
 const yesNo = (value: boolean) => (value ? '是' : '否');
 
 /** 工序: code, name, group, prepare (changeover) time, quantity config and report rules. */
-export function processList(groups: { value: string; label: string }[], openEditor: (row?: Process) => void): ListSpec<Process> {
+export function processList(groups: readonly ProcessGroup[]): ListSpec<Process> {
   return {
     rowKey: 'id',
     defaultSort: { field: 'sort', direction: 'asc' },
     columns: [
-      { prop: 'processCode', label: '工序编码', filter: { type: 'input' }, sortable: true, width: 110 },
-      { prop: 'processName', label: '工序名称', filter: { type: 'input' }, sortable: true, width: 140 },
-      { prop: 'processGroupName', label: '工序组', width: 110, filter: { prop: 'processGroupId', type: 'select', multiple: true, options: groups } },
-      { prop: 'prepareMinutes', label: '准备时间（分钟）', type: 'number', sortable: true, width: 150 },
-      { prop: 'quantityUnit', label: '计量单位', width: 90 },
-      { prop: 'overReportPercent', label: '超报比例', width: 90, render: (row) => `${row.overReportPercent}%` },
-      { prop: 'reportByPrevious', label: '按上道工序报工', width: 130, render: (row) => yesNo(row.reportByPrevious) },
-      { prop: 'requireFirstCheck', label: '需要首检', width: 90, render: (row) => yesNo(row.requireFirstCheck) },
-      { prop: 'requireBadReason', label: '需要不良原因', width: 110, render: (row) => yesNo(row.requireBadReason) },
-      { prop: 'allowMultiOperator', label: '允许多人报工', width: 110, render: (row) => yesNo(row.allowMultiOperator) },
+      { ...columnOf(PROCESS.processCode), filter: { type: 'input' }, sortable: true, width: 110 },
+      { ...columnOf(PROCESS.processName), filter: { type: 'input' }, sortable: true, width: 140 },
+      { ...columnOf(PROCESS.processGroupName), width: 110, filter: { prop: 'processGroupId', type: 'select', multiple: true, options: filterOptionsOf(groups, (row) => row.groupName) } },
+      { ...columnOf(PROCESS.prepareMinutes), type: 'number', sortable: true, width: 150 },
+      { ...columnOf(PROCESS.quantityUnit), width: 90 },
+      { ...columnOf(PROCESS.overReportPercent), width: 90, render: (row) => `${row.overReportPercent}%` },
+      { ...columnOf(PROCESS.reportByPrevious), width: 130, render: (row) => yesNo(row.reportByPrevious) },
+      { ...columnOf(PROCESS.requireFirstCheck), width: 90, render: (row) => yesNo(row.requireFirstCheck) },
+      { ...columnOf(PROCESS.requireBadReason), width: 110, render: (row) => yesNo(row.requireBadReason) },
+      { ...columnOf(PROCESS.allowMultiOperator), width: 110, render: (row) => yesNo(row.allowMultiOperator) },
     ],
     fetch: processesApi.list,
-    toolbar: [{ key: 'add', label: '新增工序', primary: true, authority: A.processAdd, run: () => openEditor() }],
+    toolbar: [{ key: 'add', label: '新增工序', primary: true, authority: A.processAdd, run: ({ openEditor }) => openEditor() }],
     rowActions: [
-      { key: 'edit', label: '编辑', authority: A.processEdit, run: (row) => openEditor(row) },
+      { key: 'edit', label: '编辑', authority: A.processEdit, run: (row, { openEditor }) => openEditor(row) },
       {
         key: 'delete',
         label: '删除',
@@ -35,25 +49,33 @@ export function processList(groups: { value: string; label: string }[], openEdit
         run: (row) => processesApi.remove([row.id]),
       },
     ],
+    editor: {
+      noun: '工序',
+      fields: PROCESS_FIELDS,
+      initial: (row) => row ?? NEW_PROCESS,
+      options: { processGroupId: optionsOf(groups, (row) => row.groupName) },
+      save: (values: CreateProcessRequest, row) =>
+        row ? processesApi.update({ ...values, processGroupId: values.processGroupId ?? null, id: row.id }) : processesApi.create(values),
+    },
   };
 }
 
-/** 工序组: groups of processes with their process counts. */
-export function processGroupList(openEditor: (row?: ProcessGroup) => void, onChanged: () => void): ListSpec<ProcessGroup> {
+/** 工序组: groups of processes with their process counts; `onChanged` after a save or delete (the process list's pickers). */
+export function processGroupList(onChanged: () => void): ListSpec<ProcessGroup> {
   return {
     rowKey: 'id',
     urlState: false,
     defaultSort: { field: 'sort', direction: 'asc' },
     columns: [
-      { prop: 'groupName', label: '工序组名称', filter: { type: 'input' }, sortable: true, width: 160 },
-      { prop: 'processCount', label: '工序数量', type: 'number', width: 100 },
-      { prop: 'sort', label: '排序', type: 'number', sortable: true, width: 80 },
-      { prop: 'remark', label: '备注', width: 200 },
+      { ...columnOf(PROCESS_GROUP.groupName), filter: { type: 'input' }, sortable: true, width: 160 },
+      { ...columnOf(PROCESS_GROUP.processCount), type: 'number', width: 100 },
+      { ...columnOf(PROCESS_GROUP.sort), type: 'number', sortable: true, width: 80 },
+      { ...columnOf(PROCESS_GROUP.remark), width: 200 },
     ],
     fetch: processGroupsApi.list,
-    toolbar: [{ key: 'add', label: '新增工序组', primary: true, authority: A.groupAdd, run: () => openEditor() }],
+    toolbar: [{ key: 'add', label: '新增工序组', primary: true, authority: A.groupAdd, run: ({ openEditor }) => openEditor() }],
     rowActions: [
-      { key: 'edit', label: '编辑', authority: A.groupEdit, run: (row) => openEditor(row) },
+      { key: 'edit', label: '编辑', authority: A.groupEdit, run: (row, { openEditor }) => openEditor(row) },
       {
         key: 'delete',
         label: '删除',
@@ -63,5 +85,12 @@ export function processGroupList(openEditor: (row?: ProcessGroup) => void, onCha
         run: (row) => processGroupsApi.remove([row.id]).then(onChanged),
       },
     ],
+    editor: {
+      noun: '工序组',
+      fields: PROCESS_GROUP_FIELDS,
+      initial: (row) => row ?? { sort: 0 },
+      save: (values: CreateProcessGroupRequest, row) =>
+        (row ? processGroupsApi.update({ ...values, id: row.id }) : processGroupsApi.create(values)).then(onChanged),
+    },
   };
 }

@@ -1,50 +1,70 @@
-import type { Product } from '@core/contracts/modeling';
+import type { CreateProductRequest, Product } from '@core/contracts/modeling';
 import { FLUTES } from '@core/contracts/modeling';
-import type { ListQuery, ListSpec } from '../../components';
+import { columnOf, type ListAside, type ListSpec } from '@app/components';
 import { ModelingAuthorities as A } from '@core/access/authorities/modeling';
-import { productsApi } from './modeling.api';
+import { classifyCategories, optionsOf, treeOptionsOf } from './components/options';
+import { productClassifiesApi, productsApi, workFlowsApi } from './modeling.api';
+import { PRODUCT } from './modeling.fields';
+import { PRODUCT_FIELDS } from './modeling.forms';
+
+const NEW_PRODUCT: Partial<CreateProductRequest> = { boxStyle: '0201', colors: 0 };
+
+/** The form's pickers, loaded as it opens: the classify tree, and templates plus this product's own dedicated (产品专用) flows, never another product's. */
+const loadFormOptions = (row: Product | undefined) =>
+  Promise.all([productClassifiesApi.tree(), workFlowsApi.usableBy(row?.id ?? null)]).then(([classifies, flows]) => ({
+    classifyId: treeOptionsOf(classifyCategories(classifies)),
+    processFlowId: optionsOf(flows, (flow) => `${flow.flowName}（${flow.route}）${flow.isTemplate ? '' : ' · 本产品专用'}`),
+  }));
 
 const FLUTE_OPTIONS = FLUTES.map((flute) => ({ value: flute, label: `${flute}楞` }));
 
 export interface ProductListHandlers {
-  /** null: products of every classify. */
-  classifyId: number | null;
   flows: { value: string; label: string }[];
-  openEditor: (row?: Product) => void;
-  onChanged: () => void;
+  /** The classify tree beside the list (its selection filters by classifyId). */
+  aside: ListAside;
 }
 
 /** 产品档案: customer, box style, inner size, board, flute, colours and process flow. */
-export function productList({ classifyId, flows, openEditor, onChanged }: ProductListHandlers): ListSpec<Product> {
-  const scoped = (query: ListQuery): ListQuery => (classifyId === null ? query : { ...query, classifyId });
+export function productList({ flows, aside }: ProductListHandlers): ListSpec<Product> {
   return {
     rowKey: 'id',
     columns: [
-      { prop: 'productNo', label: '产品编号', filter: { type: 'input' }, sortable: true, width: 130 },
-      { prop: 'productName', label: '产品名称', filter: { type: 'input' }, sortable: true, width: 170 },
-      { prop: 'customerName', label: '客户', filter: { type: 'input' }, sortable: true, width: 150 },
-      { prop: 'classifyName', label: '产品分类', width: 110 },
-      { prop: 'boxStyle', label: '箱型', width: 70 },
+      { ...columnOf(PRODUCT.productNo), filter: { type: 'tagInput' }, sortable: true, width: 130 },
+      { ...columnOf(PRODUCT.productName), filter: { type: 'input' }, sortable: true, width: 170 },
+      { ...columnOf(PRODUCT.customerName), filter: { type: 'input' }, sortable: true, width: 150 },
+      { ...columnOf(PRODUCT.classifyName), width: 110 },
+      { ...columnOf(PRODUCT.boxStyle), width: 70 },
       { prop: 'lengthMm', label: '内径（长×宽×高 mm）', width: 170, render: (row) => `${row.lengthMm}×${row.widthMm}×${row.heightMm}` },
-      { prop: 'boardCode', label: '纸板编码', filter: { type: 'input' }, width: 110 },
-      { prop: 'flute', label: '楞型', width: 70, filter: { type: 'select', multiple: true, options: FLUTE_OPTIONS } },
-      { prop: 'colors', label: '颜色数', type: 'number', width: 80 },
-      { prop: 'processFlowName', label: '工艺路线', width: 150, filter: { prop: 'processFlowId', type: 'select', options: flows } },
+      { ...columnOf(PRODUCT.boardCode), filter: { type: 'input' }, width: 110 },
+      { ...columnOf(PRODUCT.flute), width: 70, filter: { type: 'select', multiple: true, options: FLUTE_OPTIONS } },
+      { ...columnOf(PRODUCT.colors), type: 'number', width: 80 },
+      { ...columnOf(PRODUCT.processFlowName), width: 150, filter: { prop: 'processFlowId', type: 'select', options: flows } },
     ],
-    fetch: (query) => productsApi.list(scoped(query)),
-    toolbar: [{ key: 'add', label: '新增产品', primary: true, authority: A.productAdd, run: () => openEditor() }],
+    fetch: productsApi.list,
+    aside,
+    toolbar: [{ key: 'add', label: '新增产品', primary: true, authority: A.productAdd, run: ({ openEditor }) => openEditor() }],
     rowActions: [
-      { key: 'edit', label: '编辑', authority: A.productEdit, run: (row) => openEditor(row) },
+      { key: 'edit', label: '编辑', authority: A.productEdit, run: (row, { openEditor }) => openEditor(row) },
       {
         key: 'delete',
         label: '删除',
         danger: true,
         authority: A.productDelete,
         confirm: (row) => `确定删除产品「${row.productName}」吗？`,
-        run: (row) => productsApi.remove([row.id]).then(onChanged),
+        run: (row) => productsApi.remove([row.id]),
       },
     ],
-    importer: { title: '产品', authority: A.productImport, template: productsApi.downloadTemplate, submit: productsApi.importFile, onImported: onChanged },
-    exporter: { authority: A.productExport, run: (query) => productsApi.exportFile(scoped(query)) },
+    importer: { title: '产品', authority: A.productImport, template: productsApi.downloadTemplate, submit: productsApi.importFile },
+    exporter: { authority: A.productExport, run: productsApi.exportFile },
+    editor: {
+      noun: '产品',
+      fields: PRODUCT_FIELDS,
+      initial: (row, query) => (row ? { ...row, flute: row.flute || undefined } : { ...NEW_PRODUCT, classifyId: query.classifyId === undefined ? null : Number(query.classifyId) }),
+      loadOptions: loadFormOptions,
+      save: (values: CreateProductRequest, row) => {
+        const request = { ...values, classifyId: values.classifyId ?? null, processFlowId: values.processFlowId ?? null, flute: values.flute ?? '' };
+        return row ? productsApi.update({ ...request, id: row.id }) : productsApi.create(request);
+      },
+    },
   };
 }

@@ -1,8 +1,15 @@
 import { Tag } from 'antd';
-import type { BadReason, IcCard, WorkMachine } from '@core/contracts/shop-floor';
-import type { ListSpec } from '../../components';
+import type { Process } from '@core/contracts/modeling';
+import type { BadReason, CreateBadReasonRequest, CreateIcCardRequest, CreateWorkMachineRequest, IcCard, WorkMachine } from '@core/contracts/shop-floor';
+import { personLabel } from '@core/format';
+import { factoryUsersApi } from '@app/components/user-select';
+import { deviceLabel, deviceOptions } from '@app/shared';
+import { columnOf, type ListSpec } from '@app/components';
 import { SysCfgAuthorities as A } from '@core/access/authorities/sys-cfg';
-import { badReasonsApi, icCardsApi, workMachinesApi } from './modeling.api';
+import { filterOptionsOf, optionsOf } from './components/options';
+import { badReasonsApi, devicesApi, icCardsApi, workMachinesApi } from './modeling.api';
+import { BAD_REASON, IC_CARD, WORK_MACHINE } from './modeling.fields';
+import { BAD_REASON_FIELDS, IC_CARD_FIELDS, WORK_MACHINE_FIELDS } from './modeling.forms';
 
 const BOUND_OPTIONS = [
   { value: 'true', label: '已绑定', color: 'green' },
@@ -14,35 +21,34 @@ const ENABLED_OPTIONS = [
 ];
 
 /** 一体机: code, name, IP and the devices it reports for. */
-export function workMachineList(openEditor: (row?: WorkMachine) => void): ListSpec<WorkMachine> {
+export function workMachineList(): ListSpec<WorkMachine> {
   return {
     rowKey: 'id',
     columns: [
-      { prop: 'machineCode', label: '一体机编码', filter: { type: 'input' }, sortable: true, width: 130 },
-      { prop: 'machineName', label: '一体机名称', filter: { type: 'input' }, width: 160 },
-      { prop: 'ip', label: 'IP地址', width: 140 },
+      { ...columnOf(WORK_MACHINE.machineCode), filter: { type: 'input' }, sortable: true, width: 130 },
+      { ...columnOf(WORK_MACHINE.machineName), filter: { type: 'input' }, width: 160 },
+      { ...columnOf(WORK_MACHINE.ip), width: 140 },
       {
-        prop: 'devices',
-        label: '绑定设备',
+        ...columnOf(WORK_MACHINE.devices),
         width: 360,
         render: (row) =>
           row.devices.length ? (
             <div style={{ display: 'flex', flexWrap: 'wrap', rowGap: 4 }}>
               {row.devices.map((device) => (
-                <Tag key={device.deviceId}>{`${device.deviceName}（${device.deviceNo}）`}</Tag>
+                <Tag key={device.deviceId}>{deviceLabel(device)}</Tag>
               ))}
             </div>
           ) : (
             '—'
           ),
       },
-      { prop: 'remark', label: '备注', width: 160 },
-      { prop: 'updateTime', label: '更新时间', type: 'date', width: 170 },
+      { ...columnOf(WORK_MACHINE.remark), width: 160 },
+      { ...columnOf(WORK_MACHINE.updateTime), type: 'date', width: 170 },
     ],
     fetch: workMachinesApi.list,
-    toolbar: [{ key: 'add', label: '新增一体机', primary: true, authority: A.workMachineAdd, run: () => openEditor() }],
+    toolbar: [{ key: 'add', label: '新增一体机', primary: true, authority: A.workMachineAdd, run: ({ openEditor }) => openEditor() }],
     rowActions: [
-      { key: 'edit', label: '编辑', authority: A.workMachineEdit, run: (row) => openEditor(row) },
+      { key: 'edit', label: '编辑', authority: A.workMachineEdit, run: (row, { openEditor }) => openEditor(row) },
       {
         key: 'delete',
         label: '删除',
@@ -52,36 +58,48 @@ export function workMachineList(openEditor: (row?: WorkMachine) => void): ListSp
         run: (row) => workMachinesApi.remove([row.id]),
       },
     ],
+    editor: {
+      noun: '一体机',
+      fields: WORK_MACHINE_FIELDS,
+      initial: (row) => (row ? { ...row, deviceIds: row.devices.map((device) => device.deviceId) } : { deviceIds: [] }),
+      loadOptions: () => devicesApi.all().then((devices) => ({ deviceIds: deviceOptions(devices) })),
+      save: (values: CreateWorkMachineRequest, row) => {
+        const request = { ...values, ip: values.ip ?? '', deviceIds: values.deviceIds ?? [] };
+        return row ? workMachinesApi.update({ ...request, id: row.id }) : workMachinesApi.create(request);
+      },
+    },
   };
 }
 
 export interface IcCardListHandlers {
-  openEditor: (row?: IcCard) => void;
   openBind: (row: IcCard) => void;
 }
 
+/** Factory users as options of the card's 绑定人员 (loaded when a dialog opens). */
+export const loadUserOptions = () =>
+  factoryUsersApi.all().then((users) => ({ userId: users.map((user) => ({ value: user.userId, label: personLabel(user) })) }));
+
 /** IC 卡: card number and the staff member it is bound to; bind, unbind, edit, delete. */
-export function icCardList({ openEditor, openBind }: IcCardListHandlers): ListSpec<IcCard> {
+export function icCardList({ openBind }: IcCardListHandlers): ListSpec<IcCard> {
   return {
     rowKey: 'id',
     // Newest cards first: a card just added is the one about to be bound.
     defaultSort: { field: 'id', direction: 'desc' },
     columns: [
-      { prop: 'cardNo', label: 'IC卡号', filter: { type: 'input' }, sortable: true, width: 150 },
-      { prop: 'nickName', label: '绑定人员', filter: { type: 'input' }, width: 120 },
-      { prop: 'username', label: '账号', width: 130 },
+      { ...columnOf(IC_CARD.cardNo), filter: { type: 'input' }, sortable: true, width: 150 },
+      { ...columnOf(IC_CARD.nickName), filter: { type: 'input' }, width: 120 },
+      { ...columnOf(IC_CARD.username), width: 130 },
       {
-        prop: 'userId',
-        label: '绑定状态',
+        ...columnOf({ ...IC_CARD.bound, name: 'userId' }),
         width: 100,
         render: (row) => (row.userId ? <Tag color="green">已绑定</Tag> : <Tag>未绑定</Tag>),
       },
-      { prop: 'bindTime', label: '绑定时间', type: 'date', sortable: true, width: 170 },
-      { prop: 'remark', label: '备注', width: 160 },
+      { ...columnOf(IC_CARD.bindTime), type: 'date', sortable: true, width: 170 },
+      { ...columnOf(IC_CARD.remark), width: 160 },
     ],
-    filters: [{ prop: 'bound', label: '绑定状态', type: 'select', options: BOUND_OPTIONS }],
+    filters: [{ ...columnOf(IC_CARD.bound), type: 'select', options: BOUND_OPTIONS }],
     fetch: icCardsApi.list,
-    toolbar: [{ key: 'add', label: '新增IC卡', primary: true, authority: A.icCardAdd, run: () => openEditor() }],
+    toolbar: [{ key: 'add', label: '新增IC卡', primary: true, authority: A.icCardAdd, run: ({ openEditor }) => openEditor() }],
     rowActions: [
       { key: 'bind', label: '绑定', authority: A.icCardBind, when: (row) => !row.userId, run: (row) => openBind(row) },
       {
@@ -92,7 +110,7 @@ export function icCardList({ openEditor, openBind }: IcCardListHandlers): ListSp
         confirm: (row) => `确定解除IC卡「${row.cardNo}」与「${row.nickName}」的绑定吗？`,
         run: (row) => icCardsApi.unbind(row.id),
       },
-      { key: 'edit', label: '编辑', authority: A.icCardEdit, run: (row) => openEditor(row) },
+      { key: 'edit', label: '编辑', authority: A.icCardEdit, run: (row, { openEditor }) => openEditor(row) },
       {
         key: 'delete',
         label: '删除',
@@ -102,31 +120,40 @@ export function icCardList({ openEditor, openBind }: IcCardListHandlers): ListSp
         run: (row) => icCardsApi.remove([row.id]),
       },
     ],
+    editor: {
+      noun: 'IC卡',
+      fields: IC_CARD_FIELDS,
+      initial: (row) => (row ? { cardNo: row.cardNo, userId: row.userId ?? undefined, remark: row.remark } : {}),
+      loadOptions: loadUserOptions,
+      save: (values: CreateIcCardRequest, row) => {
+        const request = { ...values, userId: values.userId ?? null };
+        return row ? icCardsApi.update({ ...request, id: row.id }) : icCardsApi.create(request);
+      },
+    },
   };
 }
 
 /** 不良现象: the bad phenomena operators pick per process when reporting defects. */
-export function badReasonList(processes: { value: string; label: string }[], openEditor: (row?: BadReason) => void): ListSpec<BadReason> {
+export function badReasonList(processes: readonly Process[]): ListSpec<BadReason> {
   return {
     rowKey: 'id',
     columns: [
-      { prop: 'processName', label: '工序', width: 130, filter: { prop: 'processId', type: 'select', multiple: true, options: processes } },
-      { prop: 'reasonCode', label: '不良现象编码', filter: { type: 'input' }, sortable: true, width: 130 },
-      { prop: 'reasonName', label: '不良现象名称', filter: { type: 'input' }, width: 160 },
+      { ...columnOf(BAD_REASON.processName), width: 130, filter: { prop: 'processId', type: 'select', multiple: true, options: filterOptionsOf(processes, (row) => row.processName) } },
+      { ...columnOf(BAD_REASON.reasonCode), filter: { type: 'input' }, sortable: true, width: 130 },
+      { ...columnOf(BAD_REASON.reasonName), filter: { type: 'input' }, width: 160 },
       {
-        prop: 'enabled',
-        label: '状态',
+        ...columnOf(BAD_REASON.enabled),
         width: 90,
         render: (row) => (row.enabled ? <Tag color="green">启用</Tag> : <Tag>停用</Tag>),
         filter: { type: 'select', options: ENABLED_OPTIONS },
       },
-      { prop: 'sort', label: '排序', type: 'number', sortable: true, width: 80 },
-      { prop: 'remark', label: '备注', width: 180 },
+      { ...columnOf(BAD_REASON.sort), type: 'number', sortable: true, width: 80 },
+      { ...columnOf(BAD_REASON.remark), width: 180 },
     ],
     fetch: badReasonsApi.list,
-    toolbar: [{ key: 'add', label: '新增不良现象', primary: true, authority: A.badReasonAdd, run: () => openEditor() }],
+    toolbar: [{ key: 'add', label: '新增不良现象', primary: true, authority: A.badReasonAdd, run: ({ openEditor }) => openEditor() }],
     rowActions: [
-      { key: 'edit', label: '编辑', authority: A.badReasonEdit, run: (row) => openEditor(row) },
+      { key: 'edit', label: '编辑', authority: A.badReasonEdit, run: (row, { openEditor }) => openEditor(row) },
       {
         key: 'delete',
         label: '删除',
@@ -136,5 +163,12 @@ export function badReasonList(processes: { value: string; label: string }[], ope
         run: (row) => badReasonsApi.remove([row.id]),
       },
     ],
+    editor: {
+      noun: '不良现象',
+      fields: BAD_REASON_FIELDS,
+      initial: (row) => row ?? { enabled: true, sort: 0 },
+      options: { processId: optionsOf(processes, (process) => process.processName) },
+      save: (values: CreateBadReasonRequest, row) => (row ? badReasonsApi.update({ ...values, id: row.id }) : badReasonsApi.create(values)),
+    },
   };
 }

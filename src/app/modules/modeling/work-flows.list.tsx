@@ -1,7 +1,8 @@
 import { workFlowInUseMessage, type WorkFlow } from '@core/contracts/modeling';
-import type { ListSpec } from '../../components';
+import { columnOf, type ListSpec } from '@app/components';
 import { ModelingAuthorities as A } from '@core/access/authorities/modeling';
 import { workFlowsApi } from './modeling.api';
+import { WORK_FLOW } from './modeling.fields';
 
 const TEMPLATE_OPTIONS = [
   { value: 'true', label: '通用模板', color: 'blue' },
@@ -13,13 +14,13 @@ export function workFlowList(openEditor: (row?: WorkFlow) => void): ListSpec<Wor
   return {
     rowKey: 'id',
     columns: [
-      { prop: 'flowCode', label: '工艺路线编码', filter: { type: 'input' }, sortable: true, width: 130 },
-      { prop: 'flowName', label: '工艺路线名称', filter: { type: 'input' }, sortable: true, width: 160 },
-      { prop: 'route', label: '工序路线', width: 360 },
-      { prop: 'isTemplate', label: '类型', width: 100, render: (row) => (row.isTemplate ? '通用模板' : '产品专用'), filter: { type: 'select', options: TEMPLATE_OPTIONS } },
-      { prop: 'productName', label: '所属产品', width: 200, render: (row) => (row.productId === null ? '—' : `${row.productName}（${row.productNo}）`) },
-      { prop: 'productCount', label: '产品数量', type: 'number', width: 100 },
-      { prop: 'updateTime', label: '更新时间', type: 'date', sortable: true, width: 170 },
+      { ...columnOf(WORK_FLOW.flowCode), filter: { type: 'input' }, sortable: true, width: 130 },
+      { ...columnOf(WORK_FLOW.flowName), filter: { type: 'input' }, sortable: true, width: 160 },
+      { ...columnOf(WORK_FLOW.route), width: 360 },
+      { ...columnOf(WORK_FLOW.isTemplate), width: 100, render: (row) => (row.isTemplate ? '通用模板' : '产品专用'), filter: { type: 'select', options: TEMPLATE_OPTIONS } },
+      { ...columnOf(WORK_FLOW.productName), width: 200, render: (row) => (row.productId === null ? '—' : `${row.productName}（${row.productNo}）`) },
+      { ...columnOf(WORK_FLOW.productCount), type: 'number', width: 100 },
+      { ...columnOf(WORK_FLOW.updateTime), type: 'date', sortable: true, width: 170 },
     ],
     fetch: workFlowsApi.list,
     toolbar: [{ key: 'add', label: '新增工艺路线', primary: true, authority: A.workFlowAdd, run: () => openEditor() }],

@@ -1,10 +1,9 @@
 import type { ModuleRegistration } from '../registry';
 
-/** 班次管理 (/classCfg: shifts, class users, exchanges, holidays, device calendar) and 系统日志 (/sys-log) of the sys-cfg group. */
+/** 班次管理 (/classCfg: shifts, class users, exchanges, holidays, device calendar) of the sys-cfg group. */
 export const shiftsModule: ModuleRegistration = {
   module: 'sys-cfg',
   pages: {
     '/classCfg': () => import('./pages/class-cfg.page'),
-    '/sys-log': () => import('./pages/sys-log.page'),
   },
 };

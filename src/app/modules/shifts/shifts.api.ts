@@ -14,19 +14,11 @@ import {
   type ShiftExchange,
   type Team,
 } from '@core/contracts/shifts';
-import { SysLogPaths, type SysLogEntry } from '@core/contracts/sys-log';
-import { ModelingPaths, type Device } from '@core/contracts/modeling';
 import { AccountPaths, type StaffUser } from '@core/contracts/account';
 import { http, saveBlob } from '@core/http';
-import type { ImportOutcome, ListQuery } from '../../components';
+import type { ImportOutcome, ListQuery } from '@app/components';
+import { ALL, allDevices, removeBatch } from '@app/shared';
 
-const filtersOf = (query: ListQuery) => {
-  const { page: _page, limit: _limit, ...filters } = query;
-  return filters;
-};
-const removeBatch = (path: string) => (ids: number[]) => http.post<{ deleted: number }>(path, { ids });
-/** Every row of a small list (pickers). */
-const ALL = { page: 1, limit: 1000 };
 
 export const shiftsApi = {
   list: (query: ListQuery) => http.get<PageResult<Shift>>(P.shiftList, query),
@@ -69,12 +61,7 @@ export const calendarsApi = {
 
 /** Pickers: devices, teams and staff. */
 export const pickersApi = {
-  devices: () => http.get<PageResult<Device>>(ModelingPaths.deviceList, ALL).then((page) => page.list),
+  devices: allDevices,
   teams: () => http.get<PageResult<Team>>(P.teamList, ALL).then((page) => page.list),
   staff: () => http.get<PageResult<StaffUser>>(AccountPaths.staffList, ALL).then((page) => page.list),
-};
-
-export const sysLogApi = {
-  list: (query: ListQuery) => http.get<PageResult<SysLogEntry>>(SysLogPaths.list, query),
-  exportFile: (query: ListQuery) => http.exportFile(SysLogPaths.export, filtersOf(query), '系统日志'),
 };

@@ -11,12 +11,10 @@ import {
   type PaperGrade,
 } from '@core/contracts/paper-data';
 import { http } from '@core/http';
-import type { ListQuery } from '../../components';
+import type { ListQuery } from '@app/components';
+import { ALL, removeBatch } from '@app/shared';
 
 type Created = { id: number };
-const removeBatch = (path: string) => (ids: number[]) => http.post<{ deleted: number }>(path, { ids });
-/** Every row of a small list (pickers). */
-const ALL = { page: 1, limit: 1000 };
 
 export const paperGradesApi = {
   list: (query: ListQuery) => http.get<PageResult<PaperGrade>>(P.paperGradeList, query),

@@ -2,7 +2,8 @@ import { OVER_REPORT_PERCENT } from '@core/contracts/common';
 import type { EnterpriseConfigSections } from '@core/contracts/enterprise-config';
 import { PAPER_TYPE_LABELS, PAPER_TYPES } from '@core/contracts/paper-data';
 import { ORDER_STATUS } from '@core/enums';
-import type { FieldOption, FormField } from '../../components/form-dialog';
+import { formField as f, type FieldOption, type FormField } from '@app/components/form-dialog';
+import { BOARD_CODE, DECKLE, DICT_TYPE, FLUTE, PAPER_GRADE } from './sys-cfg.fields';
 
 const CODE = { regex: /^[A-Za-z0-9_.-]+$/, message: '只能包含字母、数字、_ . 和 -' };
 
@@ -58,8 +59,8 @@ export const CONFIG_SECTIONS: ConfigSection[] = [
 ];
 
 export const DICT_TYPE_FIELDS: FormField[] = [
-  { name: 'dictType', label: '字典类型', kind: 'text', required: true, max: 50, pattern: { regex: /^[a-z][a-z0-9_]*$/, message: '以小写字母开头，只能包含小写字母、数字和 _' }, placeholder: '如 box_style' },
-  { name: 'dictName', label: '字典名称', kind: 'text', required: true, max: 30 },
+  f(DICT_TYPE.dictType, 'text', { required: true, pattern: { regex: /^[a-z][a-z0-9_]*$/, message: '以小写字母开头，只能包含小写字母、数字和 _' }, placeholder: '如 box_style' }),
+  f(DICT_TYPE.dictName, 'text', { required: true }),
 ];
 
 const CALENDAR_OPTIONS: FieldOption[] = [
@@ -85,21 +86,21 @@ export const SCHEDULE_FIELDS: FormField[] = [
 export const PAPER_TYPE_OPTIONS: FieldOption[] = PAPER_TYPES.map((type) => ({ value: type, label: PAPER_TYPE_LABELS[type] }));
 
 export const PAPER_GRADE_FIELDS: FormField[] = [
-  { name: 'paperCode', label: '原纸编码', kind: 'text', required: true, max: 20, pattern: CODE, placeholder: '如 K250' },
-  { name: 'paperName', label: '原纸名称', kind: 'text', required: true, max: 30 },
-  { name: 'grammage', label: '克重', kind: 'number', required: true, min: 60, max: 500, precision: 0, suffix: 'g/m²' },
-  { name: 'paperType', label: '原纸类型', kind: 'select', required: true, options: PAPER_TYPE_OPTIONS },
-  { name: 'ringCrush', label: '环压强度', kind: 'number', max: 10000, suffix: 'N' },
-  { name: 'remark', label: '备注', kind: 'textarea', max: 200 },
+  f(PAPER_GRADE.paperCode, 'text', { required: true, pattern: CODE, placeholder: '如 K250' }),
+  f(PAPER_GRADE.paperName, 'text', { required: true }),
+  f(PAPER_GRADE.grammage, 'number', { required: true, precision: 0 }),
+  f(PAPER_GRADE.paperType, 'select', { required: true, options: PAPER_TYPE_OPTIONS }),
+  f(PAPER_GRADE.ringCrush, 'number'),
+  f(PAPER_GRADE.remark, 'textarea'),
 ];
 
 export const FLUTE_FIELDS: FormField[] = [
-  { name: 'fluteCode', label: '楞型编码', kind: 'text', required: true, max: 4, pattern: { regex: /^[A-Z]+$/, message: '只能输入大写字母' }, placeholder: '如 B、BC' },
-  { name: 'fluteName', label: '楞型名称', kind: 'text', required: true, max: 20 },
-  { name: 'components', label: '组成楞型', kind: 'tags', placeholder: '双瓦楞填写组成楞型，如 B、C；单瓦楞留空' },
-  { name: 'heightMm', label: '楞高', kind: 'number', required: true, max: 20, precision: 1, suffix: 'mm' },
-  { name: 'takeUpFactor', label: '收缩率（瓦楞系数）', kind: 'number', min: 1.25, max: 1.5, precision: 2, placeholder: '单瓦楞 1.25–1.5' },
-  { name: 'remark', label: '备注', kind: 'textarea', max: 200 },
+  f(FLUTE.fluteCode, 'text', { required: true, pattern: { regex: /^[A-Z]+$/, message: '只能输入大写字母' }, placeholder: '如 B、BC' }),
+  f(FLUTE.fluteName, 'text', { required: true }),
+  f(FLUTE.components, 'tags', { placeholder: '双瓦楞填写组成楞型，如 B、C；单瓦楞留空' }),
+  f(FLUTE.heightMm, 'number', { required: true, precision: 1 }),
+  f(FLUTE.takeUpFactor, 'number', { precision: 2, placeholder: '单瓦楞 1.25–1.5' }),
+  f(FLUTE.remark, 'textarea'),
 ];
 
 const GRADES = ['S', 'D'].flatMap((wall) => [1, 2, 3].flatMap((group) => [1, 2, 3, 4].map((step) => `${wall}-${group}.${step}`)));
@@ -107,16 +108,16 @@ export const GRADE_OPTIONS: FieldOption[] = GRADES.map((grade) => ({ value: grad
 
 /** Board code fields besides flute and layers, which the board editor lays out itself. */
 export const BOARD_CODE_FIELDS: FormField[] = [
-  { name: 'boardCode', label: '纸板编码', kind: 'text', required: true, max: 40, pattern: CODE, placeholder: '如 K250-B140-K250' },
-  { name: 'grade', label: '纸板等级', kind: 'select', options: GRADE_OPTIONS, placeholder: '请选择纸板等级（GB/T 6544）' },
-  { name: 'minBurstKpa', label: '最小耐破强度', kind: 'number', max: 10000, suffix: 'kPa' },
-  { name: 'minEctKnM', label: '最小边压强度', kind: 'number', max: 100, precision: 2, suffix: 'kN/m' },
-  { name: 'remark', label: '备注', kind: 'textarea', max: 200 },
+  f(BOARD_CODE.boardCode, 'text', { required: true, pattern: CODE, placeholder: '如 K250-B140-K250' }),
+  f(BOARD_CODE.grade, 'select', { options: GRADE_OPTIONS, placeholder: '请选择纸板等级（GB/T 6544）' }),
+  f(BOARD_CODE.minBurstKpa, 'number'),
+  f(BOARD_CODE.minEctKnM, 'number', { precision: 2 }),
+  f(BOARD_CODE.remark, 'textarea'),
 ];
 
 export const DECKLE_FIELDS: FormField[] = [
-  { name: 'widthMm', label: '门幅', kind: 'number', required: true, min: 500, max: 3000, precision: 0, suffix: 'mm' },
-  { name: 'minTrimMm', label: '最小修边', kind: 'number', max: 200, precision: 0, suffix: 'mm' },
-  { name: 'enabled', label: '启用', kind: 'switch' },
-  { name: 'remark', label: '备注', kind: 'textarea', max: 200 },
+  f(DECKLE.widthMm, 'number', { required: true, precision: 0 }),
+  f(DECKLE.minTrimMm, 'number', { precision: 0 }),
+  f(DECKLE.enabled, 'switch'),
+  f(DECKLE.remark, 'textarea'),
 ];

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { App, Form, Input, Modal } from 'antd';
-import { DIALOG_WIDTH } from '@core/constants';
+import { Form, Input } from 'antd';
+import { FormDialog } from '@app/components/form-dialog';
 import { TEXT_LIMITS } from '@core/rules';
 
 export interface DepartmentNameDialogProps {
@@ -15,33 +15,32 @@ export interface DepartmentNameDialogProps {
 
 /** Asks for a department name (1–20 characters, as the server requires); says 新增成功/修改成功 after onSubmit resolves. */
 export function DepartmentNameDialog({ title, initialName, editing = false, onSubmit, onClose }: DepartmentNameDialogProps) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<{ name: string }>();
   useEffect(() => {
     if (title) form.setFieldsValue({ name: initialName ?? '' });
   }, [title, initialName, form]);
 
-  const submit = async () => {
+  const save = async () => {
     const { name } = await form.validateFields();
     await onSubmit(name.trim());
-    void message.success(editing ? '修改成功' : '新增成功');
-    onClose();
   };
 
   return (
-    <Modal open={!!title} title={title} width={DIALOG_WIDTH} onCancel={onClose} onOk={() => void submit().catch(() => undefined)} okText="确定" cancelText="取消" destroyOnHidden forceRender>
-      <Form form={form} layout="vertical" onFinish={() => void submit().catch(() => undefined)}>
-        <Form.Item
-          name="name"
-          label="部门名称"
-          rules={[
-            { required: true, whitespace: true, message: '请输入部门名称' },
-            { max: TEXT_LIMITS.short, message: `长度不能超过${TEXT_LIMITS.short}个字符` },
-          ]}
-        >
-          <Input placeholder="请输入部门名称" maxLength={TEXT_LIMITS.short} showCount autoFocus />
-        </Form.Item>
-      </Form>
-    </Modal>
+    <FormDialog open={!!title} title={title} editing={editing} save={save} onClose={onClose}>
+      {(submit) => (
+        <Form form={form} layout="vertical" onFinish={submit}>
+          <Form.Item
+            name="name"
+            label="部门名称"
+            rules={[
+              { required: true, whitespace: true, message: '请输入部门名称' },
+              { max: TEXT_LIMITS.short, message: `长度不能超过${TEXT_LIMITS.short}个字符` },
+            ]}
+          >
+            <Input placeholder="请输入部门名称" maxLength={TEXT_LIMITS.short} showCount autoFocus />
+          </Form.Item>
+        </Form>
+      )}
+    </FormDialog>
   );
 }

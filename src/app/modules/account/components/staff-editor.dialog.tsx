@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react';
-import { App, Form, Input, Modal, Radio, Select, TreeSelect } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { Form, Input, Radio, Select, TreeSelect } from 'antd';
+import type { ListEditorProps } from '@app/components';
+import { FormDialog } from '@app/components/form-dialog';
 import type { StaffUser } from '@core/contracts/account';
 import { DIALOG_WIDTH } from '@core/constants';
 import { PATTERNS, RULE_MESSAGES, TEXT_LIMITS } from '@core/rules';
@@ -29,9 +31,7 @@ export interface StaffEditorProps {
 
 /** 新增人员 / 编辑人员: account, name, phone, department and roles (password and status only when adding). */
 export function StaffEditorDialog({ editing, onClose, onSaved }: StaffEditorProps) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<StaffForm>();
-  const [saving, setSaving] = useState(false);
   const { departments, roles } = useAccountOptions(!!editing);
   const user = editing?.user;
 
@@ -45,34 +45,15 @@ export function StaffEditorDialog({ editing, onClose, onSaved }: StaffEditorProp
     );
   }, [editing, user, form]);
 
-  const submit = async () => {
+  const save = async () => {
     const values = await form.validateFields();
-    setSaving(true);
-    try {
-      const common = { nickName: values.nickName.trim(), mobile: values.mobile, departmentId: values.departmentId ?? null, roleIds: values.roleIds ?? [] };
-      if (user) await staffApi.edit({ userId: user.userId, ...common });
-      else await staffApi.add({ ...common, username: values.username, password: values.password, status: values.status });
-      void message.success(user ? '修改成功' : '新增成功');
-      onSaved();
-      onClose();
-    } finally {
-      setSaving(false);
-    }
+    const common = { nickName: values.nickName.trim(), mobile: values.mobile, departmentId: values.departmentId ?? null, roleIds: values.roleIds ?? [] };
+    if (user) await staffApi.edit({ userId: user.userId, ...common });
+    else await staffApi.add({ ...common, username: values.username, password: values.password, status: values.status });
   };
 
   return (
-    <Modal
-      open={!!editing}
-      title={user ? '编辑人员' : '新增人员'}
-      width={DIALOG_WIDTH}
-      okText="确定"
-      cancelText="取消"
-      confirmLoading={saving}
-      onOk={() => void submit().catch(() => undefined)}
-      onCancel={onClose}
-      mask={{ closable: false }}
-      forceRender
-    >
+    <FormDialog open={!!editing} title={user ? '编辑人员' : '新增人员'} width={DIALOG_WIDTH} editing={!!user} save={save} onClose={onClose} onSaved={onSaved}>
       <Form form={form} layout="horizontal" labelCol={{ span: 5 }} className="mes-staff-editor">
         <Form.Item name="username" label="用户名" rules={[{ required: true, message: '请输入用户名' }, { pattern: USERNAME_PATTERN, message: USERNAME_MESSAGE }]}>
           <Input placeholder="请输入用户名" disabled={!!user} maxLength={30} autoComplete="off" />
@@ -106,6 +87,13 @@ export function StaffEditorDialog({ editing, onClose, onSaved }: StaffEditorProp
           </Form.Item>
         )}
       </Form>
-    </Modal>
+    </FormDialog>
   );
+}
+
+/** The staff list's editor: a new user goes into the department selected in the list's aside. */
+export function StaffListEditor({ editing, query, onClose, onSaved }: ListEditorProps<StaffUser>) {
+  const departmentId = query.departmentId === undefined ? null : Number(query.departmentId);
+  const staffEditing = useMemo(() => editing && { user: editing.row, departmentId }, [editing, departmentId]);
+  return <StaffEditorDialog editing={staffEditing} onClose={onClose} onSaved={onSaved} />;
 }

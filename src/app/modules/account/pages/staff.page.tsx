@@ -1,13 +1,11 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Modal, Tabs } from 'antd';
-import { useSearchParams } from 'react-router-dom';
 import type { DepartmentNode, StaffUser } from '@core/contracts/account';
 import { AccountAuthorities } from '@core/access/authorities/account';
-import { ALL_CATEGORIES, CategoryTree, LIST_PARAMS, ListPage, type CategoryEditorProps, type CategoryNode } from '@app/components';
+import { ALL_CATEGORIES, ListPage, useListReload, type CategoryEditorProps, type CategoryNode, type ListAside } from '@app/components';
 import { departmentsApi } from '../departments.api';
 import { DepartmentNameDialog } from '../components/department-name.dialog';
 import { FactoryGrants } from '../components/factory-grants';
-import { StaffEditorDialog } from '../components/staff-editor.dialog';
 import { otherDepartmentList, staffList } from '../staff.list';
 
 /** URL param of the selected department (kept beside the list's own params). */
@@ -24,92 +22,62 @@ const editDepartment = ({ title, node, onSubmit, onClose }: CategoryEditorProps)
   <DepartmentNameDialog title={title} initialName={node?.name ?? ''} editing={!!node} onSubmit={(name) => onSubmit({ name })} onClose={onClose} />
 );
 
-/** 人员管理: department tree on the left, the selected department's users (and the others, to move in) on the right. */
-export default function StaffPage() {
-  const [params, setParams] = useSearchParams();
-  const selected = params.get(DEPARTMENT_PARAM) ?? ALL_CATEGORIES;
-  const departmentId = selected === ALL_CATEGORIES ? null : Number(selected);
-  const [departmentName, setDepartmentName] = useState('');
-  const [tab, setTab] = useState(OWN_TAB);
-  const [editing, setEditing] = useState<{ user?: StaffUser; departmentId?: number | null } | null>(null);
-  const [granting, setGranting] = useState<StaffUser | null>(null);
-  // Bumped after saving a user (the list remounts) and after changes of head counts (the tree reloads).
-  const [version, setVersion] = useState(0);
-  const [treeVersion, setTreeVersion] = useState(0);
-  const countsChanged = useCallback(() => setTreeVersion((value) => value + 1), []);
-  const saved = useCallback(() => {
-    setVersion((value) => value + 1);
-    countsChanged();
-  }, [countsChanged]);
-
-  const select = (key: string, name: string) => {
-    setDepartmentName(name);
-    setTab(OWN_TAB);
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        next.delete(LIST_PARAMS.page);
-        if (key === ALL_CATEGORIES) next.delete(DEPARTMENT_PARAM);
-        else next.set(DEPARTMENT_PARAM, key);
-        return next;
-      },
-      { replace: true },
-    );
-  };
-
-  const ownSpec = useMemo(
-    () =>
-      staffList({
-        departmentId,
-        openEditor: (user) => setEditing({ user, departmentId }),
-        openFactoryGrants: setGranting,
-        onCountsChanged: countsChanged,
-      }),
-    [departmentId, countsChanged],
-  );
-  const otherSpec = useMemo(
-    () => (departmentId === null ? null : otherDepartmentList(departmentId, departmentName || '本部门', countsChanged)),
-    [departmentId, departmentName, countsChanged],
-  );
-
-  const ownList = <ListPage key={`${selected}:${version}`} spec={ownSpec} />;
+/**
+ * The right-hand side for a department: its users, and the other departments' users to move in.
+ * The tab goes back to 本部门人员 whenever another department is picked.
+ */
+function DepartmentTabs({ list, node, onMoved }: { list: ReactNode; node: { key: string; name: string }; onMoved: () => void }) {
+  const [tab, setTab] = useState({ node: '', key: OWN_TAB });
+  const departmentId = Number(node.key);
+  const departmentName = node.name || '本部门';
+  const otherSpec = useMemo(() => otherDepartmentList(departmentId, departmentName, onMoved), [departmentId, departmentName, onMoved]);
   return (
-    <div className="mes-staff-page" style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
-      <aside style={{ width: 280, flex: 'none', borderRight: '1px solid #f0f0f0', paddingRight: 12 }}>
-        <CategoryTree
-          noun="部门"
-          allLabel={ALL_PEOPLE}
-          addLabel="新增部门"
-          addChildLabel="新增子部门"
-          childNoun="子部门"
-          load={loadDepartments}
-          editor={editDepartment}
-          authorities={MANAGE_DEPARTMENTS}
-          create={(values, parentId) => departmentsApi.add(String(values.name), parentId)}
-          update={(node, values) => departmentsApi.rename(node.id, String(values.name))}
-          remove={(node) => departmentsApi.remove(node.id)}
-          nodeAttributes={departmentAttributes}
-          selected={selected}
-          onSelect={select}
-          refreshKey={treeVersion}
-        />
-      </aside>
-      <section style={{ flex: 1, minWidth: 0 }}>
-        {otherSpec ? (
-          <Tabs
-            activeKey={tab}
-            onChange={setTab}
-            destroyOnHidden
-            items={[
-              { key: OWN_TAB, label: '本部门人员', children: ownList },
-              { key: OTHER_TAB, label: '其他部门人员', children: <ListPage key={`${selected}:other:${version}`} spec={otherSpec} /> },
-            ]}
-          />
-        ) : (
-          ownList
-        )}
-      </section>
-      <StaffEditorDialog editing={editing} onClose={() => setEditing(null)} onSaved={saved} />
+    <Tabs
+      activeKey={tab.node === node.key ? tab.key : OWN_TAB}
+      onChange={(key) => setTab({ node: node.key, key })}
+      destroyOnHidden
+      items={[
+        { key: OWN_TAB, label: '本部门人员', children: list },
+        { key: OTHER_TAB, label: '其他部门人员', children: <ListPage key={node.key} spec={otherSpec} /> },
+      ]}
+    />
+  );
+}
+
+/** 人员管理: department tree on the left (the list's aside), the selected department's users (and the others, to move in) on the right. */
+export default function StaffPage() {
+  const [granting, setGranting] = useState<StaffUser | null>(null);
+  // Moves from the other-department list change the own list and the tree's head counts.
+  const [list, reload] = useListReload();
+
+  const aside = useMemo<ListAside>(
+    () => ({
+      filter: 'departmentId',
+      param: DEPARTMENT_PARAM,
+      width: 280,
+      tree: {
+        noun: '部门',
+        allLabel: ALL_PEOPLE,
+        addLabel: '新增部门',
+        addChildLabel: '新增子部门',
+        childNoun: '子部门',
+        load: loadDepartments,
+        editor: editDepartment,
+        authorities: MANAGE_DEPARTMENTS,
+        create: (values, parentId) => departmentsApi.add(String(values.name), parentId),
+        update: (node, values) => departmentsApi.rename(node.id, String(values.name)),
+        remove: (node) => departmentsApi.remove(node.id),
+        nodeAttributes: departmentAttributes,
+      },
+      wrap: (own, node) => (node.key === ALL_CATEGORIES ? own : <DepartmentTabs list={own} node={node} onMoved={reload} />),
+    }),
+    [reload],
+  );
+  const spec = useMemo(() => staffList({ aside, openFactoryGrants: setGranting, onCountsChanged: reload }), [aside, reload]);
+
+  return (
+    <div className="mes-staff-page">
+      <ListPage handle={list} spec={spec} />
       <Modal open={!!granting} title={`工厂授权 - ${granting?.nickName ?? ''}`} footer={null} onCancel={() => setGranting(null)} destroyOnHidden>
         {granting && <FactoryGrants userId={granting.userId} onSaved={() => setGranting(null)} />}
       </Modal>

@@ -5,6 +5,7 @@ import { ImageUpload, type UploadedFile } from '@app/components';
 import { EditFormFields, type FieldOption } from '@app/components/form-dialog';
 import { DEVICE_FIELDS } from '../modeling.forms';
 import { optionsOf } from './options';
+import { processesForType, type TypeCapabilities } from './type-processes';
 
 /** Form values of the device editor: pictures as uploaded files. */
 export type DeviceFormValues = Omit<CreateDeviceRequest, 'pictures'> & { pictures?: UploadedFile[] };
@@ -47,11 +48,21 @@ export interface DeviceFormProps {
   typeOptions: FieldOption[];
   workshopOptions: FieldOption[];
   processes: readonly Process[];
+  /** What each device type does (its devices' speeds): the speed rows offer only the chosen type's processes. */
+  capabilities: TypeCapabilities;
+  /** The device being edited (not counted when judging its own type). */
+  deviceId?: number;
   onValuesChange?: () => void;
 }
 
 /** The device editor: 基本信息, 理论速度 per process and unit, 设备图片 and 备品备件, one card each. */
-export function DeviceForm({ form, typeOptions, workshopOptions, processes, onValuesChange }: DeviceFormProps) {
+export function DeviceForm({ form, typeOptions, workshopOptions, processes, capabilities, deviceId, onValuesChange }: DeviceFormProps) {
+  const deviceTypeId = Form.useWatch('deviceTypeId', form);
+  const speeds = Form.useWatch('speeds', form);
+  const processOptions = optionsOf(
+    processesForType(deviceTypeId, processes, capabilities, (speeds ?? []).map((speed) => speed?.processId), deviceId),
+    (p) => p.processName,
+  );
   const basicOptions = { deviceTypeId: typeOptions, workshopId: workshopOptions };
   return (
     <Form form={form} layout="vertical" className="mes-device-form" onValuesChange={onValuesChange}>
@@ -77,7 +88,7 @@ export function DeviceForm({ form, typeOptions, workshopOptions, processes, onVa
                         placeholder="工序"
                         aria-label={`第${index + 1}行工序`}
                         style={{ width: 180 }}
-                        options={optionsOf(processes, (p) => p.processName)}
+                        options={processOptions}
                         showSearch={{ optionFilterProp: 'label' }}
                       />
                     </Form.Item>

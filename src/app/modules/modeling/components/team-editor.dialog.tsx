@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Empty, Form, Modal, Select, Space, Spin } from 'antd';
+import { Button, Empty, Form, Select, Space, Spin } from 'antd';
+import { FormDialog } from '@app/components/form-dialog';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { CreateTeamRequest, Team } from '@core/contracts/shifts';
 import { personLabel } from '@core/format';
@@ -21,9 +22,7 @@ type TeamValues = Omit<CreateTeamRequest, 'members'> & { members?: Array<{ userI
 
 /** 新增班组 / 编辑班组: name, workshop, leader and the members picked from the factory's staff, each with a position. */
 export function TeamEditorDialog({ editing, onClose, onSaved }: TeamEditorProps) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<TeamValues>();
-  const [saving, setSaving] = useState(false);
   const [loadedFor, setLoadedFor] = useState<object | null>(null);
   const key = editing ? 'open' : 'closed';
   const users = useLoaded(factoryUsersApi.all, key, []).data;
@@ -58,39 +57,20 @@ export function TeamEditorDialog({ editing, onClose, onSaved }: TeamEditorProps)
       .finally(() => setLoadedFor(editing));
   }, [editing, row, form]);
 
-  const submit = async () => {
+  const save = async () => {
     const values = await form.validateFields();
-    setSaving(true);
-    try {
-      const request: CreateTeamRequest = {
-        ...values,
-        workshopId: values.workshopId ?? null,
-        leaderUserId: values.leaderUserId ?? null,
-        members: (values.members ?? []).map((member) => ({ userId: member.userId!, positionId: member.positionId ?? null })),
-      };
-      if (row) await teamsApi.update({ ...request, id: row.id });
-      else await teamsApi.create(request);
-      void message.success(row ? '修改成功' : '新增成功');
-      onSaved();
-      onClose();
-    } finally {
-      setSaving(false);
-    }
+    const request: CreateTeamRequest = {
+      ...values,
+      workshopId: values.workshopId ?? null,
+      leaderUserId: values.leaderUserId ?? null,
+      members: (values.members ?? []).map((member) => ({ userId: member.userId!, positionId: member.positionId ?? null })),
+    };
+    if (row) await teamsApi.update({ ...request, id: row.id });
+    else await teamsApi.create(request);
   };
 
   return (
-    <Modal
-      open={!!editing}
-      title={row ? '编辑班组' : '新增班组'}
-      width={720}
-      okText="确定"
-      cancelText="取消"
-      confirmLoading={saving}
-      onOk={() => void submit().catch(() => undefined)}
-      onCancel={onClose}
-      mask={{ closable: false }}
-      forceRender
-    >
+    <FormDialog open={!!editing} title={row ? '编辑班组' : '新增班组'} width={720} editing={!!row} save={save} onClose={onClose} onSaved={onSaved}>
       <Spin spinning={loading}>
         <Form form={form} layout="horizontal" labelCol={{ span: 4 }} className="mes-team-editor">
           <EditFormFields
@@ -139,6 +119,6 @@ export function TeamEditorDialog({ editing, onClose, onSaved }: TeamEditorProps)
           </Form.Item>
         </Form>
       </Spin>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Empty, Form, Modal, Radio, Select, Space, Spin, Tag } from 'antd';
+import { deviceLabel } from '@app/shared';
+import { App, Button, Empty, Form, Radio, Select, Space, Spin, Tag } from 'antd';
+import { FormDialog } from '@app/components/form-dialog';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { CreateWorkFlowRequest, WorkFlow, WorkFlowDetail } from '@core/contracts/modeling';
 import { devicesApi, processesApi, workFlowsApi } from '../modeling.api';
@@ -29,7 +31,6 @@ export interface WorkFlowEditorProps {
 export function WorkFlowEditorDialog({ editing, onClose, onSaved }: WorkFlowEditorProps) {
   const { message } = App.useApp();
   const [form] = Form.useForm<CreateWorkFlowRequest>();
-  const [saving, setSaving] = useState(false);
   // The editing request whose detail has arrived (a new open is a new object).
   const [loadedFor, setLoadedFor] = useState<object | null>(null);
   // The loaded flow's own product, for the picker's label (tied to the editing request it came for).
@@ -44,7 +45,7 @@ export function WorkFlowEditorDialog({ editing, onClose, onSaved }: WorkFlowEdit
   const deviceOptions = (index: number) =>
     speeds
       .filter((entry) => entry.processId === steps?.[index]?.processId)
-      .map((entry) => ({ value: entry.deviceId, label: `${entry.deviceName}（${entry.deviceNo}）` }));
+      .map((entry) => ({ value: entry.deviceId, label: deviceLabel(entry) }));
   const row = editing?.row;
   const loading = !!row && loadedFor !== editing;
 
@@ -68,44 +69,25 @@ export function WorkFlowEditorDialog({ editing, onClose, onSaved }: WorkFlowEdit
       .finally(() => setLoadedFor(editing));
   }, [editing, row, form]);
 
-  const submit = async () => {
+  const save = async () => {
     const values = await form.validateFields();
     if (!values.steps?.length) {
       void message.warning('请至少添加一道工序');
-      return;
+      return false;
     }
-    setSaving(true);
-    try {
-      const template = values.isTemplate ?? true;
-      const request = {
-        ...values,
-        isTemplate: template,
-        productId: template ? null : (values.productId ?? null),
-        steps: values.steps.map((step) => ({ ...step, defaultDeviceId: step.defaultDeviceId ?? null })),
-      };
-      if (row) await workFlowsApi.update({ ...request, id: row.id });
-      else await workFlowsApi.create(request);
-      void message.success(row ? '修改成功' : '新增成功');
-      onSaved();
-      onClose();
-    } finally {
-      setSaving(false);
-    }
+    const template = values.isTemplate ?? true;
+    const request = {
+      ...values,
+      isTemplate: template,
+      productId: template ? null : (values.productId ?? null),
+      steps: values.steps.map((step) => ({ ...step, defaultDeviceId: step.defaultDeviceId ?? null })),
+    };
+    if (row) await workFlowsApi.update({ ...request, id: row.id });
+    else await workFlowsApi.create(request);
   };
 
   return (
-    <Modal
-      open={!!editing}
-      title={row ? '编辑工艺路线' : '新增工艺路线'}
-      width={760}
-      okText="确定"
-      cancelText="取消"
-      confirmLoading={saving}
-      onOk={() => void submit().catch(() => undefined)}
-      onCancel={onClose}
-      mask={{ closable: false }}
-      forceRender
-    >
+    <FormDialog open={!!editing} title={row ? '编辑工艺路线' : '新增工艺路线'} width={760} editing={!!row} save={save} onClose={onClose} onSaved={onSaved}>
       <Spin spinning={loading}>
         <Form form={form} layout="horizontal" labelCol={{ span: 5 }} className="mes-work-flow-editor">
           <EditFormFields fields={BASIC_FIELDS} />
@@ -167,6 +149,6 @@ export function WorkFlowEditorDialog({ editing, onClose, onSaved }: WorkFlowEdit
           </Form.Item>
         </Form>
       </Spin>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,15 +1,22 @@
 import { useEffect, useState } from 'react';
+import { deviceLabel } from '@app/shared';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { App, Button, Empty, Form, Space, Spin } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useLeaveGuard } from '@app/components/leave-guard';
+import { AuthButton } from '@app/components/auth-button';
+import { ModelingAuthorities as A } from '@core/access/authorities/modeling';
 import { useLoaded } from '@app/components/use-loaded';
+import type { TypeCapabilities } from '../components/type-processes';
 import { DeviceForm, deviceFormValues, deviceRequestOf, newDeviceValues, type DeviceFormValues } from '../components/device-form';
 import { DEVICE_LIST_PATH, type DeviceEditorState } from '../components/device-route';
 import { deviceTypeCategories, treeOptionsOf } from '../components/options';
 import { devicesApi, deviceTypesApi, processesApi, workshopsApi } from '../modeling.api';
 
 const loadTypes = () => deviceTypesApi.tree().then(deviceTypeCategories);
+/** Which processes each device type does, from the devices' theoretical speeds (the speed rows' process options). */
+const loadCapabilities = (): Promise<TypeCapabilities> => Promise.all([devicesApi.all(), devicesApi.speeds()]).then(([devices, speeds]) => ({ devices, speeds }));
+const NO_CAPABILITIES: TypeCapabilities = { devices: [], speeds: [] };
 const positive = (value: string | null) => (value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : null);
 
 /** /edit-device (hidden): the full device editor; `id` edits a device, without it a new one is added. */
@@ -27,6 +34,7 @@ export default function EditDevicePage() {
   const types = useLoaded(loadTypes, 'types', []).data;
   const workshops = useLoaded(workshopsApi.all, 'workshops', []).data;
   const processes = useLoaded(processesApi.all, 'processes', []).data;
+  const capabilities = useLoaded(loadCapabilities, 'capabilities', NO_CAPABILITIES).data;
   const detail = useLoaded(() => (id ? devicesApi.detail(id) : Promise.resolve(null)), `device:${id}`, null);
   const missing = id !== null && !detail.loading && detail.data === null;
 
@@ -54,7 +62,7 @@ export default function EditDevicePage() {
     }
   };
 
-  const title = id ? `编辑设备${detail.data ? `：${detail.data.deviceName}（${detail.data.deviceNo}）` : ''}` : '新增设备';
+  const title = id ? `编辑设备${detail.data ? `：${deviceLabel(detail.data)}` : ''}` : '新增设备';
   return (
     <div className="mes-edit-device">
       <div style={{ display: 'flex', alignItems: 'center', gap: 12, marginBottom: 16 }}>
@@ -74,13 +82,15 @@ export default function EditDevicePage() {
             typeOptions={treeOptionsOf(types)}
             workshopOptions={workshops.map((row) => ({ value: row.id, label: row.workshopName }))}
             processes={processes}
+            capabilities={capabilities}
+            deviceId={id ?? undefined}
             onValuesChange={() => setDirty(true)}
           />
           <Space className="mes-edit-device-actions" style={{ position: 'sticky', bottom: 0, width: '100%', justifyContent: 'flex-end', padding: '12px 0', background: '#fff', borderTop: '1px solid #f0f0f0', marginTop: 16 }}>
             <Button onClick={leave}>取消</Button>
-            <Button type="primary" loading={saving} disabled={detail.loading} onClick={() => void save().catch(() => undefined)}>
+            <AuthButton authority={id ? A.deviceEdit : A.deviceAdd} type="primary" loading={saving} disabled={detail.loading} onClick={() => void save().catch(() => undefined)}>
               保存
-            </Button>
+            </AuthButton>
           </Space>
         </Spin>
       )}

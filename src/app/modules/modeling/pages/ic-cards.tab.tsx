@@ -1,49 +1,32 @@
-import { useMemo, useState } from 'react';
-import type { CreateIcCardRequest, IcCard } from '@core/contracts/shop-floor';
-import { ListPage } from '@app/components';
-import { personLabel } from '@core/format';
-import { factoryUsersApi } from '@app/components/user-select';
-import { useLoaded } from '@app/components/use-loaded';
+import { useEffect, useMemo, useState } from 'react';
+import type { IcCard } from '@core/contracts/shop-floor';
+import { ListPage, useListReload, type FieldOption } from '@app/components';
 import { EditFormDialog } from '@app/components/form-dialog';
 import { icCardsApi } from '../modeling.api';
-import { IC_CARD_BIND_FIELDS, IC_CARD_FIELDS } from '../modeling.forms';
-import { icCardList } from '../shop-floor.list';
+import { IC_CARD_BIND_FIELDS } from '../modeling.forms';
+import { icCardList, loadUserOptions } from '../shop-floor.list';
 
-/** IC 卡 tab: cards with the staff member each is bound to; bind and unbind from the row. */
+/** IC 卡 tab: cards with the staff member each is bound to; add/edit is the list's editor, bind a dialog of its own. */
 export default function IcCardsTab() {
-  const [editing, setEditing] = useState<{ row?: IcCard } | null>(null);
   const [binding, setBinding] = useState<IcCard | null>(null);
-  const [version, setVersion] = useState(0);
-  const users = useLoaded(factoryUsersApi.all, editing || binding ? 'open' : 'closed', []).data;
-  const userOptions = users.map((user) => ({ value: user.userId, label: personLabel(user) }));
-  const spec = useMemo(() => icCardList({ openEditor: (row) => setEditing({ row }), openBind: setBinding }), []);
-  const row = editing?.row;
-  const saved = () => setVersion((value) => value + 1);
+  const [users, setUsers] = useState<Record<string, FieldOption[] | undefined>>({});
+  const [list, reload] = useListReload();
+  useEffect(() => {
+    if (binding) void loadUserOptions().then(setUsers, () => undefined);
+  }, [binding]);
+  const spec = useMemo(() => icCardList({ openBind: setBinding }), []);
   return (
     <>
-      <ListPage key={version} spec={spec} />
-      <EditFormDialog<CreateIcCardRequest>
-        title={editing ? (row ? '编辑IC卡' : '新增IC卡') : null}
-        fields={IC_CARD_FIELDS}
-        editing={!!row}
-        initial={row ? { cardNo: row.cardNo, userId: row.userId ?? undefined, remark: row.remark } : {}}
-        options={{ userId: userOptions }}
-        onSubmit={(values) => {
-          const request = { ...values, userId: values.userId ?? null };
-          return row ? icCardsApi.update({ ...request, id: row.id }) : icCardsApi.create(request);
-        }}
-        onClose={() => setEditing(null)}
-        onSaved={saved}
-      />
+      <ListPage handle={list} spec={spec} />
       <EditFormDialog<{ userId: number }>
         title={binding ? `绑定IC卡「${binding.cardNo}」` : null}
         fields={IC_CARD_BIND_FIELDS}
         editing
         successText="绑定成功"
-        options={{ userId: userOptions }}
+        options={users}
         onSubmit={(values) => icCardsApi.bind(binding!.id, values.userId)}
         onClose={() => setBinding(null)}
-        onSaved={saved}
+        onSaved={reload}
       />
     </>
   );

@@ -1,6 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { Spin, Tabs } from 'antd';
-import { useTabQuery } from '@app/shell/use-tab-query';
+import { lazy } from 'react';
+import { TabbedPage } from '@app/shared';
 
 const WorkshopsTab = lazy(() => import('./workshops.tab'));
 const DevicesTab = lazy(() => import('./devices.tab'));
@@ -27,23 +26,5 @@ export const MODELING_TABS = [
 
 /** 建模 (/modeling): one tab per kind of master data; the tab lives in the `tab` query. */
 export default function ModelingPage() {
-  const [tab, setTab] = useTabQuery('tab', MODELING_TABS[0].key);
-  const active = MODELING_TABS.some((item) => item.key === tab) ? tab : MODELING_TABS[0].key;
-  return (
-    <Tabs
-      className="mes-modeling"
-      activeKey={active}
-      onChange={setTab}
-      destroyOnHidden
-      items={MODELING_TABS.map(({ key, label, page: Page }) => ({
-        key,
-        label,
-        children: (
-          <Suspense fallback={<Spin />}>
-            <Page />
-          </Suspense>
-        ),
-      }))}
-    />
-  );
+  return <TabbedPage tabs={MODELING_TABS} className="mes-modeling" />;
 }

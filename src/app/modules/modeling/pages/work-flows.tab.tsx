@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Segmented } from 'antd';
 import type { WorkFlow } from '@core/contracts/modeling';
-import { ListPage } from '@app/components';
+import { ListPage, useListReload } from '@app/components';
 import { ProcessMap } from '../components/process-map';
 import { WorkFlowEditorDialog } from '../components/work-flow-editor.dialog';
 import { workFlowList } from '../work-flows.list';
@@ -20,7 +20,13 @@ export default function WorkFlowsTab() {
   const [params, setParams] = useSearchParams();
   const view = params.get(VIEW_PARAM) === MAP_VIEW ? MAP_VIEW : 'list';
   const [editing, setEditing] = useState<{ row?: WorkFlow } | null>(null);
-  const [version, setVersion] = useState(0);
+  const [list, reloadList] = useListReload();
+  // The map has no reload of its own: saving redraws it.
+  const [mapVersion, setMapVersion] = useState(0);
+  const reload = () => {
+    reloadList();
+    setMapVersion((value) => value + 1);
+  };
   const spec = useMemo(() => workFlowList((row) => setEditing({ row })), []);
   const switchView = (next: string) =>
     setParams(
@@ -35,8 +41,8 @@ export default function WorkFlowsTab() {
   return (
     <>
       <Segmented className="mes-work-flow-view" options={VIEWS} value={view} onChange={(value) => switchView(String(value))} style={{ marginBottom: 12 }} />
-      {view === MAP_VIEW ? <ProcessMap key={version} /> : <ListPage key={version} spec={spec} />}
-      <WorkFlowEditorDialog editing={editing} onClose={() => setEditing(null)} onSaved={() => setVersion((value) => value + 1)} />
+      {view === MAP_VIEW ? <ProcessMap key={mapVersion} /> : <ListPage handle={list} spec={spec} />}
+      <WorkFlowEditorDialog editing={editing} onClose={() => setEditing(null)} onSaved={reload} />
     </>
   );
 }

@@ -1,6 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { Spin, Tabs } from 'antd';
-import { useTabQuery } from '@app/shell/use-tab-query';
+import { lazy } from 'react';
+import { TabbedPage } from '@app/shared';
 
 const ShiftsTab = lazy(() => import('./shifts.tab'));
 const ClassUsersTab = lazy(() => import('./class-users.tab'));
@@ -18,23 +17,5 @@ export const CLASS_CFG_TABS = [
 
 /** 班次管理 (/classCfg): one tab each; the tab lives in the `tab` query. */
 export default function ClassCfgPage() {
-  const [tab, setTab] = useTabQuery('tab', CLASS_CFG_TABS[0].key);
-  const active = CLASS_CFG_TABS.some((item) => item.key === tab) ? tab : CLASS_CFG_TABS[0].key;
-  return (
-    <Tabs
-      className="mes-class-cfg"
-      activeKey={active}
-      onChange={setTab}
-      destroyOnHidden
-      items={CLASS_CFG_TABS.map(({ key, label, page: Page }) => ({
-        key,
-        label,
-        children: (
-          <Suspense fallback={<Spin />}>
-            <Page />
-          </Suspense>
-        ),
-      }))}
-    />
-  );
+  return <TabbedPage tabs={CLASS_CFG_TABS} className="mes-class-cfg" />;
 }

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { ClassUser, CreateClassUserRequest } from '@core/contracts/shifts';
-import { ListPage, useLoaded } from '@app/components';
+import { ListPage, useLoaded, useListReload } from '@app/components';
 import { EditFormDialog } from '@app/components/form-dialog';
 import { classUsersApi, pickersApi, shiftsApi } from '../shifts.api';
 import { CLASS_USER_FIELDS } from '../shifts.forms';
@@ -11,7 +11,7 @@ const asFilter = (options: { value: number; label: string }[]) => options.map(({
 /** 排班人员 tab: who works which shift in which team. */
 export default function ClassUsersTab() {
   const [editing, setEditing] = useState<{ row?: ClassUser } | null>(null);
-  const [version, setVersion] = useState(0);
+  const [list, reload] = useListReload();
   const shifts = useLoaded(shiftsApi.all, 'shifts', []).data;
   const teams = useLoaded(pickersApi.teams, 'teams', []).data;
   const staff = useLoaded(pickersApi.staff, 'staff', []).data;
@@ -27,7 +27,7 @@ export default function ClassUsersTab() {
   const row = editing?.row;
   return (
     <>
-      <ListPage key={version} spec={spec} />
+      <ListPage handle={list} spec={spec} />
       <EditFormDialog<CreateClassUserRequest>
         title={editing ? (row ? '编辑排班人员' : '新增排班人员') : null}
         fields={CLASS_USER_FIELDS}
@@ -36,7 +36,7 @@ export default function ClassUsersTab() {
         options={options}
         onSubmit={(values) => (row ? classUsersApi.update({ ...values, id: row.id }) : classUsersApi.create(values))}
         onClose={() => setEditing(null)}
-        onSaved={() => setVersion((value) => value + 1)}
+        onSaved={reload}
       />
     </>
   );

@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Button, DatePicker, Empty, Popconfirm, Select, Space, Spin, Tag } from 'antd';
+import { App, Button, DatePicker, Empty, Popconfirm, Select, Space, Spin, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { ShiftAuthorities as A } from '@core/access/authorities/shifts';
 import type { CreateDeviceCalendarRequest } from '@core/contracts/shifts';
-import { AuthButton, useLoaded } from '@app/components';
+import { AuthButton, useCan, useLoaded } from '@app/components';
+import { deviceOptions as optionsOfDevices } from '@app/shared';
 import { CalendarGrid } from '../components/calendar-grid';
 import { EditFormDialog } from '@app/components/form-dialog';
 import { calendarsApi, pickersApi, shiftsApi } from '../shifts.api';
@@ -19,6 +20,8 @@ export default function DeviceCalendarTab() {
   const [month, setMonth] = useState(dayjs().format(MONTH));
   const [version, setVersion] = useState(0);
   const [adding, setAdding] = useState(false);
+  const can = useCan();
+  const { message } = App.useApp();
   // Production devices (use 1) first: their calendars are the ones scheduling reads.
   const deviceId = picked ?? (devices.find((row) => row.deviceUse === 1) ?? devices[0])?.id ?? null;
   const calendar = useLoaded(
@@ -28,7 +31,7 @@ export default function DeviceCalendarTab() {
   );
   const data = calendar.data;
   const reload = () => setVersion((value) => value + 1);
-  const deviceOptions = useMemo(() => devices.map((row) => ({ value: row.id, label: `${row.deviceName}（${row.deviceNo}）` })), [devices]);
+  const deviceOptions = useMemo(() => optionsOfDevices(devices), [devices]);
   const shiftOptions = useMemo(() => shifts.map((row) => ({ value: row.id, label: row.className })), [shifts]);
 
   return (
@@ -54,11 +57,22 @@ export default function DeviceCalendarTab() {
               {item.date} {item.typeName}
               {item.className ? ` ${item.className}` : ''}
               {item.remark ? `（${item.remark}）` : ''}
-              <Popconfirm title="提示" description="确定删除该设置吗？" okText="确定" cancelText="取消" onConfirm={() => calendarsApi.removeOverride([item.id]).then(reload)}>
-                <Button type="link" size="small" danger>
-                  删除
-                </Button>
-              </Popconfirm>
+              {can(A.calendarEdit) && (
+                <Popconfirm
+                  title="提示"
+                  description="确定删除该设置吗？"
+                  okText="确定"
+                  cancelText="取消"
+                  onConfirm={() => calendarsApi.removeOverride([item.id]).then(() => {
+                    void message.success('删除成功');
+                    reload();
+                  })}
+                >
+                  <Button type="link" size="small" danger>
+                    删除
+                  </Button>
+                </Popconfirm>
+              )}
             </Tag>
           ))}
         </div>
@@ -67,7 +81,7 @@ export default function DeviceCalendarTab() {
       <EditFormDialog<Omit<CreateDeviceCalendarRequest, 'deviceId'>>
         title={adding ? '新增停机/加班' : null}
         fields={OVERRIDE_FIELDS}
-        initial={{ type: 1, date: `${month}-01` }}
+        initial={{ date: dayjs().format('YYYY-MM-DD') }}
         options={{ classTimeId: shiftOptions }}
         onSubmit={(values) => calendarsApi.addOverride({ ...values, deviceId: deviceId! })}
         onClose={() => setAdding(false)}

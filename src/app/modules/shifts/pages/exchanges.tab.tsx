@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { CreateExchangeRequest } from '@core/contracts/shifts';
-import { ListPage, useLoaded } from '@app/components';
+import { ListPage, useLoaded, useListReload } from '@app/components';
 import { EditFormDialog } from '@app/components/form-dialog';
 import { pickersApi } from '../shifts.api';
 import { exchangesApi } from '../shifts.api';
@@ -10,13 +10,13 @@ import { exchangeList } from '../shifts.list';
 /** 调班 tab: the exchange list and its create dialog. */
 export default function ExchangesTab() {
   const [creating, setCreating] = useState(false);
-  const [version, setVersion] = useState(0);
+  const [list, reload] = useListReload();
   const staff = useLoaded(pickersApi.staff, 'staff', []).data;
   const people = useMemo(() => staff.map((user) => ({ value: user.userId, label: user.nickName })), [staff]);
   const spec = useMemo(() => exchangeList(() => setCreating(true)), []);
   return (
     <>
-      <ListPage key={version} spec={spec} />
+      <ListPage handle={list} spec={spec} />
       <EditFormDialog<CreateExchangeRequest>
         title={creating ? '新增调班' : null}
         fields={EXCHANGE_FIELDS}
@@ -24,7 +24,7 @@ export default function ExchangesTab() {
         successText="调班成功"
         onSubmit={(values) => exchangesApi.create(values)}
         onClose={() => setCreating(false)}
-        onSaved={() => setVersion((value) => value + 1)}
+        onSaved={reload}
       />
     </>
   );

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { CreateShiftRequest, Shift } from '@core/contracts/shifts';
-import { ListPage } from '@app/components';
+import { ListPage, useListReload } from '@app/components';
 import { EditFormDialog } from '@app/components/form-dialog';
 import { shiftsApi } from '../shifts.api';
 import { SHIFT_FIELDS } from '../shifts.forms';
@@ -11,12 +11,12 @@ const NEW_SHIFT: Partial<CreateShiftRequest> = { breaks: [], isDefault: false, s
 /** 班次 tab: class times with their breaks. */
 export default function ShiftsTab() {
   const [editing, setEditing] = useState<{ row?: Shift } | null>(null);
-  const [version, setVersion] = useState(0);
+  const [list, reload] = useListReload();
   const spec = useMemo(() => shiftList((row) => setEditing({ row })), []);
   const row = editing?.row;
   return (
     <>
-      <ListPage key={version} spec={spec} />
+      <ListPage handle={list} spec={spec} />
       <EditFormDialog<CreateShiftRequest>
         title={editing ? (row ? '编辑班次' : '新增班次') : null}
         fields={SHIFT_FIELDS}
@@ -24,7 +24,7 @@ export default function ShiftsTab() {
         initial={row ?? NEW_SHIFT}
         onSubmit={(values) => (row ? shiftsApi.update({ ...values, id: row.id }) : shiftsApi.create(values))}
         onClose={() => setEditing(null)}
-        onSaved={() => setVersion((value) => value + 1)}
+        onSaved={reload}
       />
     </>
   );

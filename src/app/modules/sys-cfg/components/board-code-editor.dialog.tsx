@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import { App, Form, Modal, Select, Typography } from 'antd';
+import { useEffect } from 'react';
+import { Form, Select, Typography } from 'antd';
+import { FormDialog } from '@app/components/form-dialog';
 import { DIALOG_WIDTH } from '@core/constants';
 import type { BoardCode, CreateBoardCodeRequest, Flute, PaperGrade } from '@core/contracts/paper-data';
 import { boardCodesApi } from '../paper-data.api';
@@ -33,9 +34,7 @@ const gradeLabel = (grade: PaperGrade) => `${grade.paperCode} ${grade.paperName}
 
 /** 新增纸板编码 / 编辑纸板编码: flute, layer papers alternating 面纸/芯纸, grade and strengths. */
 export function BoardCodeEditorDialog({ editing, flutes, grades, onClose, onSaved }: BoardCodeEditorProps) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<CreateBoardCodeRequest>();
-  const [saving, setSaving] = useState(false);
   const fluteId = Form.useWatch('fluteId', form);
   const layers = Form.useWatch('layers', form);
   const slots = layerSlots(flutes.find((flute) => flute.id === fluteId));
@@ -50,35 +49,16 @@ export function BoardCodeEditorDialog({ editing, flutes, grades, onClose, onSave
   // Another flute means other layer slots: start them afresh.
   const chooseFlute = () => form.setFieldValue('layers', []);
 
-  const submit = async () => {
+  const save = async () => {
     const values = await form.validateFields();
-    setSaving(true);
-    try {
-      const request: CreateBoardCodeRequest = { ...values, minBurstKpa: values.minBurstKpa ?? null, minEctKnM: values.minEctKnM ?? null, grade: values.grade ?? '' };
-      if (row) await boardCodesApi.update({ ...request, id: row.id });
-      else await boardCodesApi.create(request);
-      void message.success(row ? '修改成功' : '新增成功');
-      onSaved();
-      onClose();
-    } finally {
-      setSaving(false);
-    }
+    const request: CreateBoardCodeRequest = { ...values, minBurstKpa: values.minBurstKpa ?? null, minEctKnM: values.minEctKnM ?? null, grade: values.grade ?? '' };
+    if (row) await boardCodesApi.update({ ...request, id: row.id });
+    else await boardCodesApi.create(request);
   };
 
   const chosen = (layers ?? []).map((id) => grades.find((grade) => grade.id === id)?.paperCode);
   return (
-    <Modal
-      open={!!editing}
-      title={row ? '编辑纸板编码' : '新增纸板编码'}
-      width={DIALOG_WIDTH}
-      okText="确定"
-      cancelText="取消"
-      confirmLoading={saving}
-      onOk={() => void submit().catch(() => undefined)}
-      onCancel={onClose}
-      mask={{ closable: false }}
-      forceRender
-    >
+    <FormDialog open={!!editing} title={row ? '编辑纸板编码' : '新增纸板编码'} width={DIALOG_WIDTH} editing={!!row} save={save} onClose={onClose} onSaved={onSaved}>
       <Form form={form} layout="horizontal" labelCol={{ span: 6 }} className="mes-board-code-editor">
         <EditFormFields fields={BOARD_CODE_FIELDS.slice(0, 1)} />
         <Form.Item name="fluteId" label="楞型" rules={[{ required: true, message: '请选择楞型' }]}>
@@ -102,6 +82,6 @@ export function BoardCodeEditorDialog({ editing, flutes, grades, onClose, onSave
         )}
         <EditFormFields fields={BOARD_CODE_FIELDS.slice(1)} />
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { ArrowDownOutlined, ArrowUpOutlined, CloseOutlined } from '@ant-design/icons';
 import { Button, Card, Checkbox, Empty, Input, Radio, Tooltip } from 'antd';
 import { TICKET_FIELD_CATALOGUE, ticketFieldLabel, type TicketField } from '@core/contracts/ticket-template';
-import { moveField, toggleField } from './ticket-layout';
+import { moveField, toggleField } from '@app/shared/ticket';
 
 /** 可选字段: the catalogue as a checkbox list. */
 export function TicketFieldPalette({ fields, onChange }: { fields: TicketField[]; onChange: (fields: TicketField[]) => void }) {

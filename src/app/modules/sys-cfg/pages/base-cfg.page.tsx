@@ -1,7 +1,7 @@
 import { lazy, useMemo } from 'react';
 import { SysCfgAuthorities as A } from '@core/access/authorities/sys-cfg';
 import { useCan } from '@app/components';
-import { TabbedPage } from '../components/tabbed-page';
+import { TabbedPage } from '@app/shared';
 
 /** The tabs of 基础配置; a tab with an authority shows only to users holding it. */
 export const BASE_CFG_TABS = [

@@ -1,23 +1,25 @@
-import { useCallback, useMemo, useState } from 'react';
-import type { BoardCode } from '@core/contracts/paper-data';
-import { ListPage, useLoaded } from '@app/components';
+import { useMemo } from 'react';
+import type { BoardCode, Flute } from '@core/contracts/paper-data';
+import { ListPage, useLoaded, type ListEditorProps, type ListSpec } from '@app/components';
 import { BoardCodeEditorDialog } from '../components/board-code-editor.dialog';
 import { flutesApi, paperGradesApi } from '../paper-data.api';
 import { boardCodeList } from '../paper-data.list';
 
+/** The board editor inside the list's editor slot: paper grades load each time it opens. */
+function BoardCodeEditor({ flutes, ...props }: ListEditorProps<BoardCode> & { flutes: Flute[] }) {
+  const grades = useLoaded(paperGradesApi.all, props.editing ? 'open' : 'closed', []).data;
+  return <BoardCodeEditorDialog {...props} flutes={flutes} grades={grades} />;
+}
+
 /** 纸板编码 tab: board codes from existing paper grades and flutes. */
 export default function BoardCodesTab() {
-  const [editing, setEditing] = useState<{ row?: BoardCode } | null>(null);
-  const [version, setVersion] = useState(0);
-  const bump = useCallback(() => setVersion((value) => value + 1), []);
   const flutes = useLoaded(flutesApi.all, 'flutes', []).data;
-  const grades = useLoaded(paperGradesApi.all, editing ? 'open' : 'closed', []).data;
-  const fluteOptions = useMemo(() => flutes.map((flute) => ({ value: String(flute.id), label: flute.fluteCode })), [flutes]);
-  const spec = useMemo(() => boardCodeList(fluteOptions, (row) => setEditing({ row })), [fluteOptions]);
-  return (
-    <>
-      <ListPage key={version} spec={spec} />
-      <BoardCodeEditorDialog editing={editing} flutes={flutes} grades={grades} onClose={() => setEditing(null)} onSaved={bump} />
-    </>
+  const spec = useMemo<ListSpec<BoardCode>>(
+    () => ({
+      ...boardCodeList(flutes.map((flute) => ({ value: String(flute.id), label: flute.fluteCode }))),
+      editor: { render: (props) => <BoardCodeEditor {...props} flutes={flutes} /> },
+    }),
+    [flutes],
   );
+  return <ListPage spec={spec} />;
 }

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { TabbedPage } from '../components/tabbed-page';
+import { TabbedPage } from '@app/shared';
 
 /** The tabs of 纸板生产数据, in the order the data builds on itself. */
 export const PAPER_DATA_TABS = [

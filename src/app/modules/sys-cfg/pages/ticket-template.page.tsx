@@ -5,9 +5,8 @@ import { SysCfgAuthorities as A } from '@core/access/authorities/sys-cfg';
 import { TICKET_PRINT_TYPE, ticketFieldsProblem, type TicketField, type TicketPrintType, type TicketTemplate } from '@core/contracts/ticket-template';
 import { AuthButton, useLeaveGuard } from '@app/components';
 import { TicketFieldArranger, TicketFieldPalette } from '../components/ticket-fields.editor';
-import { printTicket } from '../components/ticket-print';
+import { printTicket, TicketPreview, ticketPage } from '@app/shared/ticket';
 import { TicketSettingsForm, type TicketDraft } from '../components/ticket-settings.form';
-import { TicketPreview, ticketPage } from '../components/ticket-sheet';
 import { ticketTemplatesApi } from '../ticket-template.api';
 
 const f = (fieldKey: string, span: TicketField['span'], bold = false): TicketField => ({ fieldKey, span, bold });

@@ -1,7 +1,7 @@
 import { OPERATION_SOURCES, type SysLogEntry } from '@core/contracts/sys-log';
 import { SysLogAuthorities as A } from '@core/access/authorities/shifts';
-import type { ListSpec } from '../../components';
-import { sysLogApi } from './shifts.api';
+import type { ListSpec } from '@app/components';
+import { sysLogApi } from './sys-log.api';
 
 /** 系统日志: every write (who, when, which action, content, source), filterable and exportable. */
 export const sysLogList: ListSpec<SysLogEntry> = {
