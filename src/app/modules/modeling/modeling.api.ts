@@ -38,7 +38,7 @@ import {
   type CreateWorkMachineRequest,
   type IcCard,
   type WorkMachine,
-} from '@core/contracts/shop-floor';
+} from '@core/contracts/modeling';
 import { PRODUCT_IMPORT_TIMEOUT_MS } from '@core/constants';
 import { http, saveBlob } from '@core/http';
 import type { ImportOutcome, ListQuery } from '../../components';

@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
-import type { BadReason, IcCard, WorkMachine } from '@core/contracts/shop-floor';
+import type { BadReason, IcCard, WorkMachine } from '@core/contracts/modeling';
 import type { ListSpec } from '../../components';
-import { SysCfgAuthorities as A } from '@core/access/authorities/sys-cfg';
+import { ModelingAuthorities as A } from '@core/access/authorities/modeling';
 import { badReasonsApi, icCardsApi, workMachinesApi } from './modeling.api';
 
 const BOUND_OPTIONS = [

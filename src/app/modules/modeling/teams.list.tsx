@@ -1,6 +1,6 @@
 import type { Position, Team } from '@core/contracts/shifts';
 import type { ListSpec } from '../../components';
-import { ShiftAuthorities as A } from '@core/access/authorities/shifts';
+import { ModelingAuthorities as A } from '@core/access/authorities/modeling';
 import { positionsApi, teamsApi } from './modeling.api';
 
 /** 班组: name, workshop, leader and member count; a team with members is refused by the server on delete. */

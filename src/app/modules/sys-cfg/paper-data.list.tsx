@@ -1,5 +1,5 @@
 import { SysCfgAuthorities as A } from '@core/access/authorities/sys-cfg';
-import { type BoardCode, type DeckleWidth, type Flute, type PaperGrade } from '@core/contracts/paper-data';
+import { type BoardCode, type DeckleWidth, type Flute, type PaperGrade } from '@core/contracts/sys-cfg';
 import type { ListSpec, RowAction } from '../../components';
 import { boardCodesApi, decklesApi, flutesApi, paperGradesApi } from './paper-data.api';
 import { PAPER_TYPE_OPTIONS } from './sys-cfg.forms';

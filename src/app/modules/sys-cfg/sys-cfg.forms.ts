@@ -1,5 +1,5 @@
-import type { EnterpriseConfigSections } from '@core/contracts/enterprise-config';
-import { PAPER_TYPE_LABELS, PAPER_TYPES } from '@core/contracts/paper-data';
+import type { EnterpriseConfigSections } from '@core/contracts/sys-cfg';
+import { PAPER_TYPE_LABELS, PAPER_TYPES } from '@core/contracts/sys-cfg';
 import { ORDER_STATUS } from '@core/enums';
 import type { FieldOption, FormField } from '../../components/form-dialog';
 

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { CreateIcCardRequest, IcCard } from '@core/contracts/shop-floor';
+import type { CreateIcCardRequest, IcCard } from '@core/contracts/modeling';
 import { ListPage } from '@app/components';
 import { personLabel } from '@core/format';
 import { factoryUsersApi } from '@app/components/user-select';

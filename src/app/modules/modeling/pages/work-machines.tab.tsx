@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { CreateWorkMachineRequest, WorkMachine } from '@core/contracts/shop-floor';
+import type { CreateWorkMachineRequest, WorkMachine } from '@core/contracts/modeling';
 import { ListPage } from '@app/components';
 import { useLoaded } from '@app/components/use-loaded';
 import { EditFormDialog } from '@app/components/form-dialog';

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { BoardCode } from '@core/contracts/paper-data';
+import type { BoardCode } from '@core/contracts/sys-cfg';
 import { ListPage, useLoaded } from '@app/components';
 import { BoardCodeEditorDialog } from '../components/board-code-editor.dialog';
 import { flutesApi, paperGradesApi } from '../paper-data.api';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { CreateDeckleRequest, DeckleWidth } from '@core/contracts/paper-data';
+import type { CreateDeckleRequest, DeckleWidth } from '@core/contracts/sys-cfg';
 import { ListPage } from '@app/components';
 import { EditFormDialog } from '@app/components/form-dialog';
 import { decklesApi } from '../paper-data.api';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { CreateFluteRequest, Flute } from '@core/contracts/paper-data';
+import type { CreateFluteRequest, Flute } from '@core/contracts/sys-cfg';
 import { ListPage } from '@app/components';
 import { EditFormDialog } from '@app/components/form-dialog';
 import { flutesApi } from '../paper-data.api';

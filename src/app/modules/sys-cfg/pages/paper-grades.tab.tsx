@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { CreatePaperGradeRequest, PaperGrade } from '@core/contracts/paper-data';
+import type { CreatePaperGradeRequest, PaperGrade } from '@core/contracts/sys-cfg';
 import { ListPage } from '@app/components';
 import { EditFormDialog } from '@app/components/form-dialog';
 import { paperGradesApi } from '../paper-data.api';
