@@ -5,11 +5,11 @@ import {
   CreatePositionRequest,
   CreateTeamRequest,
   PositionListQuery,
-  ShiftPaths as P,
+  TeamPaths as P,
   TeamListQuery,
   UpdatePositionRequest,
   UpdateTeamRequest,
-} from '@core/contracts/shifts';
+} from '@core/contracts/modeling';
 import { registerCrudRoutes } from '../../lib/crud-routes';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';

@@ -1,4 +1,4 @@
-import type { Position, Team } from '@core/contracts/shifts';
+import type { Position, Team } from '@core/contracts/modeling';
 import type { ListSpec } from '../../components';
 import { ModelingAuthorities as A } from '@core/access/authorities/modeling';
 import { positionsApi, teamsApi } from './modeling.api';

@@ -12,10 +12,9 @@ import {
   type Holiday,
   type Shift,
   type ShiftExchange,
-  type Team,
 } from '@core/contracts/shifts';
 import { SysLogPaths, type SysLogEntry } from '@core/contracts/sys-log';
-import { ModelingPaths, type Device } from '@core/contracts/modeling';
+import { ModelingPaths, TeamPaths, type Device, type Team } from '@core/contracts/modeling';
 import { AccountPaths, type StaffUser } from '@core/contracts/account';
 import { http, saveBlob } from '@core/http';
 import type { ImportOutcome, ListQuery } from '../../components';
@@ -70,7 +69,7 @@ export const calendarsApi = {
 /** Pickers: devices, teams and staff. */
 export const pickersApi = {
   devices: () => http.get<PageResult<Device>>(ModelingPaths.deviceList, ALL).then((page) => page.list),
-  teams: () => http.get<PageResult<Team>>(P.teamList, ALL).then((page) => page.list),
+  teams: () => http.get<PageResult<Team>>(TeamPaths.teamList, ALL).then((page) => page.list),
   staff: () => http.get<PageResult<StaffUser>>(AccountPaths.staffList, ALL).then((page) => page.list),
 };
 

@@ -2,3 +2,4 @@
 // processes, flows, products) and the shop-floor tabs (IC cards, 一体机, 不良现象).
 export * from './master-data';
 export * from './shop-floor';
+export * from './teams';

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Tabs } from 'antd';
-import type { CreatePositionRequest, Position, Team } from '@core/contracts/shifts';
+import type { CreatePositionRequest, Position, Team } from '@core/contracts/modeling';
 import { ListPage } from '@app/components';
 import { useLoaded } from '@app/components/use-loaded';
 import { EditFormDialog } from '@app/components/form-dialog';
