@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 /// <reference types="vite/client" />
 import { AccountPaths } from '@core/contracts/account';
 import { ModelingPaths } from '@core/contracts/modeling';
-import { PaperDataPaths } from '@core/contracts/paper-data';
+import { PaperDataPaths } from '@core/contracts/sys-cfg';
 import { ShiftPaths } from '@core/contracts/shifts';
-import { ShopFloorPaths } from '@core/contracts/shop-floor';
-import { TicketTemplatePaths } from '@core/contracts/ticket-template';
+import { ShopFloorPaths } from '@core/contracts/modeling';
+import { TicketTemplatePaths } from '@core/contracts/sys-cfg';
 import { resultClient, startTwoFactoryApp, type TestApp } from './test-support';
 
 let t: TestApp;

@@ -1,6 +1,7 @@
 import { ACCOUNT_ACTIONS } from './authorities/account';
 import { MODELING_ACTIONS } from './authorities/modeling';
-import { SHIFT_ACTIONS, SYS_LOG_ACTIONS } from './authorities/shifts';
+import { SHIFT_ACTIONS } from './authorities/shifts';
+import { SYS_LOG_ACTIONS } from './authorities/sys-log';
 import { SYS_CFG_ACTIONS } from './authorities/sys-cfg';
 import type { ActionCodeEntry } from './module';
 

@@ -22,16 +22,6 @@ export const ShiftPaths = {
   exchangeList: '/dps-server/class_manage/exchange/list',
   exchangeCreate: '/dps-server/class_manage/exchange/create',
 
-  teamList: '/dps-server/basic_class/list',
-  teamDetail: (id: number | string) => `/dps-server/basic_class/detail/${id}`,
-  teamCreate: '/dps-server/basic_class/create',
-  teamUpdate: '/dps-server/basic_class/update',
-  teamDeleteBatch: '/dps-server/basic_class/delete_batch',
-
-  positionList: '/dps-server/employee_position/list',
-  positionCreate: '/dps-server/employee_position/create',
-  positionUpdate: '/dps-server/employee_position/update',
-  positionDeleteBatch: '/dps-server/employee_position/delete_batch',
 
   holidayAdd: '/dps-server/holiday/add',
   holidayUpdate: '/dps-server/holiday/update',
@@ -107,66 +97,6 @@ export const CreateShiftRequest = Type.Object(ShiftFields);
 export type CreateShiftRequest = Static<typeof CreateShiftRequest>;
 export const UpdateShiftRequest = Type.Object({ id: titled(Id, '编号'), ...ShiftFields });
 export type UpdateShiftRequest = Static<typeof UpdateShiftRequest>;
-
-// ---- positions (岗位) and class teams (班组) ---------------------------------------------------------
-
-export const PositionListQuery = Type.Object({ ...PageFields, positionName: TextFilter('岗位名称') });
-export type PositionListQuery = Static<typeof PositionListQuery>;
-export const Position = Type.Object({
-  id: Type.Integer(),
-  positionName: Type.String(),
-  remark: Type.String(),
-  sort: Type.Integer(),
-  memberCount: Type.Integer(),
-  ...Stamps,
-});
-export type Position = Static<typeof Position>;
-const PositionFields = { positionName: ShortText('岗位名称'), remark: Remark(), sort: Sort() };
-export const CreatePositionRequest = Type.Object(PositionFields);
-export type CreatePositionRequest = Static<typeof CreatePositionRequest>;
-export const UpdatePositionRequest = Type.Object({ id: titled(Id, '编号'), ...PositionFields });
-export type UpdatePositionRequest = Static<typeof UpdatePositionRequest>;
-
-export const TeamMemberInput = Type.Object({ userId: titled(Id, '用户'), positionId: OptionalId('岗位') });
-export type TeamMemberInput = Static<typeof TeamMemberInput>;
-export const TeamMember = Type.Object({
-  userId: Type.Integer(),
-  userName: Type.String(),
-  nickName: Type.String(),
-  positionId: Type.Union([Type.Integer(), Type.Null()]),
-  positionName: Type.String(),
-});
-export type TeamMember = Static<typeof TeamMember>;
-
-export const TeamListQuery = Type.Object({ ...PageFields, teamName: TextFilter('班组名称'), workshopId: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Integer()], { title: '车间' })) });
-export type TeamListQuery = Static<typeof TeamListQuery>;
-export const Team = Type.Object({
-  id: Type.Integer(),
-  teamName: Type.String(),
-  workshopId: Type.Union([Type.Integer(), Type.Null()]),
-  workshopName: Type.String(),
-  leaderUserId: Type.Union([Type.Integer(), Type.Null()]),
-  leaderName: Type.String(),
-  remark: Type.String(),
-  sort: Type.Integer(),
-  memberCount: Type.Integer(),
-  ...Stamps,
-});
-export type Team = Static<typeof Team>;
-export const TeamDetail = Type.Composite([Team, Type.Object({ members: Type.Array(TeamMember) })]);
-export type TeamDetail = Static<typeof TeamDetail>;
-const TeamFields = {
-  teamName: ShortText('班组名称'),
-  workshopId: OptionalId('车间'),
-  leaderUserId: OptionalId('班组长'),
-  remark: Remark(),
-  sort: Sort(),
-  members: Type.Optional(Type.Array(TeamMemberInput, { title: '班组成员', maxItems: 500 })),
-};
-export const CreateTeamRequest = Type.Object(TeamFields);
-export type CreateTeamRequest = Static<typeof CreateTeamRequest>;
-export const UpdateTeamRequest = Type.Object({ id: titled(Id, '编号'), ...TeamFields });
-export type UpdateTeamRequest = Static<typeof UpdateTeamRequest>;
 
 // ---- class users (排班人员) and shift exchange (调班) ------------------------------------------------
 

@@ -1,5 +1,5 @@
 import type { PageResult } from '@core/contracts/common';
-import type { BadReason, CreateBadReasonRequest, UpdateBadReasonRequest } from '@core/contracts/shop-floor';
+import type { BadReason, CreateBadReasonRequest, UpdateBadReasonRequest } from '@core/contracts/modeling';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { runList, type ListParams, type ListSpec } from '../../lib/list-query';

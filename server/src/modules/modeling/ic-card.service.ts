@@ -1,6 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import type { PageResult } from '@core/contracts/common';
-import type { CreateIcCardRequest, IcCard, UpdateIcCardRequest } from '@core/contracts/shop-floor';
+import type { CreateIcCardRequest, IcCard, UpdateIcCardRequest } from '@core/contracts/modeling';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { runList, type ListParams, type ListSpec } from '../../lib/list-query';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModelingPaths, type Process } from '@core/contracts/modeling';
 import { OVER_REPORT_PERCENT } from '@core/contracts/common';
-import type { EnterpriseConfig } from '@core/contracts/enterprise-config';
+import type { EnterpriseConfig } from '@core/contracts/sys-cfg';
 import { resultClient, startTwoFactoryApp, type TestApp } from '../../test-support';
 
 let t: TestApp;

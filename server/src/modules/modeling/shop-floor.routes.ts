@@ -1,6 +1,6 @@
 import { IdParams } from '@core/contracts/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SysCfgAuthorities as A } from '@core/access/authorities/sys-cfg';
+import { ModelingAuthorities as A } from '@core/access/authorities/modeling';
 import {
   BadReasonListQuery,
   BindIcCardRequest,
@@ -14,7 +14,7 @@ import {
   UpdateIcCardRequest,
   UpdateWorkMachineRequest,
   WorkMachineListQuery,
-} from '@core/contracts/shop-floor';
+} from '@core/contracts/modeling';
 import type { Db } from '../../db';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';
@@ -45,7 +45,7 @@ export async function shopFloorRoutes(app: FastifyInstance, { services }: { serv
     update: P.icCardUpdate,
     deleteBatch: P.icCardDeleteBatch,
     schemas: { list: IcCardListQuery, create: CreateIcCardRequest, update: UpdateIcCardRequest },
-    authorities: { read: A.modeling, add: A.icCardAdd, edit: A.icCardEdit, delete: A.icCardDelete },
+    authorities: { read: A.page, add: A.icCardAdd, edit: A.icCardEdit, delete: A.icCardDelete },
     service: services.icCards,
   });
   app.post<{ Body: BindIcCardRequest }>(P.icCardBind, { schema: { body: BindIcCardRequest }, config: { authority: A.icCardBind } }, async (request) => {
@@ -76,7 +76,7 @@ export async function shopFloorRoutes(app: FastifyInstance, { services }: { serv
     update: P.badReasonUpdate,
     deleteBatch: P.badReasonDeleteBatch,
     schemas: { list: BadReasonListQuery, create: CreateBadReasonRequest, update: UpdateBadReasonRequest },
-    authorities: { read: A.modeling, add: A.badReasonAdd, edit: A.badReasonEdit, delete: A.badReasonDelete },
+    authorities: { read: A.page, add: A.badReasonAdd, edit: A.badReasonEdit, delete: A.badReasonDelete },
     service: services.badReasons,
   });
 }

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { ShiftAuthorities as A } from '@core/access/authorities/shifts';
+import { ModelingAuthorities as A } from '@core/access/authorities/modeling';
 import { IdParams } from '@core/contracts/common';
 import {
   CreatePositionRequest,
   CreateTeamRequest,
   PositionListQuery,
-  ShiftPaths as P,
+  TeamPaths as P,
   TeamListQuery,
   UpdatePositionRequest,
   UpdateTeamRequest,
-} from '@core/contracts/shifts';
+} from '@core/contracts/modeling';
 import { registerCrudRoutes } from '../../lib/crud-routes';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';
@@ -23,10 +23,10 @@ export async function teamRoutes(app: FastifyInstance, { teams }: { teams: TeamS
     update: P.teamUpdate,
     deleteBatch: P.teamDeleteBatch,
     schemas: { list: TeamListQuery, create: CreateTeamRequest, update: UpdateTeamRequest },
-    authorities: { read: A.modeling, add: A.teamAdd, edit: A.teamEdit, delete: A.teamDelete },
+    authorities: { read: A.page, add: A.teamAdd, edit: A.teamEdit, delete: A.teamDelete },
     service: teams,
   });
-  app.get<{ Params: IdParams }>('/dps-server/basic_class/detail/:id', { schema: { params: IdParams }, config: { authority: A.modeling } }, async (request) =>
+  app.get<{ Params: IdParams }>('/dps-server/basic_class/detail/:id', { schema: { params: IdParams }, config: { authority: A.page } }, async (request) =>
     ok('result', await teams.detail(scopeOf(sessionOf(request)), request.params.id)),
   );
   registerCrudRoutes<CreatePositionRequest, UpdatePositionRequest>(app, {
@@ -35,7 +35,7 @@ export async function teamRoutes(app: FastifyInstance, { teams }: { teams: TeamS
     update: P.positionUpdate,
     deleteBatch: P.positionDeleteBatch,
     schemas: { list: PositionListQuery, create: CreatePositionRequest, update: UpdatePositionRequest },
-    authorities: { read: A.modeling, add: A.positionAdd, edit: A.positionEdit, delete: A.positionDelete },
+    authorities: { read: A.page, add: A.positionAdd, edit: A.positionEdit, delete: A.positionDelete },
     service: {
       list: (scope, query) => teams.listPositions(scope, query),
       create: (scope, request, context) => teams.createPosition(scope, request, context),

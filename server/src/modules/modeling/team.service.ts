@@ -9,7 +9,7 @@ import type {
   TeamMember,
   UpdatePositionRequest,
   UpdateTeamRequest,
-} from '@core/contracts/shifts';
+} from '@core/contracts/modeling';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { runList, type ListParams, type ListSpec } from '../../lib/list-query';

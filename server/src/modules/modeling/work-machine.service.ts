@@ -1,5 +1,5 @@
 import type { PageResult } from '@core/contracts/common';
-import type { CreateWorkMachineRequest, UpdateWorkMachineRequest, WorkMachine } from '@core/contracts/shop-floor';
+import type { CreateWorkMachineRequest, UpdateWorkMachineRequest, WorkMachine } from '@core/contracts/modeling';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { runList, type ListParams, type ListSpec } from '../../lib/list-query';

@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageResult } from '@core/contracts/common';
-import type { ClassUser, DeviceCalendarMonth, Holiday, MonthEffect, Position, Shift, ShiftExchange, Team, TeamDetail } from '@core/contracts/shifts';
+import type { Position, Team, TeamDetail } from '@core/contracts/modeling';
+import type { ClassUser, DeviceCalendarMonth, Holiday, MonthEffect, Shift, ShiftExchange } from '@core/contracts/shifts';
 import { bearer, loginAs, operationLogCount, resultClient, startTwoFactoryApp, type TestApp } from '../../test-support';
 import { multipart } from '../../test-multipart';
 

@@ -9,7 +9,7 @@ import {
   type ScheduleConfigFields,
   type UpdateEnterpriseConfigRequest,
   type UpdateScheduleConfigRequest,
-} from '@core/contracts/enterprise-config';
+} from '@core/contracts/sys-cfg';
 import type { UserOption } from '@core/contracts/account';
 import { ORDER_STATUS } from '@core/enums';
 import { personLabel } from '@core/format';

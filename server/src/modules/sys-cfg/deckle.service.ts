@@ -1,5 +1,5 @@
 import type { PageResult } from '@core/contracts/common';
-import type { CreateDeckleRequest, DeckleWidth, UpdateDeckleRequest } from '@core/contracts/paper-data';
+import type { CreateDeckleRequest, DeckleWidth, UpdateDeckleRequest } from '@core/contracts/sys-cfg';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { runList, type ListParams, type ListSpec } from '../../lib/list-query';

@@ -1,4 +1,4 @@
-import type { DictView, ProcessDictEntry, SaveDictRequest, SaveUserPageConfigRequest, UserPageConfig } from '@core/contracts/enterprise-config';
+import type { DictView, ProcessDictEntry, SaveDictRequest, SaveUserPageConfigRequest, UserPageConfig } from '@core/contracts/sys-cfg';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import type { Scope } from '../../plugins/auth';

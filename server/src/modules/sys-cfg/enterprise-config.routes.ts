@@ -9,7 +9,7 @@ import {
   UpdateEnterpriseConfigRequest,
   UpdateScheduleConfigRequest,
   UserPageConfigQuery,
-} from '@core/contracts/enterprise-config';
+} from '@core/contracts/sys-cfg';
 import type { Db } from '../../db';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';

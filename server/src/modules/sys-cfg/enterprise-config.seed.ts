@@ -1,4 +1,4 @@
-import { DEFAULT_ENTERPRISE_CONFIG, DEFAULT_SCHEDULE_CONFIG } from '@core/contracts/enterprise-config';
+import { DEFAULT_ENTERPRISE_CONFIG, DEFAULT_SCHEDULE_CONFIG } from '@core/contracts/sys-cfg';
 import type { Db } from '../../db';
 
 const DICTS: Array<[string, string, Array<[string, string]>]> = [

@@ -15,7 +15,7 @@ import {
   UpdateDeckleRequest,
   UpdateFluteRequest,
   UpdatePaperGradeRequest,
-} from '@core/contracts/paper-data';
+} from '@core/contracts/sys-cfg';
 import type { Db } from '../../db';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';

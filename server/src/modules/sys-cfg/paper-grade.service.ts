@@ -7,7 +7,7 @@ import type {
   PaperGrade,
   UpdateFluteRequest,
   UpdatePaperGradeRequest,
-} from '@core/contracts/paper-data';
+} from '@core/contracts/sys-cfg';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { runList, type ListParams, type ListSpec } from '../../lib/list-query';

@@ -3,9 +3,9 @@ import type { PageResult } from '@core/contracts/common';
 import { SysCfgAuthorities } from '@core/access/authorities/sys-cfg';
 import { allActionCodes } from '@core/access/action-codes';
 import { allRouteAuthorities } from '@core/access/route-catalog';
-import type { DictView, EnterpriseConfig, ProcessDictEntry, ScheduleConfig, UserPageConfig } from '@core/contracts/enterprise-config';
-import type { BoardCode, DeckleWidth, Flute, PaperGrade } from '@core/contracts/paper-data';
-import type { BadReason, IcCard, WorkMachine } from '@core/contracts/shop-floor';
+import type { DictView, EnterpriseConfig, ProcessDictEntry, ScheduleConfig, UserPageConfig } from '@core/contracts/sys-cfg';
+import type { BoardCode, DeckleWidth, Flute, PaperGrade } from '@core/contracts/sys-cfg';
+import type { BadReason, IcCard, WorkMachine } from '@core/contracts/modeling';
 import { loginAs, operationLogCount, resultClient, startTwoFactoryApp, type TestApp } from '../../test-support';
 
 let t: TestApp;

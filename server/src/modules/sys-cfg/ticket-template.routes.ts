@@ -7,7 +7,7 @@ import {
   TicketTemplateListQuery,
   TicketTemplatePaths as P,
   UpdateTicketTemplateRequest,
-} from '@core/contracts/ticket-template';
+} from '@core/contracts/sys-cfg';
 import type { Db } from '../../db';
 import { registerCrudRoutes } from '../../lib/crud-routes';
 import { scopeOf, sessionOf } from '../../plugins/auth';

@@ -1,4 +1,4 @@
-import type { TicketField, TicketFieldKey } from '@core/contracts/ticket-template';
+import type { TicketField, TicketFieldKey } from '@core/contracts/sys-cfg';
 import type { Db } from '../../db';
 
 type Spec = [TicketFieldKey, 'half' | 'full', boolean?];

@@ -9,7 +9,7 @@ import {
   type TicketPrintType,
   type TicketTemplate,
   type UpdateTicketTemplateRequest,
-} from '@core/contracts/ticket-template';
+} from '@core/contracts/sys-cfg';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { runList, type ListParams, type ListSpec } from '../../lib/list-query';

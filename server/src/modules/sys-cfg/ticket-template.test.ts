@@ -3,7 +3,7 @@ import type { PageResult } from '@core/contracts/common';
 import { SysCfgAuthorities } from '@core/access/authorities/sys-cfg';
 import { allActionCodes } from '@core/access/action-codes';
 import { allRouteAuthorities } from '@core/access/route-catalog';
-import { ticketPageSizeMm, type CreateTicketTemplateRequest, type TicketTemplate } from '@core/contracts/ticket-template';
+import { ticketPageSizeMm, type CreateTicketTemplateRequest, type TicketTemplate } from '@core/contracts/sys-cfg';
 import { loginAs, operationLogCount, resultClient, startTwoFactoryApp, type TestApp } from '../../test-support';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { ACTION_CODE_ENTRIES, QA_AUDIT_TAB_CODE_ENTRIES } from '@core/access/action-codes';
 import { ROUTE_GROUPS } from '@core/access/route-catalog';
 import { AccountPaths } from '@core/contracts/account';
-import { EnterpriseConfigPaths } from '@core/contracts/enterprise-config';
+import { EnterpriseConfigPaths } from '@core/contracts/sys-cfg';
 import { FilePaths } from '@core/contracts/files';
 import { AuthPaths, UserConfigPaths } from '@core/contracts/paths';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SysLogAuthorities as A } from '@core/access/authorities/shifts';
+import { SysLogAuthorities as A } from '@core/access/authorities/sys-log';
 import { SysLogPaths as P, SysLogQuery } from '@core/contracts/sys-log';
 import { registerExportRoute } from '../../lib/transfer-routes';
 import { scopeOf, sessionOf } from '../../plugins/auth';

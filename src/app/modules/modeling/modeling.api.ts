@@ -23,13 +23,13 @@ import {
   type Workshop,
 } from '@core/contracts/modeling';
 import {
-  ShiftPaths,
+  TeamPaths,
   type CreatePositionRequest,
   type CreateTeamRequest,
   type Position,
   type Team,
   type TeamDetail,
-} from '@core/contracts/shifts';
+} from '@core/contracts/modeling';
 import {
   ShopFloorPaths as F,
   type BadReason,
@@ -38,7 +38,7 @@ import {
   type CreateWorkMachineRequest,
   type IcCard,
   type WorkMachine,
-} from '@core/contracts/shop-floor';
+} from '@core/contracts/modeling';
 import { PRODUCT_IMPORT_TIMEOUT_MS } from '@core/constants';
 import { http, saveBlob } from '@core/http';
 import type { ImportOutcome, ListQuery } from '@app/components';
@@ -125,19 +125,19 @@ export const productsApi = {
 };
 
 export const teamsApi = {
-  list: (query: ListQuery) => http.get<PageResult<Team>>(ShiftPaths.teamList, query),
-  detail: (id: number) => http.get<TeamDetail>(ShiftPaths.teamDetail(id)),
-  create: (request: CreateTeamRequest) => http.post<CreatedResult>(ShiftPaths.teamCreate, request),
-  update: (request: CreateTeamRequest & { id: number }) => http.post<void>(ShiftPaths.teamUpdate, request),
-  remove: removeBatch(ShiftPaths.teamDeleteBatch),
+  list: (query: ListQuery) => http.get<PageResult<Team>>(TeamPaths.teamList, query),
+  detail: (id: number) => http.get<TeamDetail>(TeamPaths.teamDetail(id)),
+  create: (request: CreateTeamRequest) => http.post<CreatedResult>(TeamPaths.teamCreate, request),
+  update: (request: CreateTeamRequest & { id: number }) => http.post<void>(TeamPaths.teamUpdate, request),
+  remove: removeBatch(TeamPaths.teamDeleteBatch),
 };
 
 export const positionsApi = {
-  list: (query: ListQuery) => http.get<PageResult<Position>>(ShiftPaths.positionList, query),
-  all: () => http.get<PageResult<Position>>(ShiftPaths.positionList, ALL).then((page) => page.list),
-  create: (request: CreatePositionRequest) => http.post<CreatedResult>(ShiftPaths.positionCreate, request),
-  update: (request: CreatePositionRequest & { id: number }) => http.post<void>(ShiftPaths.positionUpdate, request),
-  remove: removeBatch(ShiftPaths.positionDeleteBatch),
+  list: (query: ListQuery) => http.get<PageResult<Position>>(TeamPaths.positionList, query),
+  all: () => http.get<PageResult<Position>>(TeamPaths.positionList, ALL).then((page) => page.list),
+  create: (request: CreatePositionRequest) => http.post<CreatedResult>(TeamPaths.positionCreate, request),
+  update: (request: CreatePositionRequest & { id: number }) => http.post<void>(TeamPaths.positionUpdate, request),
+  remove: removeBatch(TeamPaths.positionDeleteBatch),
 };
 
 export const icCardsApi = {

@@ -8,9 +8,12 @@ import {
   CreateProductRequest,
   CreateWorkFlowRequest,
   CreateWorkshopRequest,
+  CreatePositionRequest,
+  CreateTeamRequest,
+  CreateBadReasonRequest,
+  CreateIcCardRequest,
+  CreateWorkMachineRequest,
 } from '@core/contracts/modeling';
-import { CreatePositionRequest, CreateTeamRequest } from '@core/contracts/shifts';
-import { CreateBadReasonRequest, CreateIcCardRequest, CreateWorkMachineRequest } from '@core/contracts/shop-floor';
 
 /**
  * Every /modeling field once: label, unit and limits (read from the contract schema where it has

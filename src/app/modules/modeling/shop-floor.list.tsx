@@ -1,11 +1,11 @@
 import { Tag } from 'antd';
 import type { Process } from '@core/contracts/modeling';
-import type { BadReason, CreateBadReasonRequest, CreateIcCardRequest, CreateWorkMachineRequest, IcCard, WorkMachine } from '@core/contracts/shop-floor';
+import type { BadReason, CreateBadReasonRequest, CreateIcCardRequest, CreateWorkMachineRequest, IcCard, WorkMachine } from '@core/contracts/modeling';
 import { personLabel } from '@core/format';
 import { factoryUsersApi } from '@app/components/user-select';
 import { deviceLabel, deviceOptions } from '@app/shared';
 import { columnOf, type ListSpec } from '@app/components';
-import { SysCfgAuthorities as A } from '@core/access/authorities/sys-cfg';
+import { ModelingAuthorities as A } from '@core/access/authorities/modeling';
 import { filterOptionsOf, optionsOf } from './components/options';
 import { badReasonsApi, devicesApi, icCardsApi, workMachinesApi } from './modeling.api';
 import { BAD_REASON, IC_CARD, WORK_MACHINE } from './modeling.fields';

@@ -1,6 +1,6 @@
-import type { CreatePositionRequest, Position, Team } from '@core/contracts/shifts';
+import type { CreatePositionRequest, Position, Team } from '@core/contracts/modeling';
 import { columnOf, type ListSpec } from '@app/components';
-import { ShiftAuthorities as A } from '@core/access/authorities/shifts';
+import { ModelingAuthorities as A } from '@core/access/authorities/modeling';
 import { positionsApi, teamsApi } from './modeling.api';
 import { TeamEditorDialog } from './components/team-editor.dialog';
 import { POSITION, TEAM } from './modeling.fields';

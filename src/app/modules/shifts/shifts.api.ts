@@ -12,8 +12,8 @@ import {
   type Holiday,
   type Shift,
   type ShiftExchange,
-  type Team,
 } from '@core/contracts/shifts';
+import { TeamPaths, type Team } from '@core/contracts/modeling';
 import { AccountPaths, type StaffUser } from '@core/contracts/account';
 import { http, saveBlob } from '@core/http';
 import type { ImportOutcome, ListQuery } from '@app/components';
@@ -62,6 +62,6 @@ export const calendarsApi = {
 /** Pickers: devices, teams and staff. */
 export const pickersApi = {
   devices: allDevices,
-  teams: () => http.get<PageResult<Team>>(P.teamList, ALL).then((page) => page.list),
+  teams: () => http.get<PageResult<Team>>(TeamPaths.teamList, ALL).then((page) => page.list),
   staff: () => http.get<PageResult<StaffUser>>(AccountPaths.staffList, ALL).then((page) => page.list),
 };

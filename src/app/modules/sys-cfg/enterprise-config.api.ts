@@ -8,7 +8,7 @@ import {
   type ScheduleConfig,
   type UpdateEnterpriseConfigRequest,
   type UpdateScheduleConfigRequest,
-} from '@core/contracts/enterprise-config';
+} from '@core/contracts/sys-cfg';
 import { http } from '@core/http';
 import type { ListQuery } from '../../components';
 

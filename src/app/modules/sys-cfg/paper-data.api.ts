@@ -9,7 +9,7 @@ import {
   type DeckleWidth,
   type Flute,
   type PaperGrade,
-} from '@core/contracts/paper-data';
+} from '@core/contracts/sys-cfg';
 import { http } from '@core/http';
 import type { ListQuery } from '@app/components';
 import { ALL, removeBatch } from '@app/shared';

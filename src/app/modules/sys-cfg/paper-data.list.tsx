@@ -1,5 +1,5 @@
 import { SysCfgAuthorities as A } from '@core/access/authorities/sys-cfg';
-import type { BoardCode, CreateDeckleRequest, CreateFluteRequest, CreatePaperGradeRequest, DeckleWidth, Flute, PaperGrade } from '@core/contracts/paper-data';
+import type { BoardCode, CreateDeckleRequest, CreateFluteRequest, CreatePaperGradeRequest, DeckleWidth, Flute, PaperGrade } from '@core/contracts/sys-cfg';
 import { columnOf, type ListSpec, type RowAction } from '@app/components';
 import { boardCodesApi, decklesApi, flutesApi, paperGradesApi } from './paper-data.api';
 import { BOARD_CODE, DECKLE, FLUTE, PAPER_GRADE } from './sys-cfg.fields';

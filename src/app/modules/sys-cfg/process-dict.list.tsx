@@ -1,4 +1,4 @@
-import type { ProcessDictEntry } from '@core/contracts/enterprise-config';
+import type { ProcessDictEntry } from '@core/contracts/sys-cfg';
 import type { ListSpec } from '../../components';
 import { processDictApi } from './enterprise-config.api';
 

@@ -1,6 +1,6 @@
 import { fieldsOf } from '@app/components/form-dialog';
-import { SaveDictRequest } from '@core/contracts/enterprise-config';
-import { CreateBoardCodeRequest, CreateDeckleRequest, CreateFluteRequest, CreatePaperGradeRequest } from '@core/contracts/paper-data';
+import { SaveDictRequest } from '@core/contracts/sys-cfg';
+import { CreateBoardCodeRequest, CreateDeckleRequest, CreateFluteRequest, CreatePaperGradeRequest } from '@core/contracts/sys-cfg';
 
 /**
  * The /sys-cfg data fields once: label, unit and limits (read from the contract schema where it has

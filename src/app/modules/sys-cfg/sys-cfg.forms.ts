@@ -1,6 +1,6 @@
 import { OVER_REPORT_PERCENT } from '@core/contracts/common';
-import type { EnterpriseConfigSections } from '@core/contracts/enterprise-config';
-import { PAPER_TYPE_LABELS, PAPER_TYPES } from '@core/contracts/paper-data';
+import type { EnterpriseConfigSections } from '@core/contracts/sys-cfg';
+import { PAPER_TYPE_LABELS, PAPER_TYPES } from '@core/contracts/sys-cfg';
 import { ORDER_STATUS } from '@core/enums';
 import { formField as f, type FieldOption, type FormField } from '@app/components/form-dialog';
 import { BOARD_CODE, DECKLE, DICT_TYPE, FLUTE, PAPER_GRADE } from './sys-cfg.fields';

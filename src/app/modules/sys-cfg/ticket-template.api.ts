@@ -4,7 +4,7 @@ import {
   type CreateTicketTemplateRequest,
   type TicketTemplate,
   type UpdateTicketTemplateRequest,
-} from '@core/contracts/ticket-template';
+} from '@core/contracts/sys-cfg';
 import { http } from '@core/http';
 import type { ListQuery } from '../../components';
 

@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import { SysCfgAuthorities as A } from '@core/access/authorities/sys-cfg';
-import { TICKET_ORIENTATION, TICKET_PAPER_SIZE, TICKET_PRINT_TYPE, type TicketTemplate } from '@core/contracts/ticket-template';
+import { TICKET_ORIENTATION, TICKET_PAPER_SIZE, TICKET_PRINT_TYPE, type TicketTemplate } from '@core/contracts/sys-cfg';
 import type { ListSpec } from '../../components';
 import { ticketTemplatesApi } from './ticket-template.api';
 

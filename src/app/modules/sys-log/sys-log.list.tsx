@@ -1,5 +1,5 @@
 import { OPERATION_SOURCES, type SysLogEntry } from '@core/contracts/sys-log';
-import { SysLogAuthorities as A } from '@core/access/authorities/shifts';
+import { SysLogAuthorities as A } from '@core/access/authorities/sys-log';
 import type { ListSpec } from '@app/components';
 import { sysLogApi } from './sys-log.api';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TicketField } from '@core/contracts/ticket-template';
+import type { TicketField } from '@core/contracts/sys-cfg';
 import { loneHalfFields, moveField, toggleField } from './ticket-layout';
 
 const field = (fieldKey: string, span: TicketField['span'] = 'half'): TicketField => ({ fieldKey, span, bold: false });

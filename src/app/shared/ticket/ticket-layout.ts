@@ -1,4 +1,4 @@
-import { TICKET_FIELD_CATALOGUE, type TicketField } from '@core/contracts/ticket-template';
+import { TICKET_FIELD_CATALOGUE, type TicketField } from '@core/contracts/sys-cfg';
 
 /** Adds a catalogue field at the end (wide fields take the full row) or removes it. */
 export function toggleField(fields: TicketField[], key: string, on: boolean): TicketField[] {

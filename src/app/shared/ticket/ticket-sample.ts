@@ -1,4 +1,4 @@
-import type { TicketFieldKey } from '@core/contracts/ticket-template';
+import type { TicketFieldKey } from '@core/contracts/sys-cfg';
 
 /** The work order every template preview prints (a regular slotted carton on the 开槽粘箱 route). */
 export const SAMPLE_WORK_ORDER: Record<TicketFieldKey, string> = {

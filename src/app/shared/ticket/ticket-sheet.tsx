@@ -5,7 +5,7 @@ import {
   ticketPageSizeMm,
   type CreateTicketTemplateRequest,
   type TicketFieldKey,
-} from '@core/contracts/ticket-template';
+} from '@core/contracts/sys-cfg';
 import { loneHalfFields } from './ticket-layout';
 import { SAMPLE_ROUTE_STEPS, SAMPLE_WORK_ORDER } from './ticket-sample';
 

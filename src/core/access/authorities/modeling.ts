@@ -34,6 +34,25 @@ const modeling = defineAuthorities({
   productEdit: { code: 'ACTION_MODELING_PRODUCT_EDIT', name: '产品档案-编辑' },
   productDelete: { code: 'ACTION_MODELING_PRODUCT_DELETE', name: '产品档案-删除' },
   productExport: { code: 'ACTION_MODELING_PRODUCT_EXPORT', name: '产品档案-导出' },
+  // 班组 tab: teams with members, employee positions.
+  teamAdd: { code: 'ACTION_MODELING_TEAM_ADD', name: '班组-新增' },
+  teamEdit: { code: 'ACTION_MODELING_TEAM_EDIT', name: '班组-编辑' },
+  teamDelete: { code: 'ACTION_MODELING_TEAM_DELETE', name: '班组-删除' },
+  positionAdd: { code: 'ACTION_MODELING_POSITION_ADD', name: '岗位-新增' },
+  positionEdit: { code: 'ACTION_MODELING_POSITION_EDIT', name: '岗位-编辑' },
+  positionDelete: { code: 'ACTION_MODELING_POSITION_DELETE', name: '岗位-删除' },
+  // IC cards, 一体机 (its own menu) and 不良现象 tabs.
+  oneMachine: 'MENU_SYS_ONE_MACHINE',
+  icCardAdd: { code: 'ACTION_MODELING_IC_CARD_ADD', name: 'IC卡-新增' },
+  icCardEdit: { code: 'ACTION_MODELING_IC_CARD_EDIT', name: 'IC卡-编辑' },
+  icCardDelete: { code: 'ACTION_MODELING_IC_CARD_DELETE', name: 'IC卡-删除' },
+  icCardBind: { code: 'ACTION_MODELING_IC_CARD_BIND', name: 'IC卡-绑定/解绑' },
+  workMachineAdd: { code: 'ACTION_MODELING_ONE_MACHINE_ADD', name: '一体机-新增' },
+  workMachineEdit: { code: 'ACTION_MODELING_ONE_MACHINE_EDIT', name: '一体机-编辑' },
+  workMachineDelete: { code: 'ACTION_MODELING_ONE_MACHINE_DELETE', name: '一体机-删除' },
+  badReasonAdd: { code: 'ACTION_MODELING_BAD_REASON_ADD', name: '不良现象-新增' },
+  badReasonEdit: { code: 'ACTION_MODELING_BAD_REASON_EDIT', name: '不良现象-编辑' },
+  badReasonDelete: { code: 'ACTION_MODELING_BAD_REASON_DELETE', name: '不良现象-删除' },
 });
 export const ModelingAuthorities = modeling.codes;
 /** The button actions above with their permission-tree names. */

@@ -1,9 +1,8 @@
 import { defineAuthorities } from '../module';
 
 /**
- * Authority codes of shifts and calendars (/classCfg), class teams and positions (/modeling 班组
- * tab) and the system log (/sys-log), declared once: the console's menus and AuthButtons and the
- * server's route config use these.
+ * Authority codes of the shifts module (/classCfg: shifts, class users, exchanges, holidays, device
+ * calendars), declared once: the console's menus and AuthButtons and the server's route config use these.
  */
 const shifts = defineAuthorities({
   /** /classCfg: shifts, class users, exchanges, holidays, device calendars. */
@@ -20,23 +19,7 @@ const shifts = defineAuthorities({
   holidayEdit: { code: 'ACTION_CLASS_HOLIDAY_EDIT', name: '班次管理-编辑节假日' },
   holidayDelete: { code: 'ACTION_CLASS_HOLIDAY_DELETE', name: '班次管理-删除节假日' },
   calendarEdit: { code: 'ACTION_CLASS_CALENDAR_EDIT', name: '班次管理-设备日历设置' },
-  /** /modeling 班组 tab: teams with members, employee positions. */
-  modeling: 'MENU_SYS_MODELING',
-  teamAdd: { code: 'ACTION_MODELING_TEAM_ADD', name: '班组-新增' },
-  teamEdit: { code: 'ACTION_MODELING_TEAM_EDIT', name: '班组-编辑' },
-  teamDelete: { code: 'ACTION_MODELING_TEAM_DELETE', name: '班组-删除' },
-  positionAdd: { code: 'ACTION_MODELING_POSITION_ADD', name: '岗位-新增' },
-  positionEdit: { code: 'ACTION_MODELING_POSITION_EDIT', name: '岗位-编辑' },
-  positionDelete: { code: 'ACTION_MODELING_POSITION_DELETE', name: '岗位-删除' },
 });
 export const ShiftAuthorities = shifts.codes;
 /** The button actions above with their permission-tree names. */
 export const SHIFT_ACTIONS = shifts.actions;
-
-const sysLog = defineAuthorities({
-  page: 'MENU_SYS_LOG',
-  export: { code: 'ACTION_SYS_LOG_EXPORT', name: '系统日志-导出' },
-});
-export const SysLogAuthorities = sysLog.codes;
-/** The button actions above with their permission-tree names. */
-export const SYS_LOG_ACTIONS = sysLog.actions;

@@ -1,13 +1,11 @@
 import { defineAuthorities } from '../module';
 
 /**
- * Authority codes of the /sys-cfg configuration screens handled by the enterprise-config,
- * paper-data and shop-floor modules, declared once: the server routes and the console's menus
- * and AuthButtons use these (menus from the route catalogue, buttons ACTION_*).
+ * Authority codes of the sys-cfg module (enterprise and schedule config, dictionaries, paper data,
+ * ticket templates), declared once: the server routes and the console's menus and AuthButtons use
+ * these (menus from the route catalogue, buttons ACTION_*).
  */
 const sysCfg = defineAuthorities({
-  modeling: 'MENU_SYS_MODELING',
-  oneMachine: 'MENU_SYS_ONE_MACHINE',
   baseCfg: 'MENU_SYS_BASE_CFG',
   scheduleCfg: 'MENU_SYS_SCHEDULE_CFG',
   paperData: 'MENU_SYS_PAPER_PRODUCE_DATA',
@@ -17,16 +15,6 @@ const sysCfg = defineAuthorities({
   paperDataAdd: { code: 'ACTION_SYS_PAPER_DATA_ADD', name: '纸板生产数据-新增' },
   paperDataEdit: { code: 'ACTION_SYS_PAPER_DATA_EDIT', name: '纸板生产数据-编辑' },
   paperDataDelete: { code: 'ACTION_SYS_PAPER_DATA_DELETE', name: '纸板生产数据-删除' },
-  icCardAdd: { code: 'ACTION_MODELING_IC_CARD_ADD', name: 'IC卡-新增' },
-  icCardEdit: { code: 'ACTION_MODELING_IC_CARD_EDIT', name: 'IC卡-编辑' },
-  icCardDelete: { code: 'ACTION_MODELING_IC_CARD_DELETE', name: 'IC卡-删除' },
-  icCardBind: { code: 'ACTION_MODELING_IC_CARD_BIND', name: 'IC卡-绑定/解绑' },
-  workMachineAdd: { code: 'ACTION_MODELING_ONE_MACHINE_ADD', name: '一体机-新增' },
-  workMachineEdit: { code: 'ACTION_MODELING_ONE_MACHINE_EDIT', name: '一体机-编辑' },
-  workMachineDelete: { code: 'ACTION_MODELING_ONE_MACHINE_DELETE', name: '一体机-删除' },
-  badReasonAdd: { code: 'ACTION_MODELING_BAD_REASON_ADD', name: '不良现象-新增' },
-  badReasonEdit: { code: 'ACTION_MODELING_BAD_REASON_EDIT', name: '不良现象-编辑' },
-  badReasonDelete: { code: 'ACTION_MODELING_BAD_REASON_DELETE', name: '不良现象-删除' },
   ticketTemplate: 'MENU_SYS_TICKET_TEMPLATE',
   ticketTemplateAdd: { code: 'ACTION_SYS_TICKET_TEMPLATE_ADD', name: '流转卡模板-新增' },
   ticketTemplateEdit: { code: 'ACTION_SYS_TICKET_TEMPLATE_EDIT', name: '流转卡模板-编辑' },

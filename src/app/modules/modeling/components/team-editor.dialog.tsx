@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Empty, Form, Select, Space, Spin } from 'antd';
 import { FormDialog } from '@app/components/form-dialog';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import type { CreateTeamRequest, Team } from '@core/contracts/shifts';
+import type { CreateTeamRequest, Team } from '@core/contracts/modeling';
 import { personLabel } from '@core/format';
 import { factoryUsersApi } from '@app/components/user-select';
 import { useLoaded } from '@app/components/use-loaded';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { IcCard } from '@core/contracts/shop-floor';
+import type { IcCard } from '@core/contracts/modeling';
 import { ListPage, useListReload, type FieldOption } from '@app/components';
 import { EditFormDialog } from '@app/components/form-dialog';
 import { icCardsApi } from '../modeling.api';

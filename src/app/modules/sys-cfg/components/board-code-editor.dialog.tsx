@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Form, Select, Typography } from 'antd';
 import { FormDialog } from '@app/components/form-dialog';
 import { DIALOG_WIDTH } from '@core/constants';
-import type { BoardCode, CreateBoardCodeRequest, Flute, PaperGrade } from '@core/contracts/paper-data';
+import type { BoardCode, CreateBoardCodeRequest, Flute, PaperGrade } from '@core/contracts/sys-cfg';
 import { boardCodesApi } from '../paper-data.api';
 import { BOARD_CODE_FIELDS } from '../sys-cfg.forms';
 import { EditFormFields } from '@app/components/form-dialog';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { App, Card, Form } from 'antd';
 import type { UserBrief } from '@core/contracts/account';
-import type { AuditConfigView, EnterpriseConfig, UpdateEnterpriseConfigRequest } from '@core/contracts/enterprise-config';
+import type { AuditConfigView, EnterpriseConfig, UpdateEnterpriseConfigRequest } from '@core/contracts/sys-cfg';
 import { AuthButton, UserSelect } from '@app/components';
 import type { AuditorPicker, ConfigSection } from '../sys-cfg.forms';
 import { EditFormFields } from '@app/components/form-dialog';

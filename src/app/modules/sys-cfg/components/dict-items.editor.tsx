@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { App, Button, Form, Input, InputNumber, Space, Switch, Table } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import type { DictItem, DictView } from '@core/contracts/enterprise-config';
+import type { DictItem, DictView } from '@core/contracts/sys-cfg';
 import { AuthButton } from '@app/components';
 
 export interface DictItemsEditorProps {

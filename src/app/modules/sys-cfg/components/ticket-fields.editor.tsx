@@ -1,6 +1,6 @@
 import { ArrowDownOutlined, ArrowUpOutlined, CloseOutlined } from '@ant-design/icons';
 import { Button, Card, Checkbox, Empty, Input, Radio, Tooltip } from 'antd';
-import { TICKET_FIELD_CATALOGUE, ticketFieldLabel, type TicketField } from '@core/contracts/ticket-template';
+import { TICKET_FIELD_CATALOGUE, ticketFieldLabel, type TicketField } from '@core/contracts/sys-cfg';
 import { moveField, toggleField } from '@app/shared/ticket';
 
 /** 可选字段: the catalogue as a checkbox list. */

@@ -5,7 +5,7 @@ import {
   TICKET_PRINT_TYPE,
   TICKET_QR_POSITION,
   type CreateTicketTemplateRequest,
-} from '@core/contracts/ticket-template';
+} from '@core/contracts/sys-cfg';
 
 export type TicketDraft = CreateTicketTemplateRequest;
 

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { BoardCode, Flute } from '@core/contracts/paper-data';
+import type { BoardCode, Flute } from '@core/contracts/sys-cfg';
 import { ListPage, useLoaded, type ListEditorProps, type ListSpec } from '@app/components';
 import { BoardCodeEditorDialog } from '../components/board-code-editor.dialog';
 import { flutesApi, paperGradesApi } from '../paper-data.api';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Card, Empty, Flex, Menu, Spin } from 'antd';
 import { SysCfgAuthorities as A } from '@core/access/authorities/sys-cfg';
-import type { SaveDictRequest } from '@core/contracts/enterprise-config';
+import type { SaveDictRequest } from '@core/contracts/sys-cfg';
 import { AuthButton, useLoaded } from '@app/components';
 import { DictItemsEditor } from '../components/dict-items.editor';
 import { EditFormDialog } from '@app/components/form-dialog';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Flex, Spin } from 'antd';
 import { SysCfgAuthorities as A } from '@core/access/authorities/sys-cfg';
-import type { EnterpriseConfig, UpdateEnterpriseConfigRequest } from '@core/contracts/enterprise-config';
+import type { EnterpriseConfig, UpdateEnterpriseConfigRequest } from '@core/contracts/sys-cfg';
 import { useLoaded } from '@app/components';
 import { ConfigSectionForm } from '../components/config-section.form';
 import { enterpriseConfigApi } from '../enterprise-config.api';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { App, Card, Form, Spin } from 'antd';
 import { SysCfgAuthorities as A } from '@core/access/authorities/sys-cfg';
-import type { ScheduleConfig, ScheduleConfigFields } from '@core/contracts/enterprise-config';
+import type { ScheduleConfig, ScheduleConfigFields } from '@core/contracts/sys-cfg';
 import { AuthButton, useLoaded } from '@app/components';
 import { EditFormFields } from '@app/components/form-dialog';
 import { scheduleConfigApi } from '../enterprise-config.api';

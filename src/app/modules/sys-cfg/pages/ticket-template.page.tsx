@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { App, Button, Card, Col, Row, Space, Spin, Tag } from 'antd';
 import { SysCfgAuthorities as A } from '@core/access/authorities/sys-cfg';
-import { TICKET_PRINT_TYPE, ticketFieldsProblem, type TicketField, type TicketPrintType, type TicketTemplate } from '@core/contracts/ticket-template';
+import { TICKET_PRINT_TYPE, ticketFieldsProblem, type TicketField, type TicketPrintType, type TicketTemplate } from '@core/contracts/sys-cfg';
 import { AuthButton, useLeaveGuard } from '@app/components';
 import { TicketFieldArranger, TicketFieldPalette } from '../components/ticket-fields.editor';
 import { printTicket, TicketPreview, ticketPage } from '@app/shared/ticket';

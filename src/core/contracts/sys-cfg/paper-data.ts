@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, PageFields, Remark, Stamps, TextFilter, titled } from './common';
+import { Id, PageFields, Remark, Stamps, TextFilter, titled } from '../common';
 
 /**
  * Paper produce data (/paper-produce-data, DOMAIN.md "Board"): paper grades, flutes, board codes

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, OverReportPercent, titled } from './common';
-import { UserBrief } from './account';
+import { Id, OverReportPercent, titled } from '../common';
+import { UserBrief } from '../account';
 
 /**
  * Enterprise configuration (/base-cfg) and scheduling configuration (/schedule-cfg), one of each

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, Stamps, titled } from './common';
-import { defineEnum } from '../enums';
+import { Id, Stamps, titled } from '../common';
+import { defineEnum } from '../../enums';
 
 /**
  * Work-order ticket (流转卡) print templates per factory (/ticket-temp-cfg, opened from the

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { Id, OverReportPercent, MultiFilter, OptionalId, OptionalText, PageFields, Remark, ShortText, Sort, Stamps, TextFilter, titled } from './common';
+import { Id, OverReportPercent, MultiFilter, OptionalId, OptionalText, PageFields, Remark, ShortText, Sort, Stamps, TextFilter, titled } from '../common';
 
 /**
  * Master-data paths of /modeling (spec §7 "Basic data", DECISIONS.md "Paths"): workshops, the

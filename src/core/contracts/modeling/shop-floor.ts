@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, MultiFilter, OptionalId, PageFields, Remark, Sort, Stamps, TextFilter, titled } from './common';
+import { Id, MultiFilter, OptionalId, PageFields, Remark, Sort, Stamps, TextFilter, titled } from '../common';
 
 /**
  * Shop-floor master data (spec §7 "Basic data": ic_card, work machine, undesirable reason): IC
