@@ -1,5 +1,6 @@
 // Shared set-up of the end-to-end journeys: the built console, a real server on a free port with a
 // fresh DATA_DIR (one per test file, so journeys never share state), and Debian's Chromium.
+// E2E_CPU_THROTTLE=4 slows every page's CPU that many times (Chromium's CPU throttling), to shake out races.
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import {
 } from '../../support/real-server.mjs';
 
 export const SCREENSHOT_DIR = path.join(repoRoot, 'test-results', 'e2e');
+const CPU_THROTTLE = Number(process.env.E2E_CPU_THROTTLE ?? 1);
 
 export interface E2eEnvironment {
   server: RealServer;
@@ -55,6 +57,7 @@ export function useE2eEnvironment(name: string, options: { ownStaticDir?: boolea
       contexts.push(context);
       const page = await context.newPage();
       page.on('pageerror', (error) => console.warn(`[${name}] page error: ${error.message}`));
+      if (CPU_THROTTLE > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
       return page;
     };
   });
@@ -91,13 +94,6 @@ export async function settleAnimations(page: Page): Promise<void> {
 export async function shot(page: Page, name: string): Promise<void> {
   await settleAnimations(page);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
-}
-
-/** Fills the console's login form (placeholders and button text of the shell's DOM hooks) and submits. */
-export async function logIn(page: Page, username: string, password: string): Promise<void> {
-  await page.getByPlaceholder('请输入用户名').fill(username);
-  await page.getByPlaceholder('请输入密码').fill(password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
 }
 
 /** Path plus query of the page's current URL. */
