@@ -16,6 +16,7 @@ import {
   listRows,
   message,
   openDialog,
+  openList,
   pick,
   rowAction,
   rowWith,
@@ -243,8 +244,7 @@ describe('account module', () => {
 
   it('never shows another factory’s users', async () => {
     const page = await env.newPage();
-    await loginAt(page, env.server.url, '/account_config/staff');
-    await waitForList(page);
+    await openList(page, env.server.url, '/account_config/staff');
     expect(await treeNode(page, '纸板生产部').count()).toBe(0);
 
     await page.locator('[data-testid="org-switch"]').click();

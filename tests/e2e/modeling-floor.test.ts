@@ -18,14 +18,13 @@ import {
   message,
   nextList,
   openDialog,
+  openList,
   pick,
   rowWith,
   rowWithCell,
   shown,
   tableRows,
-  waitForList,
 } from './support/list-page';
-import { loginAt } from './support/login';
 
 describe('modeling shop-floor tabs', () => {
   // A private copy of dist/: other sessions rebuilding the shared dist/ must not swap chunks mid-run.
@@ -33,8 +32,7 @@ describe('modeling shop-floor tabs', () => {
 
   it('creates a class team with two members and lists it', async () => {
     const page = await env.newPage();
-    await loginAt(page, env.server.url, '/modeling?tab=team');
-    await waitForList(page);
+    await openList(page, env.server.url, '/modeling?tab=team');
     expect(await tableRows(page).count()).toBeGreaterThan(0);
 
     const editor = await openDialog(page, '新增班组');
@@ -74,8 +72,7 @@ describe('modeling shop-floor tabs', () => {
   it('binds a new IC card to a staff member, lists it with the name and unbinds it after confirmation', async () => {
     const IC_LIST = '/dps-server/ic_card/list';
     const page = await env.newPage();
-    await loginAt(page, env.server.url, '/modeling?tab=icCard');
-    await waitForList(page);
+    await openList(page, env.server.url, '/modeling?tab=icCard');
     const card = 'E2E0000001';
     const row = rowWithCell(page, card);
     const cardRow = () => listRow(page, 'IC卡号', card);
@@ -120,8 +117,7 @@ describe('modeling shop-floor tabs', () => {
   it('filters bad phenomena by process, adds one to another process and finds it by the filter', async () => {
     const BAD_LIST = '/dps-server/undesirable_reason/list';
     const page = await env.newPage();
-    await loginAt(page, env.server.url, '/modeling?tab=badReason');
-    await waitForList(page);
+    await openList(page, env.server.url, '/modeling?tab=badReason');
     expect(new Set(await listColumn(page, '工序')).size).toBeGreaterThan(1);
     const processFilter = formItem(page.locator('.mes-filter-form'), '工序').locator('.ant-select');
     // Lists travel comma-joined: one process is one plain id.
@@ -166,8 +162,7 @@ describe('modeling shop-floor tabs', () => {
 
   it('/oneMachine lists the all-in-one machines and adds one bound to two devices', async () => {
     const page = await env.newPage();
-    await loginAt(page, env.server.url, '/oneMachine');
-    await waitForList(page);
+    await openList(page, env.server.url, '/oneMachine');
     const seeded = await listRow(page, '一体机编码', 'YTJ-01');
     expect(seeded?.['绑定设备']).toContain('YS-01');
 

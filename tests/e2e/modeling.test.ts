@@ -18,6 +18,7 @@ import {
   listRows,
   message,
   openDialog,
+  openList,
   openSelect,
   optionTitles,
   pick,
@@ -38,8 +39,7 @@ describe('modeling module', () => {
 
   it('builds a process flow from existing processes and a product that uses it', async () => {
     const page = await env.newPage();
-    await loginAt(page, env.server.url, '/modeling?tab=workFlow');
-    await waitForList(page);
+    await openList(page, env.server.url, '/modeling?tab=workFlow');
     expect(await tableRows(page).count()).toBeGreaterThan(0);
 
     const editor = await openDialog(page, '新增工艺路线');
@@ -128,8 +128,7 @@ describe('modeling module', () => {
 
   it('refuses deleting a process used by a flow and keeps the process', async () => {
     const page = await env.newPage();
-    await loginAt(page, env.server.url, '/modeling?tab=process');
-    await waitForList(page);
+    await openList(page, env.server.url, '/modeling?tab=process');
     await rowAction(rowWith(page, '水印开槽'), '删除');
     await confirm(page, '确定删除工序「水印开槽」吗？');
     await message(page, '该工序已被工艺路线引用，无法删除').waitFor();
@@ -250,8 +249,7 @@ describe('modeling module', () => {
 
   it('makes a flow dedicated to one product (产品专用): the product uses it and others are not offered it', async () => {
     const page = await env.newPage();
-    await loginAt(page, env.server.url, '/modeling?tab=workFlow');
-    await waitForList(page);
+    await openList(page, env.server.url, '/modeling?tab=workFlow');
     const editor = await openDialog(page, '新增工艺路线');
     await editor.getByPlaceholder('请输入工艺路线编码').fill('E2E-ZY-01');
     await editor.getByPlaceholder('请输入工艺路线名称').fill('端到端专用路线');
@@ -303,8 +301,7 @@ describe('modeling module', () => {
 
   it('shows the 工序地图: processes in columns, a node lists the flows through it, a flow lights its path', async () => {
     const page = await env.newPage();
-    await loginAt(page, env.server.url, '/modeling?tab=workFlow');
-    await waitForList(page);
+    await openList(page, env.server.url, '/modeling?tab=workFlow');
     await page.locator('.mes-work-flow-view').getByText('工序地图', { exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('view') === 'map');
     const map = page.locator('.mes-process-map');
@@ -367,8 +364,7 @@ describe('modeling module', () => {
     rows[29] = [...good(30).slice(0, 9), 'Z', ...good(30).slice(10)];
 
     const page = await env.newPage();
-    await loginAt(page, env.server.url, '/modeling?tab=product');
-    await waitForList(page);
+    await openList(page, env.server.url, '/modeling?tab=product');
     const importDialog = dialog(page, '导入产品');
     const upload = async (buffer: Buffer) => {
       await page.getByRole('button', { name: '导入' }).click();

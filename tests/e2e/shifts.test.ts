@@ -4,8 +4,20 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { shot, useE2eEnvironment } from './support/harness';
-import { dialog, listAfter, listRow, listRows, message, openDialog, pick, rowAction, rowWith, tableRows, waitForList } from './support/list-page';
-import { loginAt } from './support/login';
+import {
+  dialog,
+  listAfter,
+  listRow,
+  listRows,
+  message,
+  openDialog,
+  openList,
+  pick,
+  rowAction,
+  rowWith,
+  tableRows,
+  waitForList,
+} from './support/list-page';
 
 const MONTH = '2026-12';
 /** A Wednesday: a workday unless a holiday says otherwise. */
@@ -41,8 +53,7 @@ describe('shifts module', () => {
 
   it('shows holiday and shift changes in the device calendar and logs them', async () => {
     const page = await env.newPage();
-    await loginAt(page, env.server.url, '/classCfg?tab=shift');
-    await waitForList(page);
+    await openList(page, env.server.url, '/classCfg?tab=shift');
     expect(await rowWith(page, '白班 A').innerText()).toContain('08:00–20:00');
 
     const before = await calendarDay(page, REST_DAY);
@@ -105,8 +116,7 @@ describe('shifts module', () => {
 
   it('exchanges the shifts of a day shift and a night shift worker', async () => {
     const page = await env.newPage();
-    await loginAt(page, env.server.url, '/classCfg?tab=classUser');
-    await waitForList(page);
+    await openList(page, env.server.url, '/classCfg?tab=classUser');
     const users = await listRows(page);
     const day = users.find((row) => row['班次'] === '白班 A');
     const night = users.find((row) => row['班次'] === '夜班 B');

@@ -14,6 +14,7 @@ import {
   listRow,
   message,
   openDialog,
+  openList,
   openSelect,
   optionTitles,
   pick,
@@ -122,8 +123,7 @@ describe('sys-cfg configuration screens', () => {
 
   it('creates a board code from existing paper grades and lists its layers and basis weight', async () => {
     const page = await env.newPage();
-    await loginAt(page, env.server.url, '/paper-produce-data?tab=board');
-    await waitForList(page);
+    await openList(page, env.server.url, '/paper-produce-data?tab=board');
     expect(await tableRows(page).count()).toBeGreaterThan(0);
     const editor = await openDialog(page, '新增纸板编码');
     await editor.getByPlaceholder('如 K250-B140-K250').fill('E2E-K250-B140-K200');
@@ -159,8 +159,7 @@ describe('sys-cfg configuration screens', () => {
 
   it('refuses deleting a paper grade a board code uses and keeps the grade', async () => {
     const page = await env.newPage();
-    await loginAt(page, env.server.url, '/paper-produce-data?tab=paper');
-    await waitForList(page);
+    await openList(page, env.server.url, '/paper-produce-data?tab=paper');
     await filterBy(page, '原纸编码', 'K250', 'paperCode');
     await rowAction(rowWithCell(page, 'K250'), '删除');
     await confirm(page, '确定删除「K250」吗？');

@@ -6,8 +6,7 @@ import { inflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { settleAnimations, shot, useE2eEnvironment } from './support/harness';
-import { confirmDialog, message, pick, rowAction, rowWithCell, waitForList } from './support/list-page';
-import { loginAt } from './support/login';
+import { confirmDialog, message, openList, pick, rowAction, rowWithCell, waitForList } from './support/list-page';
 
 const WORK_ORDER_NO = 'WO20261123-0015';
 const MM_TO_PT = 72 / 25.4;
@@ -115,8 +114,7 @@ describe('work-order ticket templates', () => {
 
   it('creates a template, makes it the default, reopens it unchanged and prints one A5 landscape page', async () => {
     const page = await env.newPage();
-    await loginAt(page, env.server.url, '/base-cfg?tab=ticketTemplate');
-    await waitForList(page);
+    await openList(page, env.server.url, '/base-cfg?tab=ticketTemplate');
     await expect.poll(() => rowWithCell(page, '标准工单流转卡').count()).toBe(1);
     expect(await rowWithCell(page, '标准工单流转卡').locator('.ant-tag', { hasText: '默认' }).count()).toBe(1);
     await shot(page, 'ticket-template-1-list');

@@ -5,6 +5,7 @@
 import type { Locator, Page, Response } from 'playwright-core';
 import { expect } from 'vitest';
 import { settleAnimations } from './harness';
+import { loginAt } from './login';
 
 /** A list row's cells by column title. */
 export type ListRow = Record<string, string>;
@@ -31,11 +32,17 @@ export const rowWithCell = (page: Page, text: string) => tableRows(page).filter(
 /** A node of the category tree beside a list. */
 export const treeNode = (page: Page, name: string) => page.locator(`.mes-category-tree [data-category="${name}"]`);
 
-// ---- waiting for the list ------------------------------------------------------------------------
+// ---- opening and waiting for the list -------------------------------------------------------------
 
 /** Waits until the list page has shown the answer to its latest request. */
 export async function waitForList(page: Page): Promise<void> {
   await page.locator('.mes-list-page[data-loading="false"]').first().waitFor();
+}
+
+/** Logs in (as admin unless told), opens the list page at `path` and waits until it shows its rows. */
+export async function openList(page: Page, baseUrl: string, path: string, username?: string, password?: string): Promise<void> {
+  await loginAt(page, baseUrl, path, username, password);
+  await waitForList(page);
 }
 
 /** Which list request a step causes: its path (default: any path ending in `list`) and query. */
