@@ -5,7 +5,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import {
   buildIfNeeded,
   CHROMIUM_ARGS,
@@ -17,6 +17,8 @@ import {
 
 export const SCREENSHOT_DIR = path.join(repoRoot, 'test-results', 'e2e');
 const CPU_THROTTLE = Number(process.env.E2E_CPU_THROTTLE ?? 1);
+/** How long expect.poll keeps asking, like Playwright's own waits. */
+export const E2E_POLL_TIMEOUT_MS = 15_000;
 
 export interface E2eEnvironment {
   server: RealServer;
@@ -37,6 +39,8 @@ export function useE2eEnvironment(name: string, options: { ownStaticDir?: boolea
   let tempStatic: string | null = null;
 
   beforeAll(async () => {
+    // expect.poll waits as long as a user would on a busy machine (vitest's default is 1 s).
+    vi.setConfig({ expect: { poll: { timeout: E2E_POLL_TIMEOUT_MS } } });
     buildIfNeeded({ quiet: true });
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     const serverEnv: Record<string, string> = {};

@@ -167,8 +167,10 @@ export async function treeAction(page: Page, name: string, action: string): Prom
 export async function openSelect(select: Locator): Promise<Locator> {
   const input = select.locator('input').first();
   if (!(await input.getAttribute('aria-controls'))) await select.click();
-  let listbox: string | null = null;
-  await expect.poll(async () => (listbox = await input.getAttribute('aria-controls'))).toBeTruthy();
+  // The input names its listbox while the dropdown is open; a busy page may take a while to open it.
+  const opened = select.locator('input[aria-controls]').first();
+  await opened.waitFor({ state: 'attached' });
+  const listbox = await opened.getAttribute('aria-controls');
   return select.page().locator('.ant-select-dropdown', { has: select.page().locator(`[id="${listbox}"]`) });
 }
 
