@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { settleAnimations, shot, useE2eEnvironment } from './support/harness';
 import {
+  closeSelect,
   confirm,
   dialog,
   formItem,
@@ -126,7 +127,7 @@ describe('modeling shop-floor tabs', () => {
     // 水印开槽 (YS01) has six seeded phenomena.
     const byPrinting = nextList(page, { path: BAD_LIST, where: onlyProcess });
     await pick(processFilter, '水印开槽');
-    await page.keyboard.press('Escape');
+    await closeSelect(processFilter);
     await shown(page, byPrinting);
     const printingId = new URL((await byPrinting).url()).searchParams.get('processId');
     expect(new URL(page.url()).searchParams.getAll('processId')).toEqual([printingId]);
@@ -152,7 +153,7 @@ describe('modeling shop-floor tabs', () => {
     const byStripping = nextList(page, { path: BAD_LIST, where: (params) => onlyProcess(params) && params.get('processId') !== printingId });
     await pick(processFilter, '水印开槽');
     await pick(processFilter, '清废');
-    await page.keyboard.press('Escape');
+    await closeSelect(processFilter);
     await shown(page, byStripping);
     const rows = await listRows(page);
     expect(rows.map((row) => row['不良现象名称'])).toEqual(['废边残留']);
@@ -173,7 +174,7 @@ describe('modeling shop-floor tabs', () => {
     const devices = formItem(add, '绑定设备').locator('.ant-select');
     await pick(devices, 'HX-02', { exact: false });
     await pick(devices, 'DX-01', { exact: false });
-    await page.keyboard.press('Escape');
+    await closeSelect(devices);
     await add.getByRole('button', { name: '确定' }).click();
     await add.getByText('请输入正确的IP地址，如 192.168.1.20').waitFor();
     await add.getByPlaceholder('请输入IP地址').fill('192.168.1.30');

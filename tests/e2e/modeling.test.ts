@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { pathOf, settleAnimations, shot, useE2eEnvironment } from './support/harness';
 import { hostWithSession } from './support/api';
 import {
+  closeSelect,
   confirm,
   confirmDialog,
   dialog,
@@ -62,7 +63,7 @@ describe('modeling module', () => {
     await devices.locator('.ant-select-item-option[title="全自动高速糊箱机（HX-01）"]').waitFor();
     expect(await optionTitles(devices)).toEqual(expect.arrayContaining(['全自动高速糊箱机（HX-01）', '半自动糊箱机（HX-02）']));
     expect((await optionTitles(devices)).some((title) => title.includes('叉车'))).toBe(false);
-    await page.keyboard.press('Escape');
+    await closeSelect(deviceSelect);
     await pick(deviceSelect, '全自动高速糊箱机（HX-01）');
     await shot(page, 'modeling-1-flow-editor');
     await listAfter(page, () => editor.getByRole('button', { name: '确定' }).click(), { path: '/dps-server/work_flow/list' });
@@ -280,14 +281,16 @@ describe('modeling module', () => {
     // Its own form offers the dedicated flow; another product's form does not.
     await rowAction(tableRows(page).first(), '编辑');
     const own = dialog(page, '编辑产品');
-    const ownFlows = await openSelect(own.locator('.ant-form-item', { hasText: '工艺路线' }).locator('.ant-select'));
+    const ownFlowSelect = own.locator('.ant-form-item', { hasText: '工艺路线' }).locator('.ant-select');
+    const ownFlows = await openSelect(ownFlowSelect);
     await ownFlows.locator('.ant-select-item-option', { hasText: '端到端专用路线' }).waitFor();
-    await page.keyboard.press('Escape');
+    await closeSelect(ownFlowSelect);
     await own.getByRole('button', { name: '取消' }).click();
     await own.waitFor({ state: 'hidden' });
     await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
     const fresh = await openDialog(page, '新增产品');
-    const flows = await openSelect(fresh.locator('.ant-form-item', { hasText: '工艺路线' }).locator('.ant-select'));
+    const freshFlowSelect = fresh.locator('.ant-form-item', { hasText: '工艺路线' }).locator('.ant-select');
+    const flows = await openSelect(freshFlowSelect);
     // Search rather than read the (virtual) option list: templates are offered, the dedicated flow is not.
     const offered = (text: string) => flows.locator('.ant-select-item-option', { hasText: text });
     await page.keyboard.type('开槽粘箱');
@@ -296,7 +299,7 @@ describe('modeling module', () => {
     await page.keyboard.type('端到端专用路线');
     await flows.locator('.ant-select-item-empty').waitFor();
     expect(await offered('端到端专用路线').count()).toBe(0);
-    await page.keyboard.press('Escape');
+    await closeSelect(freshFlowSelect);
   });
 
   it('shows the 工序地图: processes in columns, a node lists the flows through it, a flow lights its path', async () => {

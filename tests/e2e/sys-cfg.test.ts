@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { shot, useE2eEnvironment } from './support/harness';
 import { apiSession } from './support/api';
 import {
+  closeSelect,
   confirm,
   filterBy,
   listColumn,
@@ -96,7 +97,7 @@ describe('sys-cfg configuration screens', () => {
     await page.keyboard.type('没有这个人');
     await users.getByText('没有匹配的人员').waitFor();
     await shot(page, 'sys-cfg-1b-auditor-picker');
-    await page.keyboard.press('Escape');
+    await closeSelect(picker);
     const chosen = () => report.locator('.ant-select-selection-item').allInnerTexts();
     await expect.poll(chosen).toEqual(['王伟（staff01）', '李芳（staff02）']);
 
@@ -138,7 +139,7 @@ describe('sys-cfg configuration screens', () => {
     await expect.poll(async () => (await optionTitles(mediums)).length).toBeGreaterThan(1);
     const titles = await optionTitles(mediums);
     expect(titles.filter((title) => !/^[BCE]1[1-4]0 /.test(title))).toEqual([]);
-    await page.keyboard.press('Escape');
+    await closeSelect(layers.nth(1));
     await pick(layers.nth(0), 'K250 牛卡纸 250g', { search: 'K250' });
     await pick(layers.nth(1), 'B140 高强瓦楞原纸 140g', { search: 'B140' });
     await pick(layers.nth(2), 'K200 牛卡纸 200g', { search: 'K200' });

@@ -174,6 +174,12 @@ export async function openSelect(select: Locator): Promise<Locator> {
   return select.page().locator('.ant-select-dropdown', { has: select.page().locator(`[id="${listbox}"]`) });
 }
 
+/** Closes an open antd Select with Escape and waits until it is closed (it closes a moment later). */
+export async function closeSelect(select: Locator): Promise<void> {
+  await select.page().keyboard.press('Escape');
+  await select.locator('input:not([aria-controls])').first().waitFor({ state: 'attached' });
+}
+
 /** Option titles the open dropdown shows (a virtual list shows only those in view). */
 export const optionTitles = (dropdown: Locator) =>
   dropdown.locator('.ant-select-item-option').evaluateAll((options) => options.map((option) => option.getAttribute('title') ?? ''));
