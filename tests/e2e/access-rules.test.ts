@@ -2,7 +2,8 @@
 // root, /login while logged in, unknown paths, a token in the query string, the remembered
 // sidebar, the factory switch and logging out.
 import { describe, expect, it } from 'vitest';
-import { logIn, pathOf, shot, useE2eEnvironment } from './support/harness';
+import { pathOf, shot, useE2eEnvironment } from './support/harness';
+import { logIn } from './support/login';
 
 describe('access rules of the standalone console', () => {
   const env = useE2eEnvironment('access');

@@ -5,60 +5,38 @@ import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { logIn, settleAnimations, shot, useE2eEnvironment } from './support/harness';
+import { shot, useE2eEnvironment } from './support/harness';
 import { hostWithSession } from './support/api';
+import {
+  confirm,
+  dialog,
+  filterBy,
+  listAfter,
+  listColumn,
+  listRows,
+  message,
+  openDialog,
+  openList,
+  pick,
+  rowAction,
+  rowWith,
+  tableRows,
+  treeAction,
+  treeNode,
+  waitForList,
+} from './support/list-page';
+import { logIn, loginAt } from './support/login';
 
 const ROLE_NAME = '仓库文员';
 const USER = { username: 'wh_clerk', nickName: '仓库文员甲', mobile: '13800138123', password: 'clerk123' };
 const DEPARTMENT = '电商部';
 
-async function loginAt(page: Page, baseUrl: string, path: string, username = 'admin', password = 'admin123') {
-  await page.goto(`${baseUrl}/login?redirect=${encodeURIComponent(path)}`);
-  await logIn(page, username, password);
-  await page.waitForURL((url) => url.pathname === path.split('?')[0]);
-}
-
-const dialog = (page: Page, title: string) => page.getByRole('dialog', { name: title, exact: true });
-const treeNode = (page: Page, name: string) => page.locator(`.mes-category-tree [data-department="${name}"]`);
-const message = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text });
-const tableRows = (page: Page) => page.locator('.mes-list-table .ant-table-tbody tr.ant-table-row');
-
-/** Opens a department's ⋯ menu and picks an entry. */
-async function departmentAction(page: Page, name: string, action: string) {
-  await page.getByRole('button', { name: `${name}操作` }).click();
-  await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: action }).click();
-}
-
-async function waitForList(page: Page) {
-  await page.locator('.mes-list-page[data-loading="false"]').first().waitFor();
-}
-
-/** Waits for the staff list request whose query holds `param=value`, then for the table to render it. */
-async function listAnswer(page: Page, param: string, value: string, act: () => Promise<void>) {
-  const answered = page.waitForResponse((response) => {
-    const url = new URL(response.url());
-    return url.pathname.endsWith('/department_user/list') && url.searchParams.get(param) === value;
-  });
-  await act();
-  await answered;
-  await waitForList(page);
-}
+const STAFF_LIST = '/dps-server/department_user/list';
 
 /** Selects a department in the tree and waits for its users. */
 async function selectDepartment(page: Page, name: string) {
   const id = await treeNode(page, name).evaluate((element) => element.closest('[data-department-id]')?.getAttribute('data-department-id') ?? '');
-  await listAnswer(page, 'departmentId', id, () => treeNode(page, name).locator('.mes-category-name').click());
-}
-
-/** Cells of the visible list rows, by column title. */
-async function listRows(page: Page): Promise<Array<Record<string, string>>> {
-  const headers = await page.locator('.mes-list-table .ant-table-thead th').allInnerTexts();
-  const rows: Array<Record<string, string>> = [];
-  for (const row of await tableRows(page).all()) {
-    const cells = await row.locator('td').allInnerTexts();
-    rows.push(Object.fromEntries(headers.map((header, index) => [header.trim(), (cells[index] ?? '').trim()])));
-  }
-  return rows;
+  await listAfter(page, () => treeNode(page, name).locator('.mes-category-name').click(), { path: STAFF_LIST, params: { departmentId: id } });
 }
 
 describe('account module', () => {
@@ -70,10 +48,7 @@ describe('account module', () => {
     await treeNode(page, '质量部').waitFor();
     await waitForList(page);
 
-    await page.getByRole('button', { name: '新增部门' }).click();
-    const add = dialog(page, '新增部门');
-    await add.getByPlaceholder('请输入部门名称').waitFor();
-    await settleAnimations(page);
+    const add = await openDialog(page, '新增部门');
     await add.getByRole('button', { name: '确定' }).click();
     // The explain line slides in with a height motion; its presence is what the rule produced.
     await add.locator('.ant-form-item-explain-error', { hasText: '请输入部门名称' }).waitFor({ state: 'attached' });
@@ -82,27 +57,26 @@ describe('account module', () => {
     await add.getByRole('button', { name: '确定' }).click();
     await treeNode(page, '临时部门').waitFor();
 
-    await departmentAction(page, '临时部门', '重命名');
+    await treeAction(page, '临时部门', '重命名');
     const rename = dialog(page, '重命名部门');
     await rename.getByPlaceholder('请输入部门名称').fill(DEPARTMENT);
     await rename.getByRole('button', { name: '确定' }).click();
     await treeNode(page, DEPARTMENT).waitFor();
     expect(await treeNode(page, '临时部门').count()).toBe(0);
 
-    await departmentAction(page, DEPARTMENT, '新增子部门');
+    await treeAction(page, DEPARTMENT, '新增子部门');
     const child = dialog(page, `新增「${DEPARTMENT}」的子部门`);
     await child.getByPlaceholder('请输入部门名称').fill('待删除小组');
     await child.getByRole('button', { name: '确定' }).click();
     await treeNode(page, '待删除小组').waitFor();
-    await departmentAction(page, '待删除小组', '删除');
-    const confirm = page.getByRole('dialog').filter({ hasText: '确定删除部门「待删除小组」吗？' });
-    await confirm.getByRole('button', { name: '确定' }).click();
+    await treeAction(page, '待删除小组', '删除');
+    await confirm(page, '确定删除部门「待删除小组」吗？');
     await treeNode(page, '待删除小组').waitFor({ state: 'detached' });
 
-    await departmentAction(page, '质量部', '删除');
-    await page.getByRole('dialog').filter({ hasText: '确定删除部门「质量部」吗？' }).getByRole('button', { name: '确定' }).click();
+    await treeAction(page, '质量部', '删除');
+    const refused = await confirm(page, '确定删除部门「质量部」吗？');
     await message(page, '该部门下存在用户，无法删除').waitFor();
-    await page.getByRole('dialog').filter({ hasText: '确定删除部门「质量部」吗？' }).waitFor({ state: 'detached' });
+    await refused.waitFor({ state: 'detached' });
     expect(await treeNode(page, '质量部').count()).toBe(1);
     await shot(page, 'account-1-departments');
   });
@@ -128,8 +102,7 @@ describe('account module', () => {
 
     await page.goto(`${env.server.url}/account_config/staff`);
     await selectDepartment(page, DEPARTMENT);
-    await page.getByRole('button', { name: '新增人员' }).click();
-    const editor = dialog(page, '新增人员');
+    const editor = await openDialog(page, '新增人员');
     await editor.getByPlaceholder('请输入用户名').fill(USER.username);
     await editor.getByPlaceholder('请输入姓名').fill(USER.nickName);
     await editor.getByPlaceholder('请输入手机号').fill('12345');
@@ -137,14 +110,13 @@ describe('account module', () => {
     await editor.getByRole('button', { name: '确定' }).click();
     await editor.getByText('请输入正确的手机号码').waitFor();
     await editor.getByPlaceholder('请输入手机号').fill(USER.mobile);
-    await editor.locator('.ant-form-item', { hasText: '角色' }).locator('.ant-select').click();
-    await page.locator('.ant-select-item-option', { hasText: ROLE_NAME }).click();
+    await pick(editor.locator('.ant-form-item', { hasText: '角色' }).locator('.ant-select'), ROLE_NAME, { search: '', exact: false });
     await editor.locator('.ant-modal-title').click(); // closes the (multiple) select's dropdown
     await editor.locator('.ant-form-item', { hasText: '部门' }).getByText(DEPARTMENT).waitFor();
     await shot(page, 'account-3-staff-editor');
     await editor.getByRole('button', { name: '确定' }).click();
     await message(page, '新增成功').waitFor();
-    await tableRows(page).filter({ hasText: USER.username }).waitFor();
+    await rowWith(page, USER.username).waitFor();
     const [row] = await listRows(page);
     expect(row).toMatchObject({ 用户名: USER.username, 姓名: USER.nickName, 部门: DEPARTMENT, 角色: ROLE_NAME, 账号状态: '正常' });
     await shot(page, 'account-4-staff-list');
@@ -181,8 +153,7 @@ describe('account module', () => {
     const page = await env.newPage();
     await loginAt(page, env.server.url, '/account_config/staff');
     await selectDepartment(page, DEPARTMENT);
-    await page.getByRole('button', { name: '导入' }).click();
-    const importer = dialog(page, '导入人员');
+    const importer = await openDialog(page, '导入', '导入人员');
     expect(await importer.getByRole('button', { name: '确定' }).isDisabled()).toBe(true);
     const [template] = await Promise.all([page.waitForEvent('download'), importer.getByText('下载模板').click()]);
     expect(template.suggestedFilename()).toBe('人员导入模板.xlsx');
@@ -203,7 +174,7 @@ describe('account module', () => {
     await shot(page, 'account-7-import-row-error');
     await importer.getByRole('button', { name: '取消' }).click();
 
-    await listAnswer(page, 'username', 'import_', () => page.getByPlaceholder('请输入用户名').first().fill('import_'));
+    await filterBy(page, '用户名', 'import_', 'username', { path: STAFF_LIST });
     expect(await tableRows(page).count()).toBe(0);
     expect(await page.locator('.mes-list-table .ant-empty-description').innerText()).toBe('暂无数据');
   });
@@ -273,8 +244,7 @@ describe('account module', () => {
 
   it('never shows another factory’s users', async () => {
     const page = await env.newPage();
-    await loginAt(page, env.server.url, '/account_config/staff');
-    await waitForList(page);
+    await openList(page, env.server.url, '/account_config/staff');
     expect(await treeNode(page, '纸板生产部').count()).toBe(0);
 
     await page.locator('[data-testid="org-switch"]').click();
@@ -285,10 +255,10 @@ describe('account module', () => {
     await waitForList(page);
     expect(await treeNode(page, DEPARTMENT).count()).toBe(0);
     expect(await treeNode(page, '印刷车间').count()).toBe(0);
-    const usernames = (await listRows(page)).map((row) => row['用户名']);
+    const usernames = await listColumn(page, '用户名');
     for (const foreign of [USER.username, 'staff01', 'operator']) expect(usernames).not.toContain(foreign);
 
-    await listAnswer(page, 'username', 'staff', () => page.getByPlaceholder('请输入用户名').first().fill('staff'));
+    await filterBy(page, '用户名', 'staff', 'username', { path: STAFF_LIST });
     expect(await tableRows(page).count()).toBe(0);
     await shot(page, 'account-9-other-factory');
 
@@ -303,8 +273,7 @@ describe('account module', () => {
     await loginAt(page, env.server.url, '/account_config/staff');
     await selectDepartment(page, DEPARTMENT);
     // 工厂授权 is past the three inline links: it lives in the row's 更多 menu.
-    await tableRows(page).filter({ hasText: USER.username }).locator('.mes-row-actions-more').click();
-    await page.locator('.ant-dropdown:visible [data-action="grants"]').click();
+    await rowAction(rowWith(page, USER.username), '工厂授权');
     const grants = dialog(page, `工厂授权 - ${USER.nickName}`);
     await grants.getByText('默认工厂').waitFor();
     expect(await grants.getByRole('checkbox', { name: /示例纸板厂/ }).isChecked()).toBe(false);

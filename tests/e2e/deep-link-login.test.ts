@@ -1,7 +1,8 @@
 // Journey: a deep link without a session goes to the login page with a redirect query, and
 // logging in as admin lands back on the deep link (a module not built yet shows its notice).
 import { describe, expect, it } from 'vitest';
-import { logIn, pathOf, shot, useE2eEnvironment } from './support/harness';
+import { pathOf, shot, useE2eEnvironment } from './support/harness';
+import { logIn } from './support/login';
 
 describe('deep link → login → back to the deep link', () => {
   const env = useE2eEnvironment('deep-link');
@@ -34,7 +35,6 @@ describe('deep link → login → back to the deep link', () => {
     await logIn(page, 'admin', 'wrong-password');
     await page.getByText('用户名或密码错误').first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
-    await page.waitForTimeout(400); // let the message slide in fully for the screenshot
     await shot(page, 'deep-link-3-wrong-password');
   });
 });

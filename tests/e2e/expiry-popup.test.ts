@@ -1,7 +1,8 @@
 // Journey: an account close to expiry gets the reminder popup whose OK button stays disabled
 // for 5 s, counting down each second.
 import { describe, expect, it } from 'vitest';
-import { logIn, shot, useE2eEnvironment } from './support/harness';
+import { shot, useE2eEnvironment } from './support/harness';
+import { logIn } from './support/login';
 
 describe('expiring account', () => {
   const env = useE2eEnvironment('expiry');

@@ -1,7 +1,8 @@
 // Journey: an account without any authority sees the no-permission dialog, and 重新登录 logs out
 // back to the login page.
 import { describe, expect, it } from 'vitest';
-import { logIn, shot, useE2eEnvironment } from './support/harness';
+import { shot, useE2eEnvironment } from './support/harness';
+import { logIn } from './support/login';
 
 describe('account without authorities', () => {
   const env = useE2eEnvironment('no-permission');

@@ -3,42 +3,27 @@
 // lists both writes.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { logIn, shot, useE2eEnvironment } from './support/harness';
+import { shot, useE2eEnvironment } from './support/harness';
+import {
+  dialog,
+  listAfter,
+  listRow,
+  listRows,
+  message,
+  openDialog,
+  openList,
+  pick,
+  rowAction,
+  rowWith,
+  tableRows,
+  waitForList,
+} from './support/list-page';
 
 const MONTH = '2026-12';
 /** A Wednesday: a workday unless a holiday says otherwise. */
 const REST_DAY = '2026-12-09';
 const WORK_DAY = '2026-12-10';
 const HOLIDAY_NAME = '端到端停产日';
-
-async function loginAt(page: Page, baseUrl: string, path: string) {
-  await page.goto(`${baseUrl}/login?redirect=${encodeURIComponent(path)}`);
-  await logIn(page, 'admin', 'admin123');
-  await page.waitForURL((url) => url.pathname === path.split('?')[0]);
-}
-
-const dialog = (page: Page, title: string) => page.getByRole('dialog', { name: title, exact: true });
-const message = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text });
-const tableRows = (page: Page) => page.locator('.mes-list-table .ant-table-tbody tr.ant-table-row');
-const waitForList = (page: Page) => page.locator('.mes-list-page[data-loading="false"]').first().waitFor();
-
-/** Opens an antd Select, types to search and picks the option titled `label`. */
-async function pick(page: Page, select: Locator, label: string) {
-  await select.click();
-  await page.keyboard.type(label);
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${label}"]`).click();
-}
-
-/** Cells of the visible list rows, by column title. */
-async function listRows(page: Page): Promise<Array<Record<string, string>>> {
-  const headers = await page.locator('.mes-list-table .ant-table-thead th').allInnerTexts();
-  const rows: Array<Record<string, string>> = [];
-  for (const row of await tableRows(page).all()) {
-    const cells = await row.locator('td').allInnerTexts();
-    rows.push(Object.fromEntries(headers.map((header, index) => [header.trim(), (cells[index] ?? '').trim()])));
-  }
-  return rows;
-}
 
 /** Types into an antd date/time picker and confirms. */
 async function typeInto(page: Page, input: Locator, text: string) {
@@ -68,9 +53,8 @@ describe('shifts module', () => {
 
   it('shows holiday and shift changes in the device calendar and logs them', async () => {
     const page = await env.newPage();
-    await loginAt(page, env.server.url, '/classCfg?tab=shift');
-    await waitForList(page);
-    expect(await tableRows(page).filter({ hasText: '白班 A' }).innerText()).toContain('08:00–20:00');
+    await openList(page, env.server.url, '/classCfg?tab=shift');
+    expect(await rowWith(page, '白班 A').innerText()).toContain('08:00–20:00');
 
     const before = await calendarDay(page, REST_DAY);
     expect(before.workday).toBe(true);
@@ -80,10 +64,8 @@ describe('shifts module', () => {
     await shot(page, 'shifts-1-calendar-before');
 
     // A company rest day on a Wednesday: no shifts, no available minutes that day.
-    await page.getByRole('tab', { name: '节假日' }).click();
-    await waitForList(page);
-    await page.getByRole('button', { name: '新增节假日' }).click();
-    const holiday = dialog(page, '新增节假日');
+    await listAfter(page, () => page.getByRole('tab', { name: '节假日' }).click(), { path: '/dps-server/holiday/page' });
+    const holiday = await openDialog(page, '新增节假日');
     await typeInto(page, holiday.getByPlaceholder('请选择日期'), REST_DAY);
     await holiday.getByPlaceholder('请输入节假日名称').fill(HOLIDAY_NAME);
     await shot(page, 'shifts-2-holiday-editor');
@@ -96,16 +78,15 @@ describe('shifts module', () => {
     expect(after.text).toContain(HOLIDAY_NAME);
 
     // 白班 A ends an hour earlier: every workday keeps 60 minutes less.
-    await page.getByRole('tab', { name: '班次' }).click();
-    await waitForList(page);
-    await tableRows(page).filter({ hasText: '白班 A' }).getByText('编辑', { exact: true }).click();
+    await listAfter(page, () => page.getByRole('tab', { name: '班次' }).click(), { path: '/dps-server/class_manage/shift/list' });
+    await rowAction(rowWith(page, '白班 A'), '编辑');
     const shift = dialog(page, '编辑班次');
     await expect.poll(() => shift.getByPlaceholder('请选择结束时间').inputValue()).toBe('20:00');
     await typeInto(page, shift.getByPlaceholder('请选择结束时间'), '19:00');
     await shot(page, 'shifts-3-shift-editor');
     await shift.getByRole('button', { name: '确定' }).click();
     await message(page, '修改成功').waitFor();
-    await tableRows(page).filter({ hasText: '08:00–19:00' }).waitFor();
+    await rowWith(page, '08:00–19:00').waitFor();
 
     const workAfter = await calendarDay(page, WORK_DAY);
     expect(workAfter.text).toContain('白班 A 08:00–19:00');
@@ -136,26 +117,23 @@ describe('shifts module', () => {
 
   it('exchanges the shifts of a day shift and a night shift worker', async () => {
     const page = await env.newPage();
-    await loginAt(page, env.server.url, '/classCfg?tab=classUser');
-    await waitForList(page);
+    await openList(page, env.server.url, '/classCfg?tab=classUser');
     const users = await listRows(page);
     const day = users.find((row) => row['班次'] === '白班 A');
     const night = users.find((row) => row['班次'] === '夜班 B');
     expect(day && night).toBeTruthy();
 
-    await page.getByRole('tab', { name: '调班' }).click();
-    await waitForList(page);
-    await page.getByRole('button', { name: '新增调班' }).click();
-    const editor = dialog(page, '新增调班');
+    await listAfter(page, () => page.getByRole('tab', { name: '调班' }).click(), { path: '/dps-server/class_manage/exchange/list' });
+    const editor = await openDialog(page, '新增调班');
     await typeInto(page, editor.getByPlaceholder('请选择调班日期'), '2026-12-15');
-    await pick(page, editor.locator('.ant-form-item', { hasText: '调班人员' }).locator('.ant-select'), day!['姓名']!);
-    await pick(page, editor.locator('.ant-form-item', { hasText: '调班对象' }).locator('.ant-select'), night!['姓名']!);
+    await pick(editor.locator('.ant-form-item', { hasText: '调班人员' }).locator('.ant-select'), day!['姓名']!);
+    await pick(editor.locator('.ant-form-item', { hasText: '调班对象' }).locator('.ant-select'), night!['姓名']!);
     await editor.getByPlaceholder('请输入调班原因').fill('家中有事');
     await shot(page, 'shifts-6-exchange-editor');
     await editor.getByRole('button', { name: '确定' }).click();
     await message(page, '调班成功').waitFor();
-    await tableRows(page).filter({ hasText: '家中有事' }).waitFor();
-    const created = (await listRows(page)).find((row) => row['调班原因'] === '家中有事');
+    await rowWith(page, '家中有事').waitFor();
+    const created = await listRow(page, '调班原因', '家中有事');
     expect(created).toMatchObject({ 调班日期: '2026-12-15', 调班人员: day!['姓名'], 原班次: '白班 A', 调班对象: night!['姓名'], 对象班次: '夜班 B' });
     await shot(page, 'shifts-7-exchange-list');
   });

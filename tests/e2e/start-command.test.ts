@@ -27,13 +27,29 @@ function startCommand(port: number, dataDir: string): Started {
   return { child, output: () => output, exited };
 }
 
-async function waitForOutput(started: Started, text: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!started.output().includes(text)) {
-    if (started.child.exitCode !== null) throw new Error(`exited early:\n${started.output()}`);
-    if (Date.now() > deadline) throw new Error(`"${text}" not printed within ${timeoutMs} ms:\n${started.output()}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+/** Resolves once the command has printed `text`; rejects when it exits first or stays silent too long. */
+function waitForOutput(started: Started, text: string, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const { child } = started;
+    const done = (error?: Error) => {
+      clearTimeout(timer);
+      child.stdout?.off('data', check);
+      child.stderr?.off('data', check);
+      child.off('exit', exited);
+      if (error) reject(error);
+      else resolve();
+    };
+    const check = () => {
+      if (started.output().includes(text)) done();
+    };
+    const exited = () => done(new Error(`exited early:\n${started.output()}`));
+    const timer = setTimeout(() => done(new Error(`"${text}" not printed within ${timeoutMs} ms:\n${started.output()}`)), timeoutMs);
+    child.stdout?.on('data', check);
+    child.stderr?.on('data', check);
+    child.once('exit', exited);
+    if (child.exitCode !== null) exited();
+    else check();
+  });
 }
 
 describe('npm start', () => {

@@ -3,43 +3,30 @@
 // picked for 报工审核 and named after reload without loading the user list; a board code
 // built from existing paper grades shown with the server's layers text and basis weight; deleting a
 // paper grade a board code uses is refused and the grade stays.
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { logIn, settleAnimations, shot, useE2eEnvironment } from './support/harness';
+import { shot, useE2eEnvironment } from './support/harness';
 import { apiSession } from './support/api';
+import {
+  closeSelect,
+  confirm,
+  filterBy,
+  listColumn,
+  listRow,
+  message,
+  openDialog,
+  openList,
+  openSelect,
+  optionTitles,
+  pick,
+  rowAction,
+  rowWithCell,
+  tableRows,
+  waitForList,
+} from './support/list-page';
+import { loginAt } from './support/login';
 
-async function loginAt(page: Page, baseUrl: string, path: string) {
-  await page.goto(`${baseUrl}/login?redirect=${encodeURIComponent(path)}`);
-  await logIn(page, 'admin', 'admin123');
-  await page.waitForURL((url) => url.pathname === path.split('?')[0]);
-}
-
-const dialog = (page: Page, title: string) => page.getByRole('dialog', { name: title, exact: true });
-const message = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text });
-const tableRows = (page: Page) => page.locator('.mes-list-table .ant-table-tbody tr.ant-table-row');
-const waitForList = (page: Page) => page.locator('.mes-list-page[data-loading="false"]').first().waitFor();
 const section = (page: Page, key: string) => page.locator(`.mes-config-section[data-section="${key}"]`);
-
-/** Opens an antd Select, types to search and picks the option titled `label` in that select's own dropdown. */
-async function pick(page: Page, select: Locator, label: string, search = label) {
-  await select.click();
-  // The dropdown holds the listbox the select's input controls.
-  const listbox = await select.locator('input').first().getAttribute('aria-controls');
-  expect(listbox).toBeTruthy();
-  await page.keyboard.type(search);
-  await page.locator('.ant-select-dropdown', { has: page.locator(`[id="${listbox}"]`) }).locator(`.ant-select-item-option[title="${label}"]`).click();
-}
-
-/** Cells of the visible list rows, by column title. */
-async function listRows(page: Page): Promise<Array<Record<string, string>>> {
-  const headers = await page.locator('.mes-list-table .ant-table-thead th').allInnerTexts();
-  const rows: Array<Record<string, string>> = [];
-  for (const row of await tableRows(page).all()) {
-    const cells = await row.locator('td').allInnerTexts();
-    rows.push(Object.fromEntries(headers.map((header, index) => [header.trim(), (cells[index] ?? '').trim()])));
-  }
-  return rows;
-}
 
 describe('sys-cfg configuration screens', () => {
   // A private copy of dist/: other sessions rebuilding the shared dist/ must not swap chunks mid-run.
@@ -92,28 +79,25 @@ describe('sys-cfg configuration screens', () => {
     expect(userListCalls).toEqual([]);
 
     const picker = report.locator('.mes-user-select');
-    await picker.click();
+    const users = await openSelect(picker);
     // The list loads on first opening; options are 昵称（用户名）, searched by either.
-    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-    await options.first().waitFor();
+    await users.locator('.ant-select-item-option').first().waitFor();
     expect(await picker.getAttribute('data-state')).toBe('done');
     expect(userListCalls).toHaveLength(1);
-    await page.keyboard.type('王伟');
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="王伟（staff01）"]').click();
-    await page.keyboard.type('staff02');
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="李芳（staff02）"]').click();
+    await pick(picker, '王伟（staff01）', { search: '王伟' });
+    await pick(picker, '李芳（staff02）', { search: 'staff02' });
     // A disabled account is listed but cannot be picked.
     await page.keyboard.type('staff03');
-    const disabledOption = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '（staff03）（已禁用）' });
+    const disabledOption = users.locator('.ant-select-item-option', { hasText: '（staff03）（已禁用）' });
     await disabledOption.waitFor();
     expect(await disabledOption.getAttribute('class')).toContain('ant-select-item-option-disabled');
     await shot(page, 'sys-cfg-1a-disabled-account');
     await disabledOption.click({ force: true });
     await page.keyboard.press('Control+A');
     await page.keyboard.type('没有这个人');
-    await page.locator('.ant-select-dropdown:visible').getByText('没有匹配的人员').waitFor();
+    await users.getByText('没有匹配的人员').waitFor();
     await shot(page, 'sys-cfg-1b-auditor-picker');
-    await page.keyboard.press('Escape');
+    await closeSelect(picker);
     const chosen = () => report.locator('.ant-select-selection-item').allInnerTexts();
     await expect.poll(chosen).toEqual(['王伟（staff01）', '李芳（staff02）']);
 
@@ -140,46 +124,35 @@ describe('sys-cfg configuration screens', () => {
 
   it('creates a board code from existing paper grades and lists its layers and basis weight', async () => {
     const page = await env.newPage();
-    await loginAt(page, env.server.url, '/paper-produce-data?tab=board');
-    await waitForList(page);
+    await openList(page, env.server.url, '/paper-produce-data?tab=board');
     expect(await tableRows(page).count()).toBeGreaterThan(0);
-    await page.getByRole('button', { name: '新增纸板编码' }).click();
-    const editor = dialog(page, '新增纸板编码');
-    // A select opened while the dialog still zooms in loses its dropdown when the dialog takes focus.
-    await editor.waitFor();
-    await settleAnimations(page);
+    const editor = await openDialog(page, '新增纸板编码');
     await editor.getByPlaceholder('如 K250-B140-K250').fill('E2E-K250-B140-K200');
-    await pick(page, editor.locator('.ant-form-item', { hasText: '楞型' }).locator('.ant-select'), 'B（B楞）', '');
+    await pick(editor.locator('.ant-form-item', { hasText: '楞型' }).locator('.ant-select'), 'B（B楞）', { search: '' });
     const layers = editor.locator('.mes-board-layer');
     await expect.poll(() => layers.count()).toBe(3);
     expect(await editor.locator('.ant-form-item-label').allInnerTexts()).toEqual(expect.arrayContaining(['第1层 面纸', '第2层 芯纸（B楞）', '第3层 里纸']));
     // Medium slots offer only medium papers.
-    await layers.nth(1).click();
-    const mediumOption = page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="B140 高强瓦楞原纸 140g"]');
-    await mediumOption.waitFor();
-    const offered = page.locator('.ant-select-dropdown:visible', { has: page.locator('.ant-select-item-option[title="B140 高强瓦楞原纸 140g"]') }).locator('.ant-select-item-option');
-    const offeredTitles = () => offered.evaluateAll((options) => options.map((option) => option.getAttribute('title') ?? ''));
+    const mediums = await openSelect(layers.nth(1));
+    await mediums.locator('.ant-select-item-option[title="B140 高强瓦楞原纸 140g"]').waitFor();
     // The dropdown fills in as the paper list arrives: wait for it rather than reading it once.
-    await expect.poll(async () => (await offeredTitles()).length).toBeGreaterThan(1);
-    const titles = await offeredTitles();
+    await expect.poll(async () => (await optionTitles(mediums)).length).toBeGreaterThan(1);
+    const titles = await optionTitles(mediums);
     expect(titles.filter((title) => !/^[BCE]1[1-4]0 /.test(title))).toEqual([]);
-    await page.keyboard.press('Escape');
-    await pick(page, layers.nth(0), 'K250 牛卡纸 250g', 'K250');
-    await pick(page, layers.nth(1), 'B140 高强瓦楞原纸 140g', 'B140');
-    await pick(page, layers.nth(2), 'K200 牛卡纸 200g', 'K200');
+    await closeSelect(layers.nth(1));
+    await pick(layers.nth(0), 'K250 牛卡纸 250g', { search: 'K250' });
+    await pick(layers.nth(1), 'B140 高强瓦楞原纸 140g', { search: 'B140' });
+    await pick(layers.nth(2), 'K200 牛卡纸 200g', { search: 'K200' });
     await expect.poll(() => editor.locator('.mes-board-layer-text').innerText()).toBe('K250-B140-K200');
-    await pick(page, editor.locator('.ant-form-item', { hasText: '纸板等级' }).locator('.ant-select'), 'S-1.3');
+    await pick(editor.locator('.ant-form-item', { hasText: '纸板等级' }).locator('.ant-select'), 'S-1.3');
     await editor.getByPlaceholder('请输入最小耐破强度').fill('1177');
     await shot(page, 'sys-cfg-2-board-editor');
     await editor.getByRole('button', { name: '确定' }).click();
     await message(page, '新增成功').waitFor();
 
-    const filtered = page.waitForResponse((response) => new URL(response.url()).searchParams.get('boardCode') === 'E2E-K250');
-    await page.locator('.mes-list-page').getByPlaceholder('请输入纸板编码').fill('E2E-K250');
-    await filtered;
-    await waitForList(page);
-    expect((await listRows(page)).map((row) => row['纸板编码'])).toEqual(['E2E-K250-B140-K200']);
-    const created = (await listRows(page)).find((row) => row['纸板编码'] === 'E2E-K250-B140-K200');
+    await filterBy(page, '纸板编码', 'E2E-K250', 'boardCode');
+    expect(await listColumn(page, '纸板编码')).toEqual(['E2E-K250-B140-K200']);
+    const created = await listRow(page, '纸板编码', 'E2E-K250-B140-K200');
     // Basis weight: 250 + 200 + 140 × 1.35 (B flute take-up) = 639 g/m².
     expect(created).toMatchObject({ 楞型: 'B', '纸板层（面纸-芯纸-…）': 'K250-B140-K200', 纸板等级: 'S-1.3', '耐破（kPa）': '1177', '定量（g/m²）': '639' });
     await shot(page, 'sys-cfg-3-board-list');
@@ -187,20 +160,16 @@ describe('sys-cfg configuration screens', () => {
 
   it('refuses deleting a paper grade a board code uses and keeps the grade', async () => {
     const page = await env.newPage();
-    await loginAt(page, env.server.url, '/paper-produce-data?tab=paper');
-    await waitForList(page);
-    await page.locator('.mes-list-page').getByPlaceholder('请输入原纸编码').fill('K250');
-    const row = tableRows(page).filter({ has: page.locator('td', { hasText: /^K250$/ }) });
-    await row.getByText('删除', { exact: true }).click();
-    const confirm = page.getByRole('dialog').filter({ hasText: '确定删除「K250」吗？' });
-    await confirm.getByRole('button', { name: '确定' }).click();
+    await openList(page, env.server.url, '/paper-produce-data?tab=paper');
+    await filterBy(page, '原纸编码', 'K250', 'paperCode');
+    await rowAction(rowWithCell(page, 'K250'), '删除');
+    await confirm(page, '确定删除「K250」吗？');
     await message(page, '原纸「K250」已被纸板编码引用，无法删除').waitFor();
     await shot(page, 'sys-cfg-4-grade-refused');
+    // The filter lives in the URL: the reloaded list is filtered again.
     await page.reload();
-    await waitForList(page);
-    await page.locator('.mes-list-page').getByPlaceholder('请输入原纸编码').fill('K250');
-    await row.waitFor();
-    expect(await tableRows(page).filter({ has: page.locator('td', { hasText: /^K250$/ }) }).count()).toBe(1);
+    await rowWithCell(page, 'K250').waitFor();
+    expect(await rowWithCell(page, 'K250').count()).toBe(1);
   });
 
   it('saves the scheduling configuration and shows dictionaries and the process dictionary', async () => {

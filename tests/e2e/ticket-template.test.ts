@@ -5,21 +5,18 @@
 import { inflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { logIn, settleAnimations, shot, useE2eEnvironment } from './support/harness';
+import { settleAnimations, shot, useE2eEnvironment } from './support/harness';
+import { confirmDialog, message, openList, pick, rowAction, rowWithCell, waitForList } from './support/list-page';
 
 const WORK_ORDER_NO = 'WO20261123-0015';
 const MM_TO_PT = 72 / 25.4;
 
-const message = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text });
-const tableRows = (page: Page) => page.locator('.mes-list-table .ant-table-tbody tr.ant-table-row');
-const waitForList = (page: Page) => page.locator('.mes-list-page[data-loading="false"]').first().waitFor();
 /** The editor idle (nothing loading or saving), showing the template of the URL's id when there is one. */
 async function editorReady(page: Page) {
   const id = new URL(page.url()).searchParams.get('id') ?? '';
   await page.locator(`.mes-ticket-template-page[data-loading="false"][data-template-id="${id}"]`).waitFor();
 }
 const arranged = (page: Page) => page.locator('.mes-ticket-arranger .mes-ticket-field').evaluateAll((items) => items.map((item) => item.getAttribute('data-key')));
-const rowOf = (page: Page, name: string) => tableRows(page).filter({ has: page.locator('td', { hasText: new RegExp(`^${name}$`) }) });
 
 /** Arrangement as the editor shows it: key, bold and span of every chosen field. */
 async function arrangement(page: Page) {
@@ -32,11 +29,8 @@ async function arrangement(page: Page) {
   );
 }
 
-/** Opens an antd Select by its aria-label and picks the option titled `label`. */
-async function choose(page: Page, selectLabel: string, label: string) {
-  await page.locator('.mes-ticket-settings .ant-select').filter({ has: page.getByLabel(selectLabel, { exact: true }) }).click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${label}"]`).click();
-}
+/** The editor's setting select with the aria-label `label`. */
+const setting = (page: Page, label: string) => page.locator('.mes-ticket-settings .ant-select').filter({ has: page.getByLabel(label, { exact: true }) });
 
 // ---- a small PDF reader: page boxes and the text drawn through each font's ToUnicode map ------------
 
@@ -120,12 +114,9 @@ describe('work-order ticket templates', () => {
 
   it('creates a template, makes it the default, reopens it unchanged and prints one A5 landscape page', async () => {
     const page = await env.newPage();
-    await page.goto(`${env.server.url}/login?redirect=${encodeURIComponent('/base-cfg?tab=ticketTemplate')}`);
-    await logIn(page, 'admin', 'admin123');
-    await page.waitForURL((url) => url.pathname === '/base-cfg');
-    await waitForList(page);
-    await expect.poll(() => rowOf(page, '标准工单流转卡').count()).toBe(1);
-    expect(await rowOf(page, '标准工单流转卡').locator('.ant-tag', { hasText: '默认' }).count()).toBe(1);
+    await openList(page, env.server.url, '/base-cfg?tab=ticketTemplate');
+    await expect.poll(() => rowWithCell(page, '标准工单流转卡').count()).toBe(1);
+    expect(await rowWithCell(page, '标准工单流转卡').locator('.ant-tag', { hasText: '默认' }).count()).toBe(1);
     await shot(page, 'ticket-template-1-list');
 
     await page.getByRole('button', { name: '新增流转卡模板' }).click();
@@ -156,7 +147,7 @@ describe('work-order ticket templates', () => {
     ];
     expect(await arrangement(page)).toEqual(expected);
     // Paper A5 横向, QR code on.
-    await choose(page, '纸张', 'A5（148×210mm）');
+    await pick(setting(page, '纸张'), 'A5（148×210mm）', { search: '' });
     await page.locator('.mes-ticket-settings').getByText('横向', { exact: true }).click();
     expect(await page.getByRole('switch', { name: '工单二维码' }).getAttribute('aria-checked')).toBe('true');
     expect(await page.getByRole('switch', { name: '工序流转记录' }).getAttribute('aria-checked')).toBe('true');
@@ -180,17 +171,17 @@ describe('work-order ticket templates', () => {
     await page.getByRole('button', { name: '返回' }).click();
     await page.waitForURL((url) => url.pathname === '/base-cfg');
     await waitForList(page);
-    await expect.poll(() => rowOf(page, 'E2E印刷车间流转卡').count()).toBe(1);
-    expect(await rowOf(page, 'E2E印刷车间流转卡').locator('.ant-tag', { hasText: '默认' }).count()).toBe(1);
-    expect(await rowOf(page, '标准工单流转卡').locator('.ant-tag', { hasText: '默认' }).count()).toBe(0);
+    await expect.poll(() => rowWithCell(page, 'E2E印刷车间流转卡').count()).toBe(1);
+    expect(await rowWithCell(page, 'E2E印刷车间流转卡').locator('.ant-tag', { hasText: '默认' }).count()).toBe(1);
+    expect(await rowWithCell(page, '标准工单流转卡').locator('.ant-tag', { hasText: '默认' }).count()).toBe(0);
 
     // Reopen: same arrangement, paper and QR code.
-    await rowOf(page, 'E2E印刷车间流转卡').getByText('编辑', { exact: true }).click();
+    await rowAction(rowWithCell(page, 'E2E印刷车间流转卡'), '编辑');
     await page.waitForURL((url) => url.pathname === '/ticket-temp-cfg' && url.searchParams.get('isDefault') === '1');
     await editorReady(page);
     await expect.poll(() => page.getByPlaceholder('请输入模板名称').inputValue()).toBe('E2E印刷车间流转卡');
     expect(await arrangement(page)).toEqual(expected);
-    expect(await page.locator('.mes-ticket-settings .ant-select').filter({ has: page.getByLabel('纸张', { exact: true }) }).innerText()).toContain('A5（148×210mm）');
+    expect(await setting(page, '纸张').innerText()).toContain('A5（148×210mm）');
     expect(await page.locator('.mes-ticket-settings .ant-radio-wrapper-checked').innerText()).toBe('横向');
     expect(await page.getByRole('switch', { name: '工单二维码' }).getAttribute('aria-checked')).toBe('true');
     expect(await sheet.getAttribute('data-paper')).toBe('210x148');
@@ -222,7 +213,7 @@ describe('work-order ticket templates', () => {
     // A seeded finished-goods label previews at its label size with the QR code at the bottom.
     await page.getByRole('button', { name: '返回' }).click();
     await waitForList(page);
-    await rowOf(page, '成品捆包标签').getByText('编辑', { exact: true }).click();
+    await rowAction(rowWithCell(page, '成品捆包标签'), '编辑');
     await page.waitForURL((url) => url.pathname === '/ticket-temp-cfg' && url.searchParams.get('printType') === '2');
     await editorReady(page);
     await expect.poll(() => sheet.getAttribute('data-paper')).toBe('100x80');
@@ -234,7 +225,7 @@ describe('work-order ticket templates', () => {
     const modeling = page.locator('.mes-sider-menu .ant-menu-item', { hasText: '建模' });
     if (!(await modeling.isVisible())) await page.locator('.mes-sider-menu .ant-menu-submenu-title', { hasText: '系统配置' }).click();
     await modeling.click();
-    const leave = page.getByRole('dialog').filter({ hasText: '放弃未保存的修改？' });
+    const leave = confirmDialog(page, '放弃未保存的修改？');
     await leave.getByText('模板有未保存的修改，离开后修改将丢失。').waitFor();
     expect(new URL(page.url()).pathname).toBe('/ticket-temp-cfg');
     await settleAnimations(page);
@@ -242,7 +233,7 @@ describe('work-order ticket templates', () => {
     await page.waitForURL((url) => url.pathname === '/modeling');
     await page.goto(`${env.server.url}/base-cfg?tab=ticketTemplate`);
     await waitForList(page);
-    await expect.poll(() => rowOf(page, '成品捆包标签').count()).toBe(1);
-    expect(await rowOf(page, '成品捆包标签（改）').count()).toBe(0);
+    await expect.poll(() => rowWithCell(page, '成品捆包标签').count()).toBe(1);
+    expect(await rowWithCell(page, '成品捆包标签（改）').count()).toBe(0);
   });
 });

@@ -1,10 +1,11 @@
 // Shared set-up of the end-to-end journeys: the built console, a real server on a free port with a
 // fresh DATA_DIR (one per test file, so journeys never share state), and Debian's Chromium.
+// E2E_CPU_THROTTLE=4 slows every page's CPU that many times (Chromium's CPU throttling), to shake out races.
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import {
   buildIfNeeded,
   CHROMIUM_ARGS,
@@ -15,6 +16,9 @@ import {
 } from '../../support/real-server.mjs';
 
 export const SCREENSHOT_DIR = path.join(repoRoot, 'test-results', 'e2e');
+const CPU_THROTTLE = Number(process.env.E2E_CPU_THROTTLE ?? 1);
+/** How long expect.poll keeps asking, like Playwright's own waits. */
+export const E2E_POLL_TIMEOUT_MS = 15_000;
 
 export interface E2eEnvironment {
   server: RealServer;
@@ -35,6 +39,8 @@ export function useE2eEnvironment(name: string, options: { ownStaticDir?: boolea
   let tempStatic: string | null = null;
 
   beforeAll(async () => {
+    // expect.poll waits as long as a user would on a busy machine (vitest's default is 1 s).
+    vi.setConfig({ expect: { poll: { timeout: E2E_POLL_TIMEOUT_MS } } });
     buildIfNeeded({ quiet: true });
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     const serverEnv: Record<string, string> = {};
@@ -55,6 +61,7 @@ export function useE2eEnvironment(name: string, options: { ownStaticDir?: boolea
       contexts.push(context);
       const page = await context.newPage();
       page.on('pageerror', (error) => console.warn(`[${name}] page error: ${error.message}`));
+      if (CPU_THROTTLE > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
       return page;
     };
   });
@@ -91,13 +98,6 @@ export async function settleAnimations(page: Page): Promise<void> {
 export async function shot(page: Page, name: string): Promise<void> {
   await settleAnimations(page);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
-}
-
-/** Fills the console's login form (placeholders and button text of the shell's DOM hooks) and submits. */
-export async function logIn(page: Page, username: string, password: string): Promise<void> {
-  await page.getByPlaceholder('请输入用户名').fill(username);
-  await page.getByPlaceholder('请输入密码').fill(password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
 }
 
 /** Path plus query of the page's current URL. */
