@@ -97,11 +97,11 @@ async function timed(fn) {
   return { ...out, seconds: (Date.now() - start) / 1000 };
 }
 
-async function vitestStage(name, projects, reportName, env = {}) {
+async function vitestStage(name, projects, reportName, env = {}, timeoutMs = STAGE_TIMEOUT_MS) {
   const report = path.join(resultsDir, reportName);
   rmSync(report, { force: true });
   const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
-  const { code, seconds, timedOut } = await timed(() => run(bin('vitest'), args, { env }));
+  const { code, seconds, timedOut } = await timed(() => run(bin('vitest'), args, { env, timeoutMs }));
   record(name, vitestCounts(report), code, seconds, timedOut ? 'timed out' : '');
 }
 
@@ -172,7 +172,8 @@ if (only.has('postgres')) await postgresStage();
 const built = only.has('build') ? await buildStage() : true;
 if (only.has('browser')) await browserStage();
 if (only.has('e2e')) {
-  if (built) await vitestStage('e2e (Chromium)', ['e2e'], 'vitest-e2e.json');
+  // The journeys take ~6 min on 2 idle cores; give a loaded machine room before calling it hung.
+  if (built) await vitestStage('e2e (Chromium)', ['e2e'], 'vitest-e2e.json', {}, 15 * 60_000);
   else record('e2e (Chromium)', null, 1, 0, 'not run: the build failed');
 }
 

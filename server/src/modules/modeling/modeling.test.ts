@@ -176,7 +176,7 @@ describe('devices', () => {
     const before = await logCount('新增设备');
     expect(await post(admin, '/dps-server/device/create', { deviceNo: 'X-1' })).toEqual({ resultCode: 4000, resultMsg: '设备名称不能为空' });
     expect(await post(admin, '/dps-server/device/create', { deviceNo: '设备一', deviceName: '试验' })).toEqual({ resultCode: 4000, resultMsg: '设备编号格式不正确' });
-    expect(await post(admin, '/dps-server/device/create', { deviceNo: 'X-1', deviceName: '试验', status: 9 })).toEqual({ resultCode: 4000, resultMsg: '状态不能大于6' });
+    expect(await post(admin, '/dps-server/device/create', { deviceNo: 'X-1', deviceName: '试验', status: 9 })).toEqual({ resultCode: 4000, resultMsg: '设备状态不能大于6' });
     expect(
       await post(admin, '/dps-server/device/create', { deviceNo: 'X-1', deviceName: '试验', speeds: [{ processId: 1, speed: 0, unit: '张/小时' }] }),
     ).toEqual({ resultCode: 4000, resultMsg: '理论速度格式不正确' });

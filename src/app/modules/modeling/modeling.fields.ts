@@ -60,7 +60,7 @@ export const PROCESS = fieldsOf(CreateProcessRequest, {
   processGroupName: '工序组',
   prepareMinutes: { label: '准备时间', unit: '分钟' },
   quantityUnit: '计量单位',
-  overReportPercent: '超报比例',
+  overReportPercent: { label: '超报比例', unit: '%' },
   reportByPrevious: '按上道工序报工',
   requireFirstCheck: '需要首检',
   requireBadReason: { label: '需要填写不良原因', short: '需要不良原因' },

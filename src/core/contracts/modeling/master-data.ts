@@ -231,7 +231,7 @@ const DeviceFields = {
   deviceUse: Type.Optional(Type.Integer({ title: '设备用途', minimum: 1, maximum: 9 })),
   brand: OptionalText('品牌', 30),
   model: OptionalText('型号', 30),
-  status: Type.Optional(titled(DeviceStatusSchema, '状态')),
+  status: Type.Optional(titled(DeviceStatusSchema, '设备状态')),
   pictures: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 300 }), { title: '设备图片', maxItems: 4 })),
   speeds: Type.Optional(Type.Array(DeviceSpeed, { title: '理论速度', maxItems: 50 })),
   spareParts: Type.Optional(Type.Array(SparePart, { title: '备品备件', maxItems: 200 })),
@@ -312,7 +312,7 @@ export const WorkFlowListQuery = Type.Object({
   ...PageFields,
   flowCode: TextFilter('工艺路线编码'),
   flowName: TextFilter('工艺路线名称'),
-  isTemplate: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 5 })], { title: '是否模板' })),
+  isTemplate: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 5 })], { title: '类型' })),
   /** Dedicated flows of these products. */
   productId: MultiFilter('所属产品'),
   /** Only flows this product may use: templates and its own dedicated flows. */
@@ -362,7 +362,7 @@ export type WorkFlowDetail = Static<typeof WorkFlowDetail>;
 const WorkFlowFields = {
   flowCode: Type.String({ title: '工艺路线编码', minLength: 1, maxLength: 20, pattern: '^[A-Za-z0-9_-]+$' }),
   flowName: ShortText('工艺路线名称', 30),
-  isTemplate: Type.Optional(Type.Boolean({ title: '是否模板' })),
+  isTemplate: Type.Optional(Type.Boolean({ title: '类型' })),
   /** Required when isTemplate is false (产品专用), absent or null for a template. */
   productId: OptionalId('所属产品'),
   remark: Remark(),

@@ -47,7 +47,7 @@ export const IcCard = Type.Object({
 export type IcCard = Static<typeof IcCard>;
 const IcCardFields = {
   cardNo: Type.String({ title: 'IC卡号', minLength: 4, maxLength: 20, pattern: '^[A-Za-z0-9]+$' }),
-  userId: OptionalId('用户'),
+  userId: OptionalId('绑定人员'),
   remark: Remark(),
 };
 export const CreateIcCardRequest = Type.Object(IcCardFields);
@@ -55,7 +55,7 @@ export type CreateIcCardRequest = Static<typeof CreateIcCardRequest>;
 /** userId absent keeps the binding; null unbinds. */
 export const UpdateIcCardRequest = Type.Object({ id: titled(Id, '编号'), ...IcCardFields });
 export type UpdateIcCardRequest = Static<typeof UpdateIcCardRequest>;
-export const BindIcCardRequest = Type.Object({ id: titled(Id, '编号'), userId: titled(Id, '用户') });
+export const BindIcCardRequest = Type.Object({ id: titled(Id, '编号'), userId: titled(Id, '绑定人员') });
 export type BindIcCardRequest = Static<typeof BindIcCardRequest>;
 export const UnbindIcCardRequest = Type.Object({ id: titled(Id, '编号') });
 export type UnbindIcCardRequest = Static<typeof UnbindIcCardRequest>;
@@ -89,7 +89,7 @@ export type UpdateWorkMachineRequest = Static<typeof UpdateWorkMachineRequest>;
 
 // ---- bad phenomena ----------------------------------------------------------------------------
 
-export const BadReasonListQuery = Type.Object({ ...PageFields, reasonCode: TextFilter('不良现象编码'), reasonName: TextFilter('不良现象名称'), processId: MultiFilter('工序'), enabled: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 5 })], { title: '是否启用' })) });
+export const BadReasonListQuery = Type.Object({ ...PageFields, reasonCode: TextFilter('不良现象编码'), reasonName: TextFilter('不良现象名称'), processId: MultiFilter('工序'), enabled: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 5 })], { title: '启用' })) });
 export type BadReasonListQuery = Static<typeof BadReasonListQuery>;
 export const BadReason = Type.Object({
   id: Type.Integer(),
@@ -108,7 +108,7 @@ const BadReasonFields = {
   reasonName: Type.String({ title: '不良现象名称', minLength: 1, maxLength: 30 }),
   processId: titled(Id, '工序'),
   sort: Sort(),
-  enabled: Type.Optional(Type.Boolean({ title: '是否启用' })),
+  enabled: Type.Optional(Type.Boolean({ title: '启用' })),
   remark: Remark(),
 };
 export const CreateBadReasonRequest = Type.Object(BadReasonFields);

@@ -156,7 +156,7 @@ export type DeckleWidth = Static<typeof DeckleWidth>;
 const DeckleFields = {
   widthMm: Type.Integer({ title: '门幅（mm）', minimum: 500, maximum: 3000 }),
   minTrimMm: Type.Optional(Type.Integer({ title: '最小修边（mm）', minimum: 0, maximum: 200 })),
-  enabled: Type.Optional(Type.Boolean({ title: '是否启用' })),
+  enabled: Type.Optional(Type.Boolean({ title: '启用' })),
   remark: Remark(),
 };
 export const CreateDeckleRequest = Type.Object(DeckleFields);
