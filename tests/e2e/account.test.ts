@@ -110,7 +110,9 @@ describe('account module', () => {
     await editor.getByRole('button', { name: '确定' }).click();
     await editor.getByText('请输入正确的手机号码').waitFor();
     await editor.getByPlaceholder('请输入手机号').fill(USER.mobile);
-    await pick(editor.locator('.ant-form-item', { hasText: '角色' }).locator('.ant-select'), ROLE_NAME, { search: '', exact: false });
+    const roles = editor.locator('.ant-form-item', { hasText: '角色' }).locator('.ant-select');
+    await pick(roles, ROLE_NAME, { search: '', exact: false });
+    await roles.locator('.ant-select-selection-item', { hasText: ROLE_NAME }).waitFor();
     await editor.locator('.ant-modal-title').click(); // closes the (multiple) select's dropdown
     await editor.locator('.ant-form-item', { hasText: '部门' }).getByText(DEPARTMENT).waitFor();
     await shot(page, 'account-3-staff-editor');
