@@ -27,6 +27,7 @@ import { filesModule } from './files';
 import { modelingModule } from './modeling';
 import type { ServerModule } from './module';
 import { shiftsModule } from './shifts';
+import { stencilModule } from './stencil';
 import { sysCfgModule } from './sys-cfg';
 import { sysLogModule } from './sys-log';
 import { userConfigModule } from './user-config';
@@ -42,4 +43,5 @@ export const SERVER_MODULES: ServerModule[] = [
   sysCfgModule,
   shiftsModule,
   sysLogModule,
+  stencilModule,
 ];
