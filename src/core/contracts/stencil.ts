@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { defineEnum } from '../enums';
 import { Id, MultiFilter, OptionalId, OptionalText, PageFields, Remark, ShortText, Stamps, TextFilter, titled } from './common';
 
 /** Paths of 印版管理 (/stencil-list): printing plates of the factory. */
@@ -14,19 +15,17 @@ export const StencilPaths = {
 } as const;
 
 /** 版材类型: the plate material. */
-export const STENCIL_PLATE_TYPES = [
+export const STENCIL_PLATE_TYPE = defineEnum([
   { value: 'RESIN', label: '树脂版' },
   { value: 'RUBBER', label: '橡胶版' },
-] as const;
-export type StencilPlateType = (typeof STENCIL_PLATE_TYPES)[number]['value'];
+]);
 
 /** 状态: 1 在库, 2 领用 (on a press), 3 报废. */
-export const STENCIL_STATUSES = [
+export const STENCIL_STATUS = defineEnum([
   { value: 1, label: '在库' },
   { value: 2, label: '领用' },
   { value: 3, label: '报废' },
-] as const;
-export type StencilStatus = (typeof STENCIL_STATUSES)[number]['value'];
+]);
 
 /** A plate whose used impressions reach this share of its life is flagged (临近寿命). */
 export const STENCIL_LIFE_WARNING = 0.9;
@@ -74,14 +73,14 @@ const StencilFields = {
   productId: OptionalId('产品'),
   color: ShortText('颜色', 20),
   plateType: Type.Union(
-    STENCIL_PLATE_TYPES.map((type) => Type.Literal(type.value)),
+    STENCIL_PLATE_TYPE.values.map((value) => Type.Literal(value)),
     { title: '版材类型' },
   ),
   widthMm: titled(PlateSize, '宽（mm）'),
   heightMm: titled(PlateSize, '高（mm）'),
   location: OptionalText('库位', 30),
   status: Type.Union(
-    STENCIL_STATUSES.map((status) => Type.Literal(status.value)),
+    STENCIL_STATUS.values.map((value) => Type.Literal(value)),
     { title: '状态' },
   ),
   usedCount: Type.Optional(Type.Integer({ title: '已印次数', minimum: 0, maximum: STENCIL_MAX_IMPRESSIONS })),
@@ -92,6 +91,12 @@ export const CreateStencilRequest = Type.Object(StencilFields);
 export type CreateStencilRequest = Static<typeof CreateStencilRequest>;
 export const UpdateStencilRequest = Type.Object({ id: titled(Id, '编号'), ...StencilFields });
 export type UpdateStencilRequest = Static<typeof UpdateStencilRequest>;
+
+/** How worn a plate is: 'over' at or past its life, 'near' from 90 % of it (临近寿命), else 'ok'. */
+export function stencilWear(usedCount: number, lifeCount: number): 'ok' | 'near' | 'over' {
+  if (usedCount >= lifeCount) return 'over';
+  return usedCount >= lifeCount * STENCIL_LIFE_WARNING ? 'near' : 'ok';
+}
 
 /** The plate's label in messages and log lines: 印版编号（颜色）. */
 export const stencilLabel = (stencil: Pick<Stencil, 'stencilNo' | 'color'>) => `${stencil.stencilNo}（${stencil.color}）`;

@@ -5,8 +5,8 @@ import {
   STENCIL_IMPORT_MAX_ROWS,
   STENCIL_MAX_IMPRESSIONS,
   STENCIL_NO_PATTERN,
-  STENCIL_PLATE_TYPES,
-  STENCIL_STATUSES,
+  STENCIL_PLATE_TYPE,
+  STENCIL_STATUS,
   stencilLabel,
   type CreateStencilRequest,
   type Stencil,
@@ -55,8 +55,6 @@ export const STENCIL_LIST: ListSpec = {
   key: 's.id',
 };
 
-const plateTypeLabel = (value: string) => STENCIL_PLATE_TYPES.find((type) => type.value === value)?.label ?? value;
-const statusLabel = (value: number) => STENCIL_STATUSES.find((status) => status.value === value)?.label ?? String(value);
 
 export const STENCIL_EXPORT_COLUMNS: ReadonlyArray<ExportColumn<Stencil>> = [
   { header: '印版编号', value: (row) => row.stencilNo },
@@ -64,11 +62,11 @@ export const STENCIL_EXPORT_COLUMNS: ReadonlyArray<ExportColumn<Stencil>> = [
   { header: '产品编号', value: (row) => row.productNo },
   { header: '产品名称', value: (row) => row.productName, width: 24 },
   { header: '颜色', value: (row) => row.color },
-  { header: '版材类型', value: (row) => plateTypeLabel(row.plateType) },
+  { header: '版材类型', value: (row) => STENCIL_PLATE_TYPE.label(row.plateType) },
   { header: '宽(mm)', value: (row) => row.widthMm },
   { header: '高(mm)', value: (row) => row.heightMm },
   { header: '库位', value: (row) => row.location },
-  { header: '状态', value: (row) => statusLabel(row.status) },
+  { header: '状态', value: (row) => STENCIL_STATUS.label(row.status) },
   { header: '已印次数', value: (row) => row.usedCount },
   { header: '寿命次数', value: (row) => row.lifeCount },
   { header: '备注', value: (row) => row.remark },
@@ -308,14 +306,14 @@ export class StencilService {
         if (!STENCIL_NO.test(values.stencilNo)) return '印版编号只能包含字母、数字、_、. 和 -';
         const productId = values.productNo ? productByNo.get(values.productNo) : null;
         if (productId === undefined) return `产品编号「${values.productNo}」不存在`;
-        const plateType = byLabel(STENCIL_PLATE_TYPES, values.plateType);
-        if (plateType === undefined) return `版材类型只能是${STENCIL_PLATE_TYPES.map((type) => type.label).join('、')}`;
+        const plateType = byLabel(STENCIL_PLATE_TYPE.options, values.plateType);
+        if (plateType === undefined) return `版材类型只能是${STENCIL_PLATE_TYPE.options.map((type) => type.label).join('、')}`;
         const widthMm = integerIn(values.widthMm, 1, 5000);
         if (widthMm === null) return '宽(mm)必须是1-5000的整数';
         const heightMm = integerIn(values.heightMm, 1, 5000);
         if (heightMm === null) return '高(mm)必须是1-5000的整数';
-        const status = values.status === '' ? 1 : byLabel(STENCIL_STATUSES, values.status);
-        if (status === undefined) return `状态只能是${STENCIL_STATUSES.map((item) => item.label).join('、')}`;
+        const status = values.status === '' ? 1 : byLabel(STENCIL_STATUS.options, values.status);
+        if (status === undefined) return `状态只能是${STENCIL_STATUS.options.map((item) => item.label).join('、')}`;
         const usedCount = values.usedCount === '' ? 0 : integerIn(values.usedCount, 0, STENCIL_MAX_IMPRESSIONS);
         if (usedCount === null) return `已印次数必须是0-${STENCIL_MAX_IMPRESSIONS}的整数`;
         const lifeCount = integerIn(values.lifeCount, 1, STENCIL_MAX_IMPRESSIONS);

@@ -71,6 +71,13 @@ describe('create, update and delete', () => {
     expect(await operationLogCount(t.db, '删除印版：T-YB-002（黑色）')).toBe(1);
   });
 
+  it('keeps a plate whose product is deleted, without its product', async () => {
+    const { id: productId } = await data(post<{ id: number }>(admin, '/dps-server/product/create', { productNo: 'T-STENCIL-P', productName: '印版测试产品', lengthMm: 300, widthMm: 200, heightMm: 150 }));
+    const { id } = await data(post<{ id: number }>(admin, P.create, plate({ stencilNo: 'T-YB-P', productId })));
+    await data(post(admin, '/dps-server/product/delete_batch', { ids: [productId] }));
+    expect(await data(get<Stencil>(admin, P.detail(id)))).toMatchObject({ stencilNo: 'T-YB-P', productId: null, productName: '' });
+  });
+
   it('refuses a taken plate number, a product of another factory and bad fields, naming the field', async () => {
     const seeded = (await list(admin, 'limit=1')).list[0]!;
     expect(await post(admin, P.create, plate({ stencilNo: seeded.stencilNo }))).toEqual({ resultCode: 4009, resultMsg: '印版编号已存在' });
