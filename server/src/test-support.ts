@@ -160,3 +160,12 @@ export async function uploadXlsx(app: FastifyInstance, token: string, rows: unkn
   const response = await app.inject({ method: 'POST', url: '/file/api/v2/upload', headers: { ...bearer(token), ...body.headers }, payload: body.payload });
   return response.json().resultData.url;
 }
+
+/** The rows of a downloaded workbook's first sheet (an export or an import template), cells as read. */
+export async function sheetRows(payload: Buffer): Promise<unknown[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(payload as never);
+  const rows: unknown[][] = [];
+  workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}

@@ -1,9 +1,8 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageResult } from '@core/contracts/common';
 import type { Product } from '@core/contracts/modeling';
 import { StencilPaths as P, type CreateStencilRequest, type Stencil } from '@core/contracts/stencil';
-import { bearer, loginAs, operationLogCount, resultClient, startTwoFactoryApp, uploadXlsx, type TestApp } from '../../test-support';
+import { bearer, loginAs, operationLogCount, resultClient, sheetRows, startTwoFactoryApp, uploadXlsx, type TestApp } from '../../test-support';
 
 let t: TestApp;
 /** admin in 示例纸箱厂 (1001) */
@@ -122,9 +121,7 @@ describe('import and export', () => {
 
   it('gives a template whose headers the import reads', async () => {
     const response = await t.app.inject({ method: 'GET', url: P.importTemplate, headers: bearer(admin) });
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as never);
-    const headers = (workbook.worksheets[0]!.getRow(1).values as unknown[]).slice(1);
+    const [headers = []] = await sheetRows(response.rawPayload);
     expect(headers.map((header) => String(header).replace(/^\*/, ''))).toEqual(HEADER);
   });
 
@@ -154,10 +151,7 @@ describe('import and export', () => {
   it('exports the filtered plates with Chinese headers and labels', async () => {
     const response = await t.app.inject({ method: 'POST', url: P.export, headers: bearer(admin), payload: { stencilNo: 'IMP-1' } });
     expect(response.headers['content-disposition']).toContain(encodeURIComponent('印版列表.xlsx'));
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as never);
-    const rows: unknown[][] = [];
-    workbook.worksheets[0]!.eachRow((sheetRow) => rows.push((sheetRow.values as unknown[]).slice(1)));
+    const rows = await sheetRows(response.rawPayload);
     expect(rows[0]).toEqual(['印版编号', '客户名称', '产品编号', '产品名称', '颜色', '版材类型', '宽(mm)', '高(mm)', '库位', '状态', '已印次数', '寿命次数', '备注']);
     expect(rows.slice(1).map((sheetRow) => [sheetRow[0], sheetRow[5], sheetRow[9]])).toEqual([['IMP-1', '橡胶版', '在库']]);
   });
