@@ -19,7 +19,7 @@
  *   <m>.test.ts          tests through app.inject on a real database (or <entity>.test.ts).
  *
  * What several modules share lives in server/src/lib (errors, rows, unique, operation-context,
- * crud-routes, transfer-routes, list-query, excel-*), never in another module.
+ * crud-routes, transfer-routes, list-query, excel-*), never in another module. Adding a module: docs/NEW-MODULE.md.
  */
 import { accountModule } from './account';
 import { authModule } from './auth';
