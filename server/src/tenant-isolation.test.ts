@@ -8,6 +8,7 @@ import { AccountPaths } from '@core/contracts/account';
 import { ModelingPaths } from '@core/contracts/modeling';
 import { PaperDataPaths } from '@core/contracts/sys-cfg';
 import { ShiftPaths } from '@core/contracts/shifts';
+import { StencilPaths } from '@core/contracts/stencil';
 import { ShopFloorPaths } from '@core/contracts/modeling';
 import { TicketTemplatePaths } from '@core/contracts/sys-cfg';
 import { resultClient, startTwoFactoryApp, type TestApp } from './test-support';
@@ -112,6 +113,7 @@ describe('tenant isolation over every list with writes', () => {
         ShiftPaths.holidayPage,
         ShopFloorPaths.icCardList,
         TicketTemplatePaths.list,
+        StencilPaths.list,
       ]),
     );
     expect(swept.length).toBeGreaterThanOrEqual(18);

@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from './app';
 import type { SmsSender } from './modules/account/sms';
 import { migrateToLatest, openDatabase, type Db } from './db';
 import { seedIfEmpty } from './db/seed';
+import { multipart } from './test-multipart';
 import { expect } from 'vitest';
 
 export interface TestApp {
@@ -147,4 +149,23 @@ export async function startTwoFactoryApp(options: TestAppOptions = {}): Promise<
 export async function operationLogCount(db: Db, content: string): Promise<number> {
   const rows = await db.selectFrom('operation_log').select('id').where('operation_content', 'like', `${content}%`).execute();
   return rows.length;
+}
+
+/** Uploads a workbook of `rows` (the first row holds the headers) and returns its url for an `<entity>/import`. */
+export async function uploadXlsx(app: FastifyInstance, token: string, rows: unknown[][]): Promise<string> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('导入');
+  rows.forEach((row) => sheet.addRow(row));
+  const body = multipart({ type: '1' }, [{ filename: '导入.xlsx', content: Buffer.from(await workbook.xlsx.writeBuffer()) }]);
+  const response = await app.inject({ method: 'POST', url: '/file/api/v2/upload', headers: { ...bearer(token), ...body.headers }, payload: body.payload });
+  return response.json().resultData.url;
+}
+
+/** The rows of a downloaded workbook's first sheet (an export or an import template), cells as read. */
+export async function sheetRows(payload: Buffer): Promise<unknown[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(payload as never);
+  const rows: unknown[][] = [];
+  workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
 }

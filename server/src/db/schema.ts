@@ -555,6 +555,7 @@ export interface Database {
   month_effect: MonthEffectTable;
   device_calendar: DeviceCalendarTable;
   ticket_template: TicketTemplateTable;
+  stencil: StencilTable;
 }
 
 export type AppUser = Selectable<AppUserTable>;
@@ -574,5 +575,23 @@ export interface TicketTemplateTable extends Stamped {
   qr_position: Text;
   show_process_table: Flag;
   is_default: Flag;
+  remark: Text;
+}
+
+// ---- printing plates (migration 0010) -------------------------------------------------------------
+
+/** A printing plate (印版); status 1 在库, 2 领用, 3 报废. */
+export interface StencilTable extends ScopedRow {
+  code: string;
+  customer_name: string;
+  product_id: number | null;
+  color: string;
+  plate_type: string;
+  width_mm: number;
+  height_mm: number;
+  location: Text;
+  status: Int;
+  used_count: Int;
+  life_count: number;
   remark: Text;
 }

@@ -13,6 +13,7 @@ import { seedEnterpriseConfigDemo } from '../modules/sys-cfg/enterprise-config.s
 import { seedPaperDataDemo } from '../modules/sys-cfg/paper-data.seed';
 import { seedShopFloorDemo } from '../modules/modeling/shop-floor.seed';
 import { seedShiftsDemo } from '../modules/shifts/seed';
+import { seedStencilDemo } from '../modules/stencil/seed';
 import { seedTicketTemplateDemo } from '../modules/sys-cfg/ticket-template.seed';
 import type { Db } from './index';
 
@@ -291,6 +292,7 @@ export async function seedIfEmpty(db: Db, now: Date = new Date()): Promise<boole
     await seedShopFloorDemo(trx, enterpriseId, [CARTON, BOARD]);
     await seedShiftsDemo(trx, enterpriseId, CARTON, BOARD);
     await seedTicketTemplateDemo(trx, enterpriseId, [{ orgId: CARTON, board: false }, { orgId: BOARD, board: true }]);
+    await seedStencilDemo(trx, enterpriseId, [CARTON, BOARD]);
   });
   return true;
 }

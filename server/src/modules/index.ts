@@ -19,7 +19,7 @@
  *   <m>.test.ts          tests through app.inject on a real database (or <entity>.test.ts).
  *
  * What several modules share lives in server/src/lib (errors, rows, unique, operation-context,
- * crud-routes, transfer-routes, list-query, excel-*), never in another module.
+ * crud-routes, transfer-routes, list-query, excel-*), never in another module. Adding a module: docs/NEW-MODULE.md.
  */
 import { accountModule } from './account';
 import { authModule } from './auth';
@@ -27,6 +27,7 @@ import { filesModule } from './files';
 import { modelingModule } from './modeling';
 import type { ServerModule } from './module';
 import { shiftsModule } from './shifts';
+import { stencilModule } from './stencil';
 import { sysCfgModule } from './sys-cfg';
 import { sysLogModule } from './sys-log';
 import { userConfigModule } from './user-config';
@@ -42,4 +43,5 @@ export const SERVER_MODULES: ServerModule[] = [
   sysCfgModule,
   shiftsModule,
   sysLogModule,
+  stencilModule,
 ];

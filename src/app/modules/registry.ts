@@ -3,6 +3,7 @@ import { accountModule } from './account';
 import { modelingModule } from './modeling';
 import { sysCfgModule } from './sys-cfg';
 import { shiftsModule } from './shifts';
+import { stencilModule } from './stencil';
 import { sysLogModule } from './sys-log';
 
 /** A page module loaded on demand (keeps antd and page code out of the loader). */
@@ -22,7 +23,7 @@ export interface ModuleRegistration {
 }
 
 /** Every built module; later issues append theirs (`import { deviceModule } from './device'`). */
-export const MODULES: readonly ModuleRegistration[] = [accountModule, modelingModule, shiftsModule, sysCfgModule, sysLogModule];
+export const MODULES: readonly ModuleRegistration[] = [accountModule, modelingModule, shiftsModule, sysCfgModule, sysLogModule, stencilModule];
 
 const pageIndex = new Map<string, ModulePageLoader>();
 for (const registration of MODULES) {

@@ -1,6 +1,7 @@
 import { ACCOUNT_ACTIONS } from './authorities/account';
 import { MODELING_ACTIONS } from './authorities/modeling';
 import { SHIFT_ACTIONS } from './authorities/shifts';
+import { STENCIL_ACTIONS } from './authorities/stencil';
 import { SYS_LOG_ACTIONS } from './authorities/sys-log';
 import { SYS_CFG_ACTIONS } from './authorities/sys-cfg';
 import type { ActionCodeEntry } from './module';
@@ -105,6 +106,7 @@ const PAGE_ORDER = [
   '一体机',
   '不良现象',
   '流转卡模板',
+  '印版管理',
   '角色管理',
 ];
 const pageRank = (entry: ActionCodeEntry) => {
@@ -119,6 +121,7 @@ export const ACTION_CODE_ENTRIES: ActionCodeEntry[] = [
   ...SHIFT_ACTIONS,
   ...SYS_LOG_ACTIONS,
   ...SYS_CFG_ACTIONS,
+  ...STENCIL_ACTIONS,
 ].sort((a, b) => pageRank(a) - pageRank(b));
 
 /** Quality audit tabs (spec §6), ids as the spec writes them, including PRODUCK_CHECK. */

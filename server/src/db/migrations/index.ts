@@ -8,6 +8,7 @@ import { configPaper } from './0006_config_paper';
 import { ticketTemplates } from './0007_ticket_templates';
 import { productFlows } from './0008_product_flows';
 import { uniqueUserMobile } from './0009_unique_user_mobile';
+import { stencil } from './0010_stencil';
 
 /** Every migration in order; names sort lexically and must never change once shipped. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_ticket_templates': ticketTemplates,
   '0008_product_flows': productFlows,
   '0009_unique_user_mobile': uniqueUserMobile,
+  '0010_stencil': stencil,
 };

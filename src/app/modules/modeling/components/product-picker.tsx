@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Select } from 'antd';
 import type { Product } from '@core/contracts/modeling';
+import { productLabel } from '@app/shared';
 import { productsApi } from '../modeling.api';
 
 const SEARCH_LIMIT = 20;
-const labelOf = (product: Pick<Product, 'productNo' | 'productName'>) => `${product.productName}（${product.productNo}）`;
 
 export interface ProductPickerProps {
   value?: number | null;
@@ -32,7 +32,7 @@ export function ProductPicker({ value, onChange, initial }: ProductPickerProps) 
           if (ticket !== latest.current) return;
           const found = new Map<number, Product>();
           for (const product of [...byNo.list, ...(byName?.list ?? [])]) found.set(product.id, product);
-          setOptions([...found.values()].map((product) => ({ value: product.id, label: labelOf(product) })));
+          setOptions([...found.values()].map((product) => ({ value: product.id, label: productLabel(product) })));
         })
         .catch(() => undefined)
         .finally(() => ticket === latest.current && setSearching(false));
@@ -41,7 +41,7 @@ export function ProductPicker({ value, onChange, initial }: ProductPickerProps) 
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const shown = initial && !options.some((option) => option.value === initial.id) ? [{ value: initial.id, label: labelOf(initial) }, ...options] : options;
+  const shown = initial && !options.some((option) => option.value === initial.id) ? [{ value: initial.id, label: productLabel(initial) }, ...options] : options;
   return (
     <Select<number>
       className="mes-product-picker"
