@@ -24,7 +24,7 @@ import {
   UserListQuery,
 } from '@core/contracts/account';
 import { AccountAuthorities } from '@core/access/authorities/account';
-import { registerExportRoute, registerImportRoutes, type StoredFiles } from '../../lib/transfer-routes';
+import { registerExportRoute, registerImportRoutes, type StoredFiles } from '../../lib/legacy-routes';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';
 import { operationContext } from '../../lib/operation-context';

@@ -28,8 +28,8 @@ import {
   WorkshopListQuery,
 } from '@core/contracts/modeling';
 import type { Db } from '../../db';
-import { registerCrudRoutes } from '../../lib/crud-routes';
-import { registerExportRoute, registerImportRoutes, type StoredFiles } from '../../lib/transfer-routes';
+import { registerCrudRoutes } from '../../lib/legacy-routes';
+import { registerExportRoute, registerImportRoutes, type StoredFiles } from '../../lib/legacy-routes';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';
 import { DEVICE_EXPORT_COLUMNS, DEVICE_IMPORT_COLUMNS, DeviceService } from './device.service';

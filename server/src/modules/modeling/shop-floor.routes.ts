@@ -21,7 +21,7 @@ import { ok } from '../../plugins/envelopes';
 import { BadReasonService } from './bad-reason.service';
 import { IcCardService } from './ic-card.service';
 import { WorkMachineService } from './work-machine.service';
-import { registerCrudRoutes } from '../../lib/crud-routes';
+import { registerCrudRoutes } from '../../lib/legacy-routes';
 import { operationContext } from '../../lib/operation-context';
 
 export function shopFloorServices(db: Db) {

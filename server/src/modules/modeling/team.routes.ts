@@ -10,7 +10,7 @@ import {
   UpdatePositionRequest,
   UpdateTeamRequest,
 } from '@core/contracts/modeling';
-import { registerCrudRoutes } from '../../lib/crud-routes';
+import { registerCrudRoutes } from '../../lib/legacy-routes';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';
 import type { TeamService } from './team.service';

@@ -19,7 +19,7 @@ import {
   UpdateShiftRequest,
 } from '@core/contracts/shifts';
 import type { Db } from '../../db';
-import { registerImportRoutes, type StoredFiles } from '../../lib/transfer-routes';
+import { registerImportRoutes, type StoredFiles } from '../../lib/legacy-routes';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';
 import { operationContext } from '../../lib/operation-context';

@@ -22,7 +22,7 @@ import { ok } from '../../plugins/envelopes';
 import { BoardCodeService } from './board-code.service';
 import { DeckleService } from './deckle.service';
 import { PaperGradeService } from './paper-grade.service';
-import { registerCrudRoutes } from '../../lib/crud-routes';
+import { registerCrudRoutes } from '../../lib/legacy-routes';
 
 export function paperDataServices(db: Db) {
   return { grades: new PaperGradeService(db), boards: new BoardCodeService(db), deckles: new DeckleService(db) };

@@ -9,7 +9,7 @@ import {
   UpdateTicketTemplateRequest,
 } from '@core/contracts/sys-cfg';
 import type { Db } from '../../db';
-import { registerCrudRoutes } from '../../lib/crud-routes';
+import { registerCrudRoutes } from '../../lib/legacy-routes';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelopes';
 import { operationContext } from '../../lib/operation-context';
