@@ -28,7 +28,15 @@ export function envelopeSchema(family: Family, data: TSchema): TSchema {
     case 'base':
       return Type.Object({ success: Type.Boolean(), code: Type.Number(), data: Type.Optional(data), message: Type.Optional(Type.String()) });
     case 'succeed':
-      return Type.Object({ succeed: Type.Boolean(), code: Type.Optional(Type.Number()), body: Type.Optional(data), message: Type.Optional(Type.String()) });
+      // A lost session answers this family with the result envelope's 1003 (spec §3), so both fit.
+      return Type.Object({
+        succeed: Type.Optional(Type.Boolean()),
+        code: Type.Optional(Type.Number()),
+        body: Type.Optional(data),
+        message: Type.Optional(Type.String()),
+        resultCode: Type.Optional(Type.Number()),
+        resultMsg: Type.Optional(Type.String()),
+      });
     default:
       return Type.Object({ resultCode: Type.Number(), resultData: Type.Optional(data), resultMsg: Type.Optional(Type.String()) });
   }
@@ -68,6 +76,7 @@ export function mount<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
         ? (request, reply) => handler(request, reply)
         : async (request, reply) => {
             const result = (await handler(request, reply)) ?? null;
+            if (reply.sent) return reply; // answered already (e.g. 401 from a failed refresh)
             if (app.checkResponses) checked(endpoint, response, result);
             return ok(family, result);
           },
