@@ -1,4 +1,5 @@
 import type { Static, TSchema } from '@sinclair/typebox';
+import { CreatedResult, DeleteBatchRequest, DeleteBatchResult, NoData } from './common';
 
 /**
  * One API endpoint, declared once in its module's contract: method, path (`:name` params), request
@@ -14,7 +15,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
  *   };
  *   export const WorkshopPaths = pathsOf(WorkshopApi); // workshopList: '/dps-server/workshop/list', workshopDetail: (id) => '/dps-server/workshop/detail/1'
  */
-export type Method = 'GET' | 'POST';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** The response of a download (xlsx): a file, not an envelope. */
 export const FILE = 'file' as const;
@@ -46,6 +47,14 @@ export function get<const P extends string, const S extends EndpointSpec>(path: 
 
 export function post<const P extends string, const S extends EndpointSpec>(path: P, spec: S): Endpoint<P, S> {
   return { ...spec, method: 'POST', path };
+}
+
+export function put<const P extends string, const S extends EndpointSpec>(path: P, spec: S): Endpoint<P, S> {
+  return { ...spec, method: 'PUT', path };
+}
+
+export function del<const P extends string, const S extends EndpointSpec>(path: P, spec: S): Endpoint<P, S> {
+  return { ...spec, method: 'DELETE', path };
 }
 
 type StaticOf<T> = T extends TSchema ? Static<T> : unknown;
@@ -82,4 +91,16 @@ export function endpointsOf(...apis: Array<Record<string, Endpoint>>): Endpoint[
 
 export function isWrite(endpoint: Pick<Endpoint, 'method'>): boolean {
   return endpoint.method !== 'GET';
+}
+
+/**
+ * The writes of one master-data entity under `base`: `create` (→ { id }), `update` (→ null) and
+ * `delete_batch` ({ ids } → { deleted }), each guarded by its button.
+ */
+export function crudEndpoints<C extends TSchema, U extends TSchema>(base: string, create: C, update: U, authorities: { add: string; edit: string; remove: string }) {
+  return {
+    create: post(`${base}/create`, { body: create, response: CreatedResult, authority: authorities.add }),
+    update: post(`${base}/update`, { body: update, response: NoData, authority: authorities.edit }),
+    deleteBatch: post(`${base}/delete_batch`, { body: DeleteBatchRequest, response: DeleteBatchResult, authority: authorities.remove }),
+  };
 }
