@@ -35,7 +35,7 @@ const ENDPOINTS: Endpoint[] = Object.values(CONTRACT_FILES).flatMap((exports) =>
     .flatMap(([, value]) => Object.values(value as Record<string, Endpoint>)),
 );
 const paths = [...new Set(ENDPOINTS.filter((endpoint) => !endpoint.path.includes(':')).map((endpoint) => endpoint.path))];
-const detailPaths = ENDPOINTS.filter((endpoint) => endpoint.method === 'GET' && endpoint.path.endsWith('/detail/:id')).map((endpoint) => pathFiller(endpoint.path));
+const detailPaths = ENDPOINTS.filter((endpoint) => endpoint.method === 'GET' && /\/detail\/:\w+$/.test(endpoint.path)).map((endpoint) => pathFiller(endpoint.path));
 const LIST = /\/(list|page|page_list)$/;
 /** A list with the writes beside it: /x/list with /x/update or /x/edit, /x/delete_batch or /x/remove, /x/edit_status. */
 function listsWithWrites(all: string[]): string[] {
