@@ -1,4 +1,4 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FILE, type Endpoint, type RequestOf } from '@core/contracts/endpoint';
@@ -42,8 +42,10 @@ export function envelopeSchema(family: Family, data: TSchema): TSchema {
   }
 }
 
+/** What a handler returns: the declared result (void for NoData), or the reply it has sent itself (downloads, 401). */
+export type ResultOf<E extends Endpoint> = (E['response'] extends TSchema ? Static<E['response']> | void : unknown) | FastifyReply;
 /** A JSON endpoint's handler: returns the result; `mount` wraps it in the family envelope. */
-export type Handler<E extends Endpoint> = (request: FastifyRequest<RequestOf<E>>, reply: FastifyReply) => Promise<unknown>;
+export type Handler<E extends Endpoint> = (request: FastifyRequest<RequestOf<E>>, reply: FastifyReply) => Promise<ResultOf<E>>;
 
 function checked(endpoint: Endpoint, response: TSchema, result: unknown): void {
   if (Value.Check(response, result)) return;
