@@ -22,8 +22,8 @@
  * Endpoints are declared once, in the contract (src/core/contracts/endpoint.ts):
  *
  *   export const WorkshopApi = {
- *     list: get('/dps-server/workshop/list', { query: WorkshopListQuery, response: PageResult(Workshop), authority: A.page }),
- *     ...crudEndpoints('/dps-server/workshop', CreateWorkshopRequest, UpdateWorkshopRequest, { add: A.workshopAdd, edit: A.workshopEdit, remove: A.workshopDelete }),
+ *     workshopList: get('/dps-server/workshop/list', { query: WorkshopListQuery, response: PageResult(Workshop), authority: A.page }),
+ *     ...crudEndpoints('workshop', '/dps-server/workshop', CreateWorkshopRequest, UpdateWorkshopRequest, { add: A.workshopAdd, edit: A.workshopEdit, remove: A.workshopDelete }),
  *   };
  *   export const WorkshopPaths = pathsOf(WorkshopApi); // what the console's api files call
  *

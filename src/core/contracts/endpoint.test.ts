@@ -19,11 +19,12 @@ describe('endpoint declarations', () => {
   });
 
   it('declare the writes of one entity with their buttons', () => {
-    const writes = crudEndpoints('/dps-server/x', Type.Object({}), Type.Object({}), { add: 'A', edit: 'E', remove: 'D' });
-    expect([writes.create, writes.update, writes.deleteBatch].map((e) => [e.method, e.path, e.authority])).toEqual([
+    const writes = crudEndpoints('x', '/dps-server/x', Type.Object({}), Type.Object({}), { add: 'A', edit: 'E', remove: 'D' });
+    expect([writes.xCreate, writes.xUpdate, writes.xDeleteBatch].map((e) => [e.method, e.path, e.authority])).toEqual([
       ['POST', '/dps-server/x/create', 'A'],
       ['POST', '/dps-server/x/update', 'E'],
       ['POST', '/dps-server/x/delete_batch', 'D'],
     ]);
+    expect(Object.keys(crudEndpoints('', '/dps-server/y', Type.Object({}), Type.Object({}), { add: 'A', edit: 'E', remove: 'D' }))).toEqual(['create', 'update', 'deleteBatch']);
   });
 });

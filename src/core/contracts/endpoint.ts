@@ -93,14 +93,29 @@ export function isWrite(endpoint: Pick<Endpoint, 'method'>): boolean {
   return endpoint.method !== 'GET';
 }
 
+type Keyed<N extends string, S extends string> = N extends '' ? Uncapitalize<S> : `${N}${S}`;
+type Writes<C extends TSchema, U extends TSchema> = {
+  Create: Endpoint<string, { body: C; response: typeof CreatedResult; authority: string }>;
+  Update: Endpoint<string, { body: U; response: typeof NoData; authority: string }>;
+  DeleteBatch: Endpoint<string, { body: typeof DeleteBatchRequest; response: typeof DeleteBatchResult; authority: string }>;
+};
+
 /**
- * The writes of one master-data entity under `base`: `create` (→ { id }), `update` (→ null) and
- * `delete_batch` ({ ids } → { deleted }), each guarded by its button.
+ * The writes of one master-data entity under `base`, keyed `<name>Create`, `<name>Update`,
+ * `<name>DeleteBatch` (or `create`, `update`, `deleteBatch` for name ''): create (→ { id }), update
+ * (→ null) and delete_batch ({ ids } → { deleted }), each guarded by its button. Spread it into the Api.
  */
-export function crudEndpoints<C extends TSchema, U extends TSchema>(base: string, create: C, update: U, authorities: { add: string; edit: string; remove: string }) {
+export function crudEndpoints<const N extends string, C extends TSchema, U extends TSchema>(
+  name: N,
+  base: string,
+  create: C,
+  update: U,
+  authorities: { add: string; edit: string; remove: string },
+): { [K in keyof Writes<C, U> as Keyed<N, K>]: Writes<C, U>[K] } {
+  const key = (suffix: string) => (name ? `${name}${suffix}` : suffix.charAt(0).toLowerCase() + suffix.slice(1));
   return {
-    create: post(`${base}/create`, { body: create, response: CreatedResult, authority: authorities.add }),
-    update: post(`${base}/update`, { body: update, response: NoData, authority: authorities.edit }),
-    deleteBatch: post(`${base}/delete_batch`, { body: DeleteBatchRequest, response: DeleteBatchResult, authority: authorities.remove }),
-  };
+    [key('Create')]: post(`${base}/create`, { body: create, response: CreatedResult, authority: authorities.add }),
+    [key('Update')]: post(`${base}/update`, { body: update, response: NoData, authority: authorities.edit }),
+    [key('DeleteBatch')]: post(`${base}/delete_batch`, { body: DeleteBatchRequest, response: DeleteBatchResult, authority: authorities.remove }),
+  } as never;
 }

@@ -209,19 +209,13 @@ export type SaveMonthEffectRequest = Static<typeof SaveMonthEffectRequest>;
  * month_effect; Enterprise: holiday add/update/remove/page). Paths in the DECISIONS.md style.
  */
 const read = { authority: A.classCfg } as const;
-const shift = crudEndpoints('/dps-server/class_manage/shift', CreateShiftRequest, UpdateShiftRequest, { add: A.shiftAdd, edit: A.shiftEdit, remove: A.shiftDelete });
-const classUser = crudEndpoints('/dps-server/class_manage/users', CreateClassUserRequest, UpdateClassUserRequest, { add: A.userAdd, edit: A.userEdit, remove: A.userDelete });
 export const ShiftApi = {
   shiftList: get('/dps-server/class_manage/shift/list', { query: ShiftListQuery, response: PageResult(Shift), ...read }),
   shiftDetail: get('/dps-server/class_manage/shift/detail/:id', { params: IdParams, response: Shift, ...read }),
-  shiftCreate: shift.create,
-  shiftUpdate: shift.update,
-  shiftDeleteBatch: shift.deleteBatch,
+  ...crudEndpoints('shift', '/dps-server/class_manage/shift', CreateShiftRequest, UpdateShiftRequest, { add: A.shiftAdd, edit: A.shiftEdit, remove: A.shiftDelete }),
 
   classUserList: get('/dps-server/class_manage/users/list', { query: ClassUserListQuery, response: PageResult(ClassUser), ...read }),
-  classUserCreate: classUser.create,
-  classUserUpdate: classUser.update,
-  classUserDeleteBatch: classUser.deleteBatch,
+  ...crudEndpoints('classUser', '/dps-server/class_manage/users', CreateClassUserRequest, UpdateClassUserRequest, { add: A.userAdd, edit: A.userEdit, remove: A.userDelete }),
   classUserImport: post('/dps-server/class_manage/users/import', { body: ImportRequest, response: ImportResult, authority: A.userImport }),
   classUserImportTemplate: get('/dps-server/class_manage/users/import_template', { response: FILE, authority: A.userImport }),
 

@@ -414,33 +414,19 @@ export type UpdateProductRequest = Static<typeof UpdateProductRequest>;
 // the product classify tree and products. Reads need the page (MENU_SYS_MODELING), writes their button.
 
 const read = { authority: A.page } as const;
-const workshop = crudEndpoints('/dps-server/workshop', CreateWorkshopRequest, UpdateWorkshopRequest, { add: A.workshopAdd, edit: A.workshopEdit, remove: A.workshopDelete });
-const deviceType = crudEndpoints('/dps-server/device_type', CreateDeviceTypeRequest, UpdateDeviceTypeRequest, { add: A.machineTypeAdd, edit: A.machineTypeEdit, remove: A.machineTypeDelete });
-const device = crudEndpoints('/dps-server/device', CreateDeviceRequest, UpdateDeviceRequest, { add: A.deviceAdd, edit: A.deviceEdit, remove: A.deviceDelete });
-const processGroup = crudEndpoints('/dps-server/process_group', CreateProcessGroupRequest, UpdateProcessGroupRequest, { add: A.groupAdd, edit: A.groupEdit, remove: A.groupDelete });
-const process = crudEndpoints('/dps-server/process', CreateProcessRequest, UpdateProcessRequest, { add: A.processAdd, edit: A.processEdit, remove: A.processDelete });
-const workFlow = crudEndpoints('/dps-server/work_flow', CreateWorkFlowRequest, UpdateWorkFlowRequest, { add: A.workFlowAdd, edit: A.workFlowEdit, remove: A.workFlowDelete });
-const productClassify = crudEndpoints('/dps-server/product_classify', CreateProductClassifyRequest, UpdateProductClassifyRequest, { add: A.classifyAdd, edit: A.classifyEdit, remove: A.classifyDelete });
-const product = crudEndpoints('/dps-server/product', CreateProductRequest, UpdateProductRequest, { add: A.productAdd, edit: A.productEdit, remove: A.productDelete });
 
 export const ModelingApi = {
   workshopList: get('/dps-server/workshop/list', { query: WorkshopListQuery, response: PageResult(Workshop), ...read }),
   workshopDetail: get('/dps-server/workshop/detail/:id', { params: IdParams, response: Workshop, ...read }),
-  workshopCreate: workshop.create,
-  workshopUpdate: workshop.update,
-  workshopDeleteBatch: workshop.deleteBatch,
+  ...crudEndpoints('workshop', '/dps-server/workshop', CreateWorkshopRequest, UpdateWorkshopRequest, { add: A.workshopAdd, edit: A.workshopEdit, remove: A.workshopDelete }),
 
   /** GET; `withDevices=true` adds devices as leaves (isDeviceFlag true). */
   deviceTypeTree: get('/dps-server/device_type/tree', { query: DeviceTypeTreeQuery, response: Type.Array(DeviceTypeNode), ...read }),
-  deviceTypeCreate: deviceType.create,
-  deviceTypeUpdate: deviceType.update,
-  deviceTypeDeleteBatch: deviceType.deleteBatch,
+  ...crudEndpoints('deviceType', '/dps-server/device_type', CreateDeviceTypeRequest, UpdateDeviceTypeRequest, { add: A.machineTypeAdd, edit: A.machineTypeEdit, remove: A.machineTypeDelete }),
 
   deviceList: get('/dps-server/device/list', { query: DeviceListQuery, response: PageResult(Device), ...read }),
   deviceDetail: get('/dps-server/device/detail/:id', { params: IdParams, response: DeviceDetail, ...read }),
-  deviceCreate: device.create,
-  deviceUpdate: device.update,
-  deviceDeleteBatch: device.deleteBatch,
+  ...crudEndpoints('device', '/dps-server/device', CreateDeviceRequest, UpdateDeviceRequest, { add: A.deviceAdd, edit: A.deviceEdit, remove: A.deviceDelete }),
   deviceImport: post('/dps-server/device/import', { body: ImportRequest, response: ImportResult, authority: A.deviceImport }),
   deviceImportTemplate: get('/dps-server/device/import_template', { response: FILE, authority: A.deviceImport }),
   deviceExport: post('/dps-server/device/export', { body: DeviceListQuery, response: FILE, authority: A.deviceExport }),
@@ -448,34 +434,24 @@ export const ModelingApi = {
   deviceSpeedList: get('/dps-server/device/theoretical_speed/list', { query: DeviceSpeedQuery, response: Type.Array(DeviceSpeedEntry), ...read }),
 
   processGroupList: get('/dps-server/process_group/list', { query: ProcessGroupListQuery, response: PageResult(ProcessGroup), ...read }),
-  processGroupCreate: processGroup.create,
-  processGroupUpdate: processGroup.update,
-  processGroupDeleteBatch: processGroup.deleteBatch,
+  ...crudEndpoints('processGroup', '/dps-server/process_group', CreateProcessGroupRequest, UpdateProcessGroupRequest, { add: A.groupAdd, edit: A.groupEdit, remove: A.groupDelete }),
 
   processList: get('/dps-server/process/list', { query: ProcessListQuery, response: PageResult(Process), ...read }),
   processDetail: get('/dps-server/process/detail/:id', { params: IdParams, response: Process, ...read }),
-  processCreate: process.create,
-  processUpdate: process.update,
-  processDeleteBatch: process.deleteBatch,
+  ...crudEndpoints('process', '/dps-server/process', CreateProcessRequest, UpdateProcessRequest, { add: A.processAdd, edit: A.processEdit, remove: A.processDelete }),
 
   workFlowList: get('/dps-server/work_flow/list', { query: WorkFlowListQuery, response: PageResult(WorkFlow), ...read }),
   workFlowDetail: get('/dps-server/work_flow/detail/:id', { params: IdParams, response: WorkFlowDetail, ...read }),
-  workFlowCreate: workFlow.create,
-  workFlowUpdate: workFlow.update,
-  workFlowDeleteBatch: workFlow.deleteBatch,
+  ...crudEndpoints('workFlow', '/dps-server/work_flow', CreateWorkFlowRequest, UpdateWorkFlowRequest, { add: A.workFlowAdd, edit: A.workFlowEdit, remove: A.workFlowDelete }),
   /** GET: every process and every flow with its ordered process ids (工序地图). */
   workFlowMap: get('/dps-server/work_flow/map', { response: WorkFlowMap, ...read }),
 
   productClassifyTree: get('/dps-server/product_classify/tree', { response: Type.Array(ProductClassifyNode), ...read }),
-  productClassifyCreate: productClassify.create,
-  productClassifyUpdate: productClassify.update,
-  productClassifyDeleteBatch: productClassify.deleteBatch,
+  ...crudEndpoints('productClassify', '/dps-server/product_classify', CreateProductClassifyRequest, UpdateProductClassifyRequest, { add: A.classifyAdd, edit: A.classifyEdit, remove: A.classifyDelete }),
 
   productList: get('/dps-server/product/list', { query: ProductListQuery, response: PageResult(Product), ...read }),
   productDetail: get('/dps-server/product/detail/:id', { params: IdParams, response: Product, ...read }),
-  productCreate: product.create,
-  productUpdate: product.update,
-  productDeleteBatch: product.deleteBatch,
+  ...crudEndpoints('product', '/dps-server/product', CreateProductRequest, UpdateProductRequest, { add: A.productAdd, edit: A.productEdit, remove: A.productDelete }),
   /** Spec §9: the console waits up to 600 s for this one. */
   productImport: post('/dps-server/product/import', { body: ImportRequest, response: ImportResult, authority: A.productImport }),
   productImportTemplate: get('/dps-server/product/import_template', { response: FILE, authority: A.productImport }),

@@ -102,24 +102,15 @@ export type UpdateBadReasonRequest = Static<typeof UpdateBadReasonRequest>;
  * per process. IC cards and bad phenomena are tabs of /modeling (read with MENU_SYS_MODELING),
  * all-in-one machines are /oneMachine (read with MENU_SYS_ONE_MACHINE).
  */
-const icCard = crudEndpoints('/dps-server/ic_card', CreateIcCardRequest, UpdateIcCardRequest, { add: A.icCardAdd, edit: A.icCardEdit, remove: A.icCardDelete });
-const workMachine = crudEndpoints('/dps-server/work_machine', CreateWorkMachineRequest, UpdateWorkMachineRequest, { add: A.workMachineAdd, edit: A.workMachineEdit, remove: A.workMachineDelete });
-const badReason = crudEndpoints('/dps-server/undesirable_reason', CreateBadReasonRequest, UpdateBadReasonRequest, { add: A.badReasonAdd, edit: A.badReasonEdit, remove: A.badReasonDelete });
 export const ShopFloorApi = {
   icCardList: get('/dps-server/ic_card/list', { query: IcCardListQuery, response: PageResult(IcCard), authority: A.page }),
-  icCardCreate: icCard.create,
-  icCardUpdate: icCard.update,
-  icCardDeleteBatch: icCard.deleteBatch,
+  ...crudEndpoints('icCard', '/dps-server/ic_card', CreateIcCardRequest, UpdateIcCardRequest, { add: A.icCardAdd, edit: A.icCardEdit, remove: A.icCardDelete }),
   icCardBind: post('/dps-server/ic_card/bind', { body: BindIcCardRequest, response: NoData, authority: A.icCardBind }),
   icCardUnbind: post('/dps-server/ic_card/unbind', { body: UnbindIcCardRequest, response: NoData, authority: A.icCardBind }),
   workMachineList: get('/dps-server/work_machine/list', { query: WorkMachineListQuery, response: PageResult(WorkMachine), authority: A.oneMachine }),
   workMachineDetail: get('/dps-server/work_machine/detail/:id', { params: IdParams, response: WorkMachine, authority: A.oneMachine }),
-  workMachineCreate: workMachine.create,
-  workMachineUpdate: workMachine.update,
-  workMachineDeleteBatch: workMachine.deleteBatch,
+  ...crudEndpoints('workMachine', '/dps-server/work_machine', CreateWorkMachineRequest, UpdateWorkMachineRequest, { add: A.workMachineAdd, edit: A.workMachineEdit, remove: A.workMachineDelete }),
   badReasonList: get('/dps-server/undesirable_reason/list', { query: BadReasonListQuery, response: PageResult(BadReason), authority: A.page }),
-  badReasonCreate: badReason.create,
-  badReasonUpdate: badReason.update,
-  badReasonDeleteBatch: badReason.deleteBatch,
+  ...crudEndpoints('badReason', '/dps-server/undesirable_reason', CreateBadReasonRequest, UpdateBadReasonRequest, { add: A.badReasonAdd, edit: A.badReasonEdit, remove: A.badReasonDelete }),
 };
 export const ShopFloorPaths = pathsOf(ShopFloorApi);

@@ -65,18 +65,12 @@ export const UpdateTeamRequest = Type.Object({ id: titled(Id, '编号'), ...Team
 export type UpdateTeamRequest = Static<typeof UpdateTeamRequest>;
 
 /** Class teams (班组) with their members, and employee positions (岗位): the 班组 tab of /modeling. */
-const team = crudEndpoints('/dps-server/basic_class', CreateTeamRequest, UpdateTeamRequest, { add: A.teamAdd, edit: A.teamEdit, remove: A.teamDelete });
-const position = crudEndpoints('/dps-server/employee_position', CreatePositionRequest, UpdatePositionRequest, { add: A.positionAdd, edit: A.positionEdit, remove: A.positionDelete });
 export const TeamApi = {
   teamList: get('/dps-server/basic_class/list', { query: TeamListQuery, response: PageResult(Team), authority: A.page }),
   teamDetail: get('/dps-server/basic_class/detail/:id', { params: IdParams, response: TeamDetail, authority: A.page }),
-  teamCreate: team.create,
-  teamUpdate: team.update,
-  teamDeleteBatch: team.deleteBatch,
+  ...crudEndpoints('team', '/dps-server/basic_class', CreateTeamRequest, UpdateTeamRequest, { add: A.teamAdd, edit: A.teamEdit, remove: A.teamDelete }),
 
   positionList: get('/dps-server/employee_position/list', { query: PositionListQuery, response: PageResult(Position), authority: A.page }),
-  positionCreate: position.create,
-  positionUpdate: position.update,
-  positionDeleteBatch: position.deleteBatch,
+  ...crudEndpoints('position', '/dps-server/employee_position', CreatePositionRequest, UpdatePositionRequest, { add: A.positionAdd, edit: A.positionEdit, remove: A.positionDelete }),
 };
 export const TeamPaths = pathsOf(TeamApi);

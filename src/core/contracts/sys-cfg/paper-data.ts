@@ -151,27 +151,15 @@ export type UpdateDeckleRequest = Static<typeof UpdateDeckleRequest>;
 
 const writes = { add: A.paperDataAdd, edit: A.paperDataEdit, remove: A.paperDataDelete };
 const read = { authority: A.paperData } as const;
-const paperGrade = crudEndpoints('/dps-server/paper_grade', CreatePaperGradeRequest, UpdatePaperGradeRequest, writes);
-const flute = crudEndpoints('/dps-server/flute', CreateFluteRequest, UpdateFluteRequest, writes);
-const boardCode = crudEndpoints('/dps-server/board_code', CreateBoardCodeRequest, UpdateBoardCodeRequest, writes);
-const deckle = crudEndpoints('/dps-server/deckle_width', CreateDeckleRequest, UpdateDeckleRequest, writes);
 export const PaperDataApi = {
   paperGradeList: get('/dps-server/paper_grade/list', { query: PaperGradeListQuery, response: PageResult(PaperGrade), ...read }),
-  paperGradeCreate: paperGrade.create,
-  paperGradeUpdate: paperGrade.update,
-  paperGradeDeleteBatch: paperGrade.deleteBatch,
+  ...crudEndpoints('paperGrade', '/dps-server/paper_grade', CreatePaperGradeRequest, UpdatePaperGradeRequest, writes),
   fluteList: get('/dps-server/flute/list', { query: FluteListQuery, response: PageResult(Flute), ...read }),
-  fluteCreate: flute.create,
-  fluteUpdate: flute.update,
-  fluteDeleteBatch: flute.deleteBatch,
+  ...crudEndpoints('flute', '/dps-server/flute', CreateFluteRequest, UpdateFluteRequest, writes),
   boardCodeList: get('/dps-server/board_code/list', { query: BoardCodeListQuery, response: PageResult(BoardCode), ...read }),
   boardCodeDetail: get('/dps-server/board_code/detail/:id', { params: IdParams, response: BoardCode, ...read }),
-  boardCodeCreate: boardCode.create,
-  boardCodeUpdate: boardCode.update,
-  boardCodeDeleteBatch: boardCode.deleteBatch,
+  ...crudEndpoints('boardCode', '/dps-server/board_code', CreateBoardCodeRequest, UpdateBoardCodeRequest, writes),
   deckleList: get('/dps-server/deckle_width/list', { query: DeckleListQuery, response: PageResult(DeckleWidth), ...read }),
-  deckleCreate: deckle.create,
-  deckleUpdate: deckle.update,
-  deckleDeleteBatch: deckle.deleteBatch,
+  ...crudEndpoints('deckle', '/dps-server/deckle_width', CreateDeckleRequest, UpdateDeckleRequest, writes),
 };
 export const PaperDataPaths = pathsOf(PaperDataApi);

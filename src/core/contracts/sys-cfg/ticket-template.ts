@@ -170,17 +170,14 @@ export function ticketFieldsProblem(fields: ReadonlyArray<Pick<TicketField, 'fie
 
 // ---- endpoints: reading needs MENU_SYS_TICKET_TEMPLATE, writing ACTION_SYS_TICKET_TEMPLATE_* ----
 
-const template = crudEndpoints('/dps-server/ticket_template', CreateTicketTemplateRequest, UpdateTicketTemplateRequest, {
-  add: A.ticketTemplateAdd,
-  edit: A.ticketTemplateEdit,
-  remove: A.ticketTemplateDelete,
-});
 export const TicketTemplateApi = {
   list: get('/dps-server/ticket_template/list', { query: TicketTemplateListQuery, response: PageResult(TicketTemplate), authority: A.ticketTemplate }),
   detail: get('/dps-server/ticket_template/detail/:id', { params: IdParams, response: TicketTemplate, authority: A.ticketTemplate }),
-  create: template.create,
-  update: template.update,
-  deleteBatch: template.deleteBatch,
+  ...crudEndpoints('', '/dps-server/ticket_template', CreateTicketTemplateRequest, UpdateTicketTemplateRequest, {
+  add: A.ticketTemplateAdd,
+  edit: A.ticketTemplateEdit,
+  remove: A.ticketTemplateDelete,
+}),
   setDefault: post('/dps-server/ticket_template/set_default', { body: SetDefaultTicketTemplateRequest, response: NoData, authority: A.ticketTemplateDefault }),
 };
 export const TicketTemplatePaths = pathsOf(TicketTemplateApi);
