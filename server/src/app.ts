@@ -6,28 +6,11 @@ import { logSmsSender, type SmsSender } from './modules/account';
 import { AuthService } from './modules/auth';
 import { FileService } from './modules/files';
 import { authPlugin } from './plugins/auth';
-import { isApiPath } from './plugins/envelopes';
 import { errorsPlugin } from './plugins/errors';
 import { permissionsPlugin } from './plugins/permissions';
 import { staticPlugin } from './plugins/static';
 import { tenantScopePlugin } from './plugins/tenant-scope';
 import { schemaController } from './plugins/validation';
-
-/** One mounted API route as registered (method, url, config), for the declaration checks. */
-export interface MountedRoute {
-  method: string;
-  url: string;
-  authority?: string;
-  public?: boolean;
-  session?: boolean;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Every API route the app mounted, in order (filled by an onRoute hook). */
-    mountedRoutes: MountedRoute[];
-  }
-}
 
 export interface BuildAppOptions {
   db: Db;
@@ -39,6 +22,8 @@ export interface BuildAppOptions {
   filesDir: string;
   /** Delivers SMS codes; default: the server log. */
   smsSender?: SmsSender;
+  /** Check every JSON result against its declared response (tests). */
+  checkResponses?: boolean;
 }
 
 /**
@@ -51,16 +36,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 10 * 1024 * 1024,
     schemaController,
   });
-  const mounted: MountedRoute[] = [];
-  app.decorate('mountedRoutes', mounted);
-  app.addHook('onRoute', (route) => {
-    if (!isApiPath(route.url)) return;
-    const config = (route.config ?? {}) as { authority?: string; public?: boolean; session?: boolean };
-    for (const method of [route.method].flat()) {
-      if (method === 'HEAD') continue;
-      mounted.push({ method, url: route.url, authority: config.authority, public: config.public, session: config.session });
-    }
-  });
+  app.decorate('checkResponses', options.checkResponses ?? false);
   const now = options.now ?? (() => new Date());
   const authService = new AuthService(options.db, {
     accessTokenTtl: options.config.accessTokenTtl,

@@ -1,26 +1,61 @@
-// Every API route the app mounts says who may call it: an authority code, `public` (login,
-// refresh, logout) or `session` (any logged-in user: own profile, own config). A route added
-// without one fails here, before a user finds it open.
+// Every API route the app mounts comes from an endpoint declaration of a contract (lib/endpoint
+// `mount`): it has a response (a schema, or FILE for a download) and says who may call it: an
+// authority code, `public` (login, refresh, logout) or `session` (any logged-in user: own profile,
+// own config). A route mounted by hand, or declared without one of these, fails here.
+import { Type } from '@sinclair/typebox';
+import { FILE, get } from '@core/contracts/endpoint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test-support';
+import { mount } from './lib/endpoint';
+import { AppError } from './plugins/envelopes';
+import { bearer, createTestApp, loginAs, type TestApp } from './test-support';
+
+/** A probe answering more than it declares: a hash and another tenant's id. */
+const Probe = get('/dps-server/probe/leak', { query: Type.Object({ fail: Type.Optional(Type.Boolean()) }), response: Type.Object({ id: Type.Integer(), name: Type.String() }), session: true });
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({
+    extend: (app) =>
+      mount(app, Probe, async (request) => {
+        if (request.query.fail) throw new AppError(4004, '数据不存在');
+        return { id: 1, name: '甲', passwordHash: 'secret', enterpriseId: 9999 };
+      }),
+  });
 });
 afterAll(async () => {
   await t?.close();
 });
 
+const label = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+
 describe('route declarations', () => {
-  it('mounts every API route with an authority, public or session', () => {
+  it('mounts every API route from an endpoint declaration', () => {
     expect(t.app.mountedRoutes.length).toBeGreaterThan(100);
-    const undeclared = t.app.mountedRoutes.filter((route) => !route.authority && !route.public && !route.session).map((route) => `${route.method} ${route.url}`);
-    expect(undeclared).toEqual([]);
+    expect(t.app.mountedRoutes.filter((route) => !route.endpoint).map(label)).toEqual([]);
+    // The route is the declaration: same method and path.
+    expect(t.app.mountedRoutes.filter((route) => route.endpoint && (route.endpoint.method !== route.method || route.endpoint.path !== route.url)).map(label)).toEqual([]);
   });
 
-  it('gives each route exactly one kind of declaration', () => {
-    const mixed = t.app.mountedRoutes.filter((route) => [route.authority, route.public, route.session].filter(Boolean).length > 1);
-    expect(mixed).toEqual([]);
+  it('declares a response for every route: a schema, or a file download', () => {
+    const routes = t.app.mountedRoutes.filter((route) => route.endpoint);
+    expect(routes.filter((route) => !route.endpoint!.response).map(label)).toEqual([]);
+    const downloads = routes.filter((route) => route.endpoint!.response === FILE).map(label);
+    // Downloads are the xlsx exports, the import templates and stored files only.
+    expect(downloads.filter((route) => !/\/(export|import_template|download_url)$/.test(route))).toEqual([]);
+  });
+
+  it('gives each route exactly one kind of access: an authority, public or session', () => {
+    const access = (route: (typeof t.app.mountedRoutes)[number]) => [route.endpoint?.authority, route.endpoint?.public, route.endpoint?.session].filter(Boolean).length;
+    expect(t.app.mountedRoutes.filter((route) => access(route) !== 1).map(label)).toEqual([]);
+  });
+});
+
+describe('declared responses', () => {
+  it('sends only the declared fields, and failures through the same route', async () => {
+    const token = await loginAs(t.app, 'admin', 'admin123');
+    const answer = await t.app.inject({ method: 'GET', url: Probe.path, headers: bearer(token) });
+    expect(answer.json()).toEqual({ resultCode: 1000, resultData: { id: 1, name: '甲' } });
+    const failed = await t.app.inject({ method: 'GET', url: `${Probe.path}?fail=true`, headers: bearer(token) });
+    expect(failed.json()).toEqual({ resultCode: 4004, resultMsg: '数据不存在' });
   });
 });

@@ -1,10 +1,11 @@
 // One sweep over every list of the contracts: a row of 示例纸箱厂 (1001) is never listed, read,
 // updated or deleted from 示例纸板厂 (1002), by the same admin switched there. A module added later
-// is covered as soon as its paths are in a contract (every `*Paths` export of src/core/contracts),
-// and a mounted list with writes that no contract declares fails the last test.
+// is covered as soon as its endpoints are declared (every `*Api` export of src/core/contracts), and
+// a mounted list with writes that no declaration covers fails the last test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 /// <reference types="vite/client" />
 import { AccountPaths } from '@core/contracts/account';
+import { pathFiller, type Endpoint } from '@core/contracts/endpoint';
 import { ModelingPaths } from '@core/contracts/modeling';
 import { PaperDataPaths } from '@core/contracts/sys-cfg';
 import { ShiftPaths } from '@core/contracts/shifts';
@@ -27,15 +28,15 @@ afterAll(async () => {
 const { get, post } = resultClient(() => t.app);
 
 type Row = Record<string, unknown>;
-/** Every `*Paths` object of every contract file: no list to keep by hand. */
+/** Every endpoint of every `*Api` declaration of the contracts: no list to keep by hand. */
 const CONTRACT_FILES = import.meta.glob<Record<string, unknown>>('../../src/core/contracts/**/*.ts', { eager: true });
-const CONTRACTS = Object.values(CONTRACT_FILES).flatMap((exports) =>
+const ENDPOINTS: Endpoint[] = Object.values(CONTRACT_FILES).flatMap((exports) =>
   Object.entries(exports)
-    .filter(([name, value]) => name.endsWith('Paths') && typeof value === 'object' && value !== null)
-    .map(([, value]) => value as Record<string, unknown>),
+    .filter(([name, value]) => name.endsWith('Api') && typeof value === 'object' && value !== null)
+    .flatMap(([, value]) => Object.values(value as Record<string, Endpoint>)),
 );
-const paths = [...new Set(CONTRACTS.flatMap((contract) => Object.values(contract).filter((value): value is string => typeof value === 'string')))];
-const detailPaths = CONTRACTS.flatMap((contract) => Object.values(contract).filter((value): value is (id: number) => string => typeof value === 'function'));
+const paths = [...new Set(ENDPOINTS.filter((endpoint) => !endpoint.path.includes(':')).map((endpoint) => endpoint.path))];
+const detailPaths = ENDPOINTS.filter((endpoint) => endpoint.method === 'GET' && /\/detail\/:\w+$/.test(endpoint.path)).map((endpoint) => pathFiller(endpoint.path));
 const LIST = /\/(list|page|page_list)$/;
 /** A list with the writes beside it: /x/list with /x/update or /x/edit, /x/delete_batch or /x/remove, /x/edit_status. */
 function listsWithWrites(all: string[]): string[] {

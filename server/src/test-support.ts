@@ -83,6 +83,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger: options.logger ?? false,
     filesDir,
     smsSender: options.smsSender,
+    checkResponses: true,
   });
   options.extend?.(app);
   await app.ready();

@@ -1,22 +1,21 @@
-import { DeleteBatchRequest } from '@core/contracts/common';
+import type { Endpoint } from '@core/contracts/endpoint';
 import type { FastifyInstance } from 'fastify';
 import type { OperationContext } from '../db/operation-log';
 import { scopeOf, sessionOf, type Scope } from '../plugins/auth';
-import { ok } from '../plugins/envelopes';
+import { mount } from './endpoint';
 import type { ListParams } from './list-query';
 import { operationContext } from './operation-context';
 
 /**
- * The routes of one master-data entity: `list` (optional: trees and lists with extra filters mount
- * their own read), `create`, `update` and `delete_batch`, each with its authority.
+ * The endpoints of one master-data entity, as its contract declares them: `list` (optional: trees
+ * and lists with extra filters mount their own read), `create`, `update` and `delete_batch`
+ * (body `{ ids }`), and the service behind them.
  */
 export interface CrudRoutes<C, U> {
-  list?: string;
-  create: string;
-  update: string;
-  deleteBatch: string;
-  schemas: { list?: unknown; create: unknown; update: unknown };
-  authorities: { read?: string; add: string; edit: string; delete: string };
+  list?: Endpoint;
+  create: Endpoint;
+  update: Endpoint;
+  deleteBatch: Endpoint;
   service: {
     list?(scope: Scope, params: ListParams): Promise<unknown>;
     create(scope: Scope, request: C, context: OperationContext): Promise<unknown>;
@@ -25,21 +24,14 @@ export interface CrudRoutes<C, U> {
   };
 }
 
-/** Mounts the routes of one entity (result envelope, session scope, operation context). */
+/** Mounts the endpoints of one entity (session scope, operation context). */
 export function registerCrudRoutes<C, U>(app: FastifyInstance, spec: CrudRoutes<C, U>): void {
-  const { list } = spec.service;
-  if (spec.list && list) {
-    app.get<{ Querystring: ListParams }>(spec.list, { schema: { querystring: spec.schemas.list }, config: { authority: spec.authorities.read } }, async (request) =>
-      ok('result', await list.call(spec.service, scopeOf(sessionOf(request)), request.query)),
-    );
-  }
-  app.post<{ Body: C }>(spec.create, { schema: { body: spec.schemas.create }, config: { authority: spec.authorities.add } }, async (request) =>
-    ok('result', (await spec.service.create(scopeOf(sessionOf(request)), request.body as C, operationContext(request))) ?? null),
-  );
-  app.post<{ Body: U }>(spec.update, { schema: { body: spec.schemas.update }, config: { authority: spec.authorities.edit } }, async (request) =>
-    ok('result', (await spec.service.update(scopeOf(sessionOf(request)), request.body as U, operationContext(request))) ?? null),
-  );
-  app.post<{ Body: DeleteBatchRequest }>(spec.deleteBatch, { schema: { body: DeleteBatchRequest }, config: { authority: spec.authorities.delete } }, async (request) =>
-    ok('result', (await spec.service.deleteBatch(scopeOf(sessionOf(request)), request.body.ids, operationContext(request))) ?? null),
+  const { service } = spec;
+  const { list } = service;
+  if (spec.list && list) mount(app, spec.list, async (request) => list.call(service, scopeOf(sessionOf(request)), request.query as ListParams));
+  mount(app, spec.create, async (request) => service.create(scopeOf(sessionOf(request)), request.body as C, operationContext(request)));
+  mount(app, spec.update, async (request) => service.update(scopeOf(sessionOf(request)), request.body as U, operationContext(request)));
+  mount(app, spec.deleteBatch, async (request) =>
+    service.deleteBatch(scopeOf(sessionOf(request)), (request.body as { ids: number[] }).ids, operationContext(request)),
   );
 }

@@ -1,8 +1,9 @@
+import type { Endpoint } from '@core/contracts/endpoint';
+import type { ImportRequest } from '@core/contracts/files';
 import type { FastifyInstance } from 'fastify';
-import { ImportRequest } from '@core/contracts/files';
 import type { OperationContext } from '../db/operation-log';
 import { scopeOf, sessionOf, type Scope } from '../plugins/auth';
-import { ok } from '../plugins/envelopes';
+import { mount } from './endpoint';
 import { sendXlsx, type ExportColumn } from './excel-export';
 import { templateHeaders, type ImportColumn } from './excel-import';
 import { operationContext } from './operation-context';
@@ -12,24 +13,20 @@ export interface StoredFiles {
   find(scope: Scope, url: string): Promise<{ absolutePath: string }>;
 }
 
-/** `<entity>/import` (an uploaded xlsx by its url) and `<entity>/import_template` (headers only). */
+/** `<entity>/import` (body ImportRequest: an uploaded xlsx by its url) and `<entity>/import_template` (FILE: headers only). */
 export interface ImportRoutes<K extends string> {
-  path: string;
-  templatePath: string;
+  endpoint: Endpoint;
+  template: Endpoint;
   /** File and sheet name of the template, e.g. 设备导入模板. */
   templateName: string;
-  authority: string;
   columns: ReadonlyArray<ImportColumn<K>>;
   files: StoredFiles;
   run(scope: Scope, absolutePath: string, context: OperationContext): Promise<unknown>;
 }
 
-/** `<entity>/export`: the list's filters in the body, an xlsx of every matching row. */
+/** `<entity>/export` (FILE): the list's filters in the body, an xlsx of every matching row. */
 export interface ExportRoutes<Q, R> {
-  path: string;
-  /** The list query schema (the same filters as the list). */
-  schema: unknown;
-  authority: string;
+  endpoint: Endpoint;
   /** File and sheet name, e.g. 设备列表. */
   name: string;
   columns: ReadonlyArray<ExportColumn<R>>;
@@ -38,18 +35,16 @@ export interface ExportRoutes<Q, R> {
 }
 
 export function registerImportRoutes<K extends string>(app: FastifyInstance, spec: ImportRoutes<K>): void {
-  app.post<{ Body: ImportRequest }>(spec.path, { schema: { body: ImportRequest }, config: { authority: spec.authority } }, async (request) => {
+  mount(app, spec.endpoint, async (request) => {
     const scope = scopeOf(sessionOf(request));
-    const file = await spec.files.find(scope, request.body.url);
-    return ok('result', (await spec.run(scope, file.absolutePath, operationContext(request))) ?? null);
+    const file = await spec.files.find(scope, (request.body as ImportRequest).url);
+    return spec.run(scope, file.absolutePath, operationContext(request));
   });
-  app.get(spec.templatePath, { config: { authority: spec.authority } }, async (_request, reply) =>
+  mount(app, spec.template, async (_request, reply) =>
     sendXlsx(reply, spec.templateName, spec.templateName, templateHeaders(spec.columns).map((header) => ({ header, value: () => '' })), []),
   );
 }
 
 export function registerExportRoute<Q, R>(app: FastifyInstance, spec: ExportRoutes<Q, R>): void {
-  app.post<{ Body: Q }>(spec.path, { schema: { body: spec.schema }, config: { authority: spec.authority } }, async (request, reply) =>
-    sendXlsx(reply, spec.name, spec.name, spec.columns, spec.rows(scopeOf(sessionOf(request)), request.body as Q)),
-  );
+  mount(app, spec.endpoint, async (request, reply) => sendXlsx(reply, spec.name, spec.name, spec.columns, spec.rows(scopeOf(sessionOf(request)), request.body as Q)));
 }

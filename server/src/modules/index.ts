@@ -7,16 +7,29 @@
  *   index.ts             its public face: `export const <m>Module: ServerModule = { name, register(app, deps) }`
  *                        and whatever another module may use (e.g. FileService from files). Other modules
  *                        import `@server/modules/<m>` only, never a file inside (lint: local/layers).
- *   <entity>.routes.ts   HTTP only: mounts the contract's paths with their schemas and authority
- *                        (`config: { authority }`, or `public` / `session`), calls the service, wraps the
- *                        result in the family envelope. Plain CRUD uses lib/crud-routes, import/export
- *                        lib/transfer-routes.
+ *   <entity>.routes.ts   HTTP only: `mount(app, <M>Api.x, async (request) => service.x(...))` for each
+ *                        endpoint its contract declares (lib/endpoint: method, path, request schemas,
+ *                        response envelope, access); the handler returns the result, mount wraps it.
+ *                        Plain CRUD uses lib/crud-routes, import/export lib/transfer-routes, both
+ *                        taking the declarations. Never `app.get/post` by hand (routes-declared test).
  *   <entity>.service.ts  a service class built on the Db: Kysely queries, transactions, rules, the
  *                        operation log; every method takes the caller's Scope first.
  *   <entity>.queries.ts  (only where a service's queries are large: account, auth, files) plain query
  *                        functions the service calls.
  *   seed.ts              demo rows (or <part>.seed.ts), called from db/seed.ts.
  *   <m>.test.ts          tests through app.inject on a real database (or <entity>.test.ts).
+ *
+ * Endpoints are declared once, in the contract (src/core/contracts/endpoint.ts):
+ *
+ *   export const WorkshopApi = {
+ *     workshopList: get('/dps-server/workshop/list', { query: WorkshopListQuery, response: PageResult(Workshop), authority: A.page }),
+ *     ...crudEndpoints('workshop', '/dps-server/workshop', CreateWorkshopRequest, UpdateWorkshopRequest, { add: A.workshopAdd, edit: A.workshopEdit, remove: A.workshopDelete }),
+ *   };
+ *   export const WorkshopPaths = pathsOf(WorkshopApi); // what the console's api files call
+ *
+ * `response` is the result inside the family envelope (only its declared fields are sent) or FILE
+ * for a download; access is exactly one of `authority` (a code of the module's authorities),
+ * `session` or `public`; writes open to a session or the public carry a `name` for the system log.
  *
  * What several modules share lives in server/src/lib (errors, rows, unique, operation-context,
  * crud-routes, transfer-routes, list-query, excel-*), never in another module. Adding a module: docs/NEW-MODULE.md.

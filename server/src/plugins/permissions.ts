@@ -1,22 +1,35 @@
 import fp from 'fastify-plugin';
+import type { Endpoint } from '@core/contracts/endpoint';
 import { ResultCode } from '@core/contracts/common';
-import { Messages, fail, familyOf } from './envelopes';
+import { Messages, fail, familyOf, isApiPath } from './envelopes';
+
+/** One mounted API route as registered, with the contract declaration it came from (lib/endpoint `mount`). */
+export interface MountedRoute {
+  method: string;
+  url: string;
+  /** Undefined for a route mounted by hand: the routes-declared test fails on it. */
+  endpoint?: Endpoint;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Every write route (any method but GET/HEAD) → the authority it declares ('' when none), as registered. */
-    writeRouteAuthorities: Map<string, string>;
+    /** Every API route the app mounted, in order: the one route registry (route checks, system log names). */
+    mountedRoutes: MountedRoute[];
   }
 }
 
-/** Routes declare `config: { authority: 'CODE' }`; the server is the guard, hiding buttons is a convenience. */
+/**
+ * Routes declare who may call them in their contract (`authority`, `session` or `public`), which
+ * `mount` puts in `config`; the server is the guard, hiding buttons is a convenience.
+ */
 export const permissionsPlugin = fp(
   async (app) => {
-    // The system log names a logged path by what its route declares (sys-log/operation-names.ts).
-    app.decorate('writeRouteAuthorities', new Map<string, string>());
+    const mounted: MountedRoute[] = [];
+    app.decorate('mountedRoutes', mounted);
     app.addHook('onRoute', (route) => {
-      if ([route.method].flat().some((method) => method !== 'GET' && method !== 'HEAD')) {
-        app.writeRouteAuthorities.set(route.url, route.config?.authority ?? '');
+      if (!isApiPath(route.url)) return;
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD') mounted.push({ method, url: route.url, endpoint: route.config?.endpoint });
       }
     });
     app.addHook('onRequest', async (request, reply) => {

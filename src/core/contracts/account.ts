@@ -1,37 +1,8 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { Id, OptionalId, PageFields, TextFilter, titled } from './common';
-
-/** Account module paths (spec §7 "Account", DECISIONS.md "Paths"). */
-export const AccountPaths = {
-  departmentTree: '/dps-server/department/tree',
-  departmentAdd: '/dps-server/department/add_department',
-  departmentRename: '/dps-server/department/update_name',
-  departmentRemove: '/dps-server/department/remove',
-  staffList: '/dps-server/department_user/list',
-  staffAdd: '/dps-server/department_user/add',
-  staffEdit: '/dps-server/department_user/edit',
-  staffEditStatus: '/dps-server/department_user/edit_status',
-  staffBatchAdd: '/dps-server/department_user/batch_add',
-  staffImport: '/dps-server/department_user/import',
-  staffImportTemplate: '/dps-server/department_user/import_template',
-  staffExport: '/dps-server/department_user/export',
-  otherDepartment: '/dps-server/other_department',
-  userList: '/dps-server/user_list',
-  roleList: '/dps-server/role/page_list',
-  roleDetail: (roleId: number | string) => `/dps-server/role/detail/${roleId}`,
-  roleAdd: '/dps-server/role/add',
-  roleEdit: '/dps-server/role/edit',
-  rolePermissionTree: '/dps-server/role/permission_list_tree',
-  roleAssignUsers: '/dps-server/role/assign_users',
-  /** POST { roleId }: refused (4009) while users hold the role. */
-  roleDelete: '/dps-server/role/delete',
-  sms: '/base/org/user/sms',
-  updatePassword: '/base/org/user/code/update/password',
-  updateMobile: '/base/org/user/code/update/mobile',
-  deleteAccount: '/base/org/users/account',
-  /** GET ?userId= lists the enterprise's factories with the user's grants; POST replaces them. */
-  userOrgs: '/base/org/user/orgs',
-} as const;
+import { AccountAuthorities as A } from '../access/authorities/account';
+import { CreatedResult, Id, NoData, OptionalId, PageFields, PageResult, TextFilter, titled } from './common';
+import { del, FILE, get, pathsOf, post, put } from './endpoint';
+import { ImportRequest, ImportResult } from './files';
 
 /** Account status (spec §4): 0 forbidden, 1 normal, 2 locked. */
 export const AccountStatusSchema = Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)]);
@@ -241,3 +212,42 @@ export type UserOrgGrant = Static<typeof UserOrgGrant>;
 
 export const SetUserOrgsRequest = Type.Object({ userId: titled(Id, '用户'), orgIds: Type.Array(Id, { title: '工厂', minItems: 1, maxItems: 100, uniqueItems: true }) });
 export type SetUserOrgsRequest = Static<typeof SetUserOrgsRequest>;
+
+// ---- endpoints (spec §7 "Account", DECISIONS.md "Paths") ---------------------------------------
+
+export const AccountApi = {
+  departmentTree: get('/dps-server/department/tree', { response: Type.Array(DepartmentNode), authority: A.staff }),
+  departmentAdd: post('/dps-server/department/add_department', { body: AddDepartmentRequest, response: CreatedResult, authority: A.department }),
+  departmentRename: post('/dps-server/department/update_name', { body: RenameDepartmentRequest, response: NoData, authority: A.department }),
+  departmentRemove: post('/dps-server/department/remove', { body: RemoveDepartmentRequest, response: NoData, authority: A.department }),
+  staffList: get('/dps-server/department_user/list', { query: StaffListQuery, response: PageResult(StaffUser), authority: A.staff }),
+  staffAdd: post('/dps-server/department_user/add', { body: AddStaffRequest, response: Type.Object({ userId: Type.Integer() }), authority: A.staffAdd }),
+  staffEdit: post('/dps-server/department_user/edit', { body: EditStaffRequest, response: NoData, authority: A.staffEdit }),
+  staffEditStatus: post('/dps-server/department_user/edit_status', { body: EditStaffStatusRequest, response: NoData, authority: A.staffStatus }),
+  staffBatchAdd: post('/dps-server/department_user/batch_add', { body: BatchAddStaffRequest, response: NoData, authority: A.staffAdd }),
+  staffImport: post('/dps-server/department_user/import', { body: ImportRequest, response: ImportResult, authority: A.staffImport }),
+  staffImportTemplate: get('/dps-server/department_user/import_template', { response: FILE, authority: A.staffImport }),
+  staffExport: post('/dps-server/department_user/export', { body: StaffListQuery, response: FILE, authority: A.staffExport }),
+  otherDepartment: get('/dps-server/other_department', { query: OtherDepartmentQuery, response: PageResult(StaffUser), authority: A.staff }),
+  /**
+   * Every picker of people (auditors, IC cards, team members…) lists the factory's colleagues: id,
+   * account and name only, so any signed-in user of the factory may read it; the tenant scope still applies.
+   */
+  userList: get('/dps-server/user_list', { query: UserListQuery, response: PageResult(UserOption), session: true }),
+  roleList: get('/dps-server/role/page_list', { query: RoleListQuery, response: PageResult(RoleItem), authority: A.role }),
+  roleDetail: get('/dps-server/role/detail/:roleId', { params: RoleIdParams, response: RoleDetail, authority: A.role }),
+  roleAdd: post('/dps-server/role/add', { body: AddRoleRequest, response: Type.Object({ roleId: Type.Integer() }), authority: A.roleAdd }),
+  roleEdit: post('/dps-server/role/edit', { body: EditRoleRequest, response: NoData, authority: A.roleEdit }),
+  rolePermissionTree: get('/dps-server/role/permission_list_tree', { response: Type.Array(PermissionNode), authority: A.role }),
+  roleAssignUsers: post('/dps-server/role/assign_users', { body: AssignRoleUsersRequest, response: NoData, authority: A.roleAssign }),
+  /** POST { roleId }: refused (4009) while users hold the role. */
+  roleDelete: post('/dps-server/role/delete', { body: DeleteRoleRequest, response: NoData, authority: A.roleDelete }),
+  sms: post('/base/org/user/sms', { body: SmsRequest, response: SmsResult, session: true, name: '发送短信验证码' }),
+  updatePassword: put('/base/org/user/code/update/password', { body: UpdatePasswordRequest, response: NoData, authority: A.resetPassword }),
+  updateMobile: put('/base/org/user/code/update/mobile', { body: UpdateMobileRequest, response: NoData, authority: A.modifyPhone }),
+  deleteAccount: del('/base/org/users/account', { query: UserIdQuery, response: NoData, authority: A.staffDelete }),
+  /** GET ?userId= lists the enterprise's factories with the user's grants; POST (userOrgsSave) replaces them. */
+  userOrgs: get('/base/org/user/orgs', { query: UserIdQuery, response: Type.Array(UserOrgGrant), authority: A.authorization }),
+  userOrgsSave: post('/base/org/user/orgs', { body: SetUserOrgsRequest, response: NoData, authority: A.authorization }),
+};
+export const AccountPaths = pathsOf(AccountApi);

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { get, post } from './endpoint';
 
 export const LoginRequest = Type.Object({
   username: Type.String({ title: '用户名', minLength: 1, maxLength: 50 }),
@@ -56,3 +57,15 @@ export const UserLogRequest = Type.Object({
   buttonId: Type.Union([Type.Integer(), Type.String()], { title: '按钮编号' }),
 });
 export type UserLogRequest = Static<typeof UserLogRequest>;
+
+/** Sign-in, session and user info (spec §3): `/base/*` (base envelope) and the button log. */
+export const AuthApi = {
+  login: post('/base/auth/login', { body: LoginRequest, response: LoginInfo, public: true, name: '登录' }),
+  refresh: post('/base/auth/refresh', { body: RefreshRequest, response: LoginInfo, public: true, name: '刷新登录' }),
+  logout: post('/base/auth/logout', { response: Type.Null(), public: true, name: '退出登录' }),
+  userInfo: get('/base/user/info', { response: UserInfo, session: true }),
+  authorityAccount: get('/base/authority/account', { response: Type.Array(Authority), session: true }),
+  authorityOrg: get('/base/authority/org', { response: Type.Array(Authority), session: true }),
+  switchOrg: post('/base/switch/user/org/:orgId', { params: SwitchOrgParams, response: OrgBrief, session: true, name: '切换工厂' }),
+  userLog: post('/account_center/user_log', { body: UserLogRequest, response: Type.Null(), session: true, name: '记录按钮点击' }),
+};

@@ -116,3 +116,6 @@ export type DeleteBatchResult = Static<typeof DeleteBatchResult>;
 
 export const CreatedResult = Type.Object({ id: Type.Integer() });
 export type CreatedResult = Static<typeof CreatedResult>;
+
+/** The result of a write that answers nothing (`resultData: null`). */
+export const NoData = Type.Null();

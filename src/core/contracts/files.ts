@@ -1,11 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-
-/** File service paths (spec §7). */
-export const FilePaths = {
-  upload: '/file/api/v2/upload',
-  batchUpload: '/file/api/v2/batch/upload',
-  download: '/file/api/v2/download_url',
-} as const;
+import { FILE, get, pathsOf, post } from './endpoint';
 
 /** Upload request type (spec §3): 0 image, 1 document, 2 video. */
 export const UploadType = { IMAGE: 0, DOCUMENT: 1, VIDEO: 2 } as const;
@@ -46,3 +40,11 @@ export const ImportResult = Type.Object({
   message: Type.String(),
 });
 export type ImportResult = Static<typeof ImportResult>;
+
+/** File service (spec §7): multipart uploads (read by the route itself) and downloads. */
+export const FilesApi = {
+  upload: post('/file/api/v2/upload', { response: UploadedFile, session: true, name: '上传文件' }),
+  batchUpload: post('/file/api/v2/batch/upload', { response: Type.Array(UploadedFile), session: true, name: '批量上传文件' }),
+  download: get('/file/api/v2/download_url', { query: DownloadQuery, response: FILE, session: true }),
+};
+export const FilePaths = pathsOf(FilesApi);

@@ -1,20 +1,13 @@
-/** Every path the skeleton mounts; module contracts add their own files. */
-export const AuthPaths = {
-  login: '/base/auth/login',
-  refresh: '/base/auth/refresh',
-  logout: '/base/auth/logout',
-  userInfo: '/base/user/info',
-  authorityAccount: '/base/authority/account',
-  authorityOrg: '/base/authority/org',
-  switchOrg: (orgId: number | string) => `/base/switch/user/org/${orgId}`,
-  userLog: '/account_center/user_log',
-} as const;
+import { AuthApi } from './auth';
+import { pathsOf } from './endpoint';
+import { UserConfigApi } from './user-config';
 
-export const UserConfigPaths = {
-  get: '/dps-server/platform/user_config/get_config_params',
-  replace: '/dps-server/platform/user_config/replace_config_params',
-} as const;
+/** The console's paths of the platform endpoints (declared in auth.ts and user-config.ts). */
+export const AuthPaths = pathsOf(AuthApi);
 
+export const UserConfigPaths = pathsOf(UserConfigApi);
+
+/** Not an API endpoint: the static build's version file. */
 export const StaticPaths = {
   version: '/static/version.txt',
 } as const;

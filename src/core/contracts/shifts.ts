@@ -1,42 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, OptionalId, PageFields, Remark, ShortText, Sort, Stamps, TextFilter, titled } from './common';
+import { ShiftAuthorities as A } from '../access/authorities/shifts';
+import { CreatedResult, DeleteBatchRequest, DeleteBatchResult, Id, IdParams, NoData, OptionalId, PageFields, PageResult, Remark, ShortText, Sort, Stamps, TextFilter, titled } from './common';
+import { crudEndpoints, FILE, get, pathsOf, post } from './endpoint';
+import { ImportRequest, ImportResult } from './files';
 
-/**
- * Shifts and calendars (spec §7 Basic data: class_manage, basic_class, device_calendar,
- * month_effect; Enterprise: holiday add/update/remove/page). Paths in the DECISIONS.md style.
- */
-export const ShiftPaths = {
-  shiftList: '/dps-server/class_manage/shift/list',
-  shiftDetail: (id: number | string) => `/dps-server/class_manage/shift/detail/${id}`,
-  shiftCreate: '/dps-server/class_manage/shift/create',
-  shiftUpdate: '/dps-server/class_manage/shift/update',
-  shiftDeleteBatch: '/dps-server/class_manage/shift/delete_batch',
-
-  classUserList: '/dps-server/class_manage/users/list',
-  classUserCreate: '/dps-server/class_manage/users/create',
-  classUserUpdate: '/dps-server/class_manage/users/update',
-  classUserDeleteBatch: '/dps-server/class_manage/users/delete_batch',
-  classUserImport: '/dps-server/class_manage/users/import',
-  classUserImportTemplate: '/dps-server/class_manage/users/import_template',
-
-  exchangeList: '/dps-server/class_manage/exchange/list',
-  exchangeCreate: '/dps-server/class_manage/exchange/create',
-
-
-  holidayAdd: '/dps-server/holiday/add',
-  holidayUpdate: '/dps-server/holiday/update',
-  holidayRemove: '/dps-server/holiday/remove',
-  holidayPage: '/dps-server/holiday/page',
-
-  /** GET ?deviceId=&month=YYYY-MM */
-  deviceCalendarMonth: '/dps-server/device_calendar/month',
-  deviceCalendarCreate: '/dps-server/device_calendar/create',
-  deviceCalendarDeleteBatch: '/dps-server/device_calendar/delete_batch',
-
-  /** GET ?deviceId=&month=YYYY-MM: the shifts a device runs that month. */
-  monthEffectGet: '/dps-server/month_effect/get',
-  monthEffectSave: '/dps-server/month_effect/save',
-} as const;
 
 /** Holiday types (1 法定节假日, 2 调休上班, 3 公司休息日). */
 export const HOLIDAY_TYPES = [
@@ -235,3 +202,38 @@ export const SaveMonthEffectRequest = Type.Object({
   classTimeIds: Type.Array(Id, { title: '班次', maxItems: 10, uniqueItems: true }),
 });
 export type SaveMonthEffectRequest = Static<typeof SaveMonthEffectRequest>;
+
+// ---- endpoints ---------------------------------------------------------------------------------
+/**
+ * Shifts and calendars (spec §7 Basic data: class_manage, basic_class, device_calendar,
+ * month_effect; Enterprise: holiday add/update/remove/page). Paths in the DECISIONS.md style.
+ */
+const read = { authority: A.classCfg } as const;
+export const ShiftApi = {
+  shiftList: get('/dps-server/class_manage/shift/list', { query: ShiftListQuery, response: PageResult(Shift), ...read }),
+  shiftDetail: get('/dps-server/class_manage/shift/detail/:id', { params: IdParams, response: Shift, ...read }),
+  ...crudEndpoints('shift', '/dps-server/class_manage/shift', CreateShiftRequest, UpdateShiftRequest, { add: A.shiftAdd, edit: A.shiftEdit, remove: A.shiftDelete }),
+
+  classUserList: get('/dps-server/class_manage/users/list', { query: ClassUserListQuery, response: PageResult(ClassUser), ...read }),
+  ...crudEndpoints('classUser', '/dps-server/class_manage/users', CreateClassUserRequest, UpdateClassUserRequest, { add: A.userAdd, edit: A.userEdit, remove: A.userDelete }),
+  classUserImport: post('/dps-server/class_manage/users/import', { body: ImportRequest, response: ImportResult, authority: A.userImport }),
+  classUserImportTemplate: get('/dps-server/class_manage/users/import_template', { response: FILE, authority: A.userImport }),
+
+  exchangeList: get('/dps-server/class_manage/exchange/list', { query: ExchangeListQuery, response: PageResult(ShiftExchange), ...read }),
+  exchangeCreate: post('/dps-server/class_manage/exchange/create', { body: CreateExchangeRequest, response: CreatedResult, authority: A.exchange }),
+
+  holidayAdd: post('/dps-server/holiday/add', { body: AddHolidayRequest, response: CreatedResult, authority: A.holidayAdd }),
+  holidayUpdate: post('/dps-server/holiday/update', { body: UpdateHolidayRequest, response: NoData, authority: A.holidayEdit }),
+  holidayRemove: post('/dps-server/holiday/remove', { body: DeleteBatchRequest, response: DeleteBatchResult, authority: A.holidayDelete }),
+  holidayPage: get('/dps-server/holiday/page', { query: HolidayPageQuery, response: PageResult(Holiday), ...read }),
+
+  /** GET ?deviceId=&month=YYYY-MM */
+  deviceCalendarMonth: get('/dps-server/device_calendar/month', { query: DeviceMonthQuery, response: DeviceCalendarMonth, ...read }),
+  deviceCalendarCreate: post('/dps-server/device_calendar/create', { body: CreateDeviceCalendarRequest, response: CreatedResult, authority: A.calendarEdit }),
+  deviceCalendarDeleteBatch: post('/dps-server/device_calendar/delete_batch', { body: DeleteBatchRequest, response: DeleteBatchResult, authority: A.calendarEdit }),
+
+  /** GET ?deviceId=&month=YYYY-MM: the shifts a device runs that month. */
+  monthEffectGet: get('/dps-server/month_effect/get', { query: DeviceMonthQuery, response: MonthEffect, ...read }),
+  monthEffectSave: post('/dps-server/month_effect/save', { body: SaveMonthEffectRequest, response: NoData, authority: A.calendarEdit }),
+};
+export const ShiftPaths = pathsOf(ShiftApi);

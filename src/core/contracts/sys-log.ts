@@ -1,12 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { SysLogAuthorities as A } from '../access/authorities/sys-log';
 import { SYSTEM_ID } from '../constants';
-
-/** System log (/sys-log): every write of the system, from operation_log. */
-export const SysLogPaths = {
-  list: '/dps-server/operation_log/list',
-  /** POST with the list filters; answers an xlsx download. */
-  export: '/dps-server/operation_log/export',
-} as const;
+import { PageResult } from './common';
+import { FILE, get, pathsOf, post } from './endpoint';
 
 /** Operation source (spec §7): 1 platform, 2 all-in-one machine, 3 mobile. */
 export const OPERATION_SOURCES = [
@@ -49,3 +45,11 @@ export const SysLogEntry = Type.Object({
   createTime: Type.String(),
 });
 export type SysLogEntry = Static<typeof SysLogEntry>;
+
+/** System log (/sys-log): every write of the system, from operation_log. */
+export const SysLogApi = {
+  list: get('/dps-server/operation_log/list', { query: SysLogQuery, response: PageResult(SysLogEntry), authority: A.page }),
+  /** POST with the list filters; answers an xlsx download. */
+  export: post('/dps-server/operation_log/export', { body: SysLogQuery, response: FILE, authority: A.export }),
+};
+export const SysLogPaths = pathsOf(SysLogApi);

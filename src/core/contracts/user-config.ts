@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { get, post } from './endpoint';
 
 /**
  * User config (spec §3): flat fields; objects travel as JSON strings (quickSearchParams and any
@@ -10,3 +11,9 @@ export const UserConfig = Type.Record(Type.String({ maxLength: 100 }), Type.Unio
   maxProperties: USER_CONFIG_LIMITS.fields,
 });
 export type UserConfig = Static<typeof UserConfig>;
+
+/** The caller's own config (succeed envelope). */
+export const UserConfigApi = {
+  get: get('/dps-server/platform/user_config/get_config_params', { response: UserConfig, session: true }),
+  replace: post('/dps-server/platform/user_config/replace_config_params', { body: UserConfig, response: Type.Null(), session: true, name: '保存个人配置' }),
+};

@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ResultCode } from '@core/contracts/common';
-import { DownloadQuery, FilePaths, UploadFields, UploadType, type DownloadQuery as DownloadQueryBody } from '@core/contracts/files';
+import { FilesApi, UploadFields, UploadType } from '@core/contracts/files';
 import { Value } from '@sinclair/typebox/value';
 import { scopeOf, sessionOf } from '../../plugins/auth';
-import { AppError, ok } from '../../plugins/envelopes';
+import { AppError } from '../../plugins/envelopes';
+import { mount } from '../../lib/endpoint';
 import { attachmentHeader } from '../../lib/excel-export';
 import { operationContext } from '../../lib/operation-context';
 import { BATCH_MAX_FILES, FileMessages, MAX_UPLOAD_BYTES, sizeMessage } from './content-check';
@@ -56,7 +57,7 @@ async function readUpload(request: FastifyRequest, maxFiles: number, batch: bool
 export async function fileRoutes(app: FastifyInstance, { service }: { service: FileService }): Promise<void> {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: BATCH_MAX_FILES } });
 
-  app.post(FilePaths.upload, { config: { session: true } }, async (request) => {
+  mount(app, FilesApi.upload, async (request) => {
     const upload = await readUpload(request, 1, false);
     const [stored] = await service.store(
       scopeOf(sessionOf(request)),
@@ -65,10 +66,10 @@ export async function fileRoutes(app: FastifyInstance, { service }: { service: F
       { batch: false, appId: upload.appId },
       operationContext(request),
     );
-    return ok('result', stored);
+    return stored;
   });
 
-  app.post(FilePaths.batchUpload, { config: { session: true } }, async (request) => {
+  mount(app, FilesApi.batchUpload, async (request) => {
     const upload = await readUpload(request, BATCH_MAX_FILES, true);
     const stored = await service.store(
       scopeOf(sessionOf(request)),
@@ -77,10 +78,10 @@ export async function fileRoutes(app: FastifyInstance, { service }: { service: F
       { batch: true, appId: upload.appId },
       operationContext(request),
     );
-    return ok('result', stored);
+    return stored;
   });
 
-  app.get<{ Querystring: DownloadQueryBody }>(FilePaths.download, { schema: { querystring: DownloadQuery }, config: { session: true } }, async (request, reply) => {
+  mount(app, FilesApi.download, async (request, reply) => {
     const file = await service.find(scopeOf(sessionOf(request)), request.query.url);
     const inline = file.mime.startsWith('image/') || file.mime === 'application/pdf';
     return reply

@@ -1,83 +1,34 @@
-import { IdParams } from '@core/contracts/common';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SysCfgAuthorities as A } from '@core/access/authorities/sys-cfg';
-import {
-  BoardCodeListQuery,
-  CreateBoardCodeRequest,
-  CreateDeckleRequest,
-  CreateFluteRequest,
-  CreatePaperGradeRequest,
-  DeckleListQuery,
-  FluteListQuery,
-  PaperDataPaths as P,
-  PaperGradeListQuery,
-  UpdateBoardCodeRequest,
-  UpdateDeckleRequest,
-  UpdateFluteRequest,
-  UpdatePaperGradeRequest,
-} from '@core/contracts/sys-cfg';
+import type { FastifyInstance } from 'fastify';
+import { PaperDataApi as E, type CreateFluteRequest, type UpdateFluteRequest } from '@core/contracts/sys-cfg';
 import type { Db } from '../../db';
+import { registerCrudRoutes } from '../../lib/crud-routes';
+import { mount } from '../../lib/endpoint';
 import { scopeOf, sessionOf } from '../../plugins/auth';
-import { ok } from '../../plugins/envelopes';
 import { BoardCodeService } from './board-code.service';
 import { DeckleService } from './deckle.service';
 import { PaperGradeService } from './paper-grade.service';
-import { registerCrudRoutes } from '../../lib/crud-routes';
 
 export function paperDataServices(db: Db) {
   return { grades: new PaperGradeService(db), boards: new BoardCodeService(db), deckles: new DeckleService(db) };
 }
 export type PaperDataServices = ReturnType<typeof paperDataServices>;
 
-
-/** /paper-produce-data: reading needs the page menu, writing ACTION_SYS_PAPER_DATA_*. */
+/** /paper-produce-data: paper grades, flutes, board codes and deckle widths. */
 export async function paperDataRoutes(app: FastifyInstance, { services }: { services: PaperDataServices }): Promise<void> {
-  const scope = (request: FastifyRequest) => scopeOf(sessionOf(request));
-
-
-
-  registerCrudRoutes<CreatePaperGradeRequest, UpdatePaperGradeRequest>(app, {
-    list: P.paperGradeList,
-    create: P.paperGradeCreate,
-    update: P.paperGradeUpdate,
-    deleteBatch: P.paperGradeDeleteBatch,
-    schemas: { list: PaperGradeListQuery, create: CreatePaperGradeRequest, update: UpdatePaperGradeRequest },
-    authorities: { read: A.paperData, add: A.paperDataAdd, edit: A.paperDataEdit, delete: A.paperDataDelete },
-    service: services.grades,
-  });
-  registerCrudRoutes<CreateFluteRequest, UpdateFluteRequest>(app, {
-    list: P.fluteList,
-    create: P.fluteCreate,
-    update: P.fluteUpdate,
-    deleteBatch: P.fluteDeleteBatch,
-    schemas: { list: FluteListQuery, create: CreateFluteRequest, update: UpdateFluteRequest },
-    authorities: { read: A.paperData, add: A.paperDataAdd, edit: A.paperDataEdit, delete: A.paperDataDelete },
+  registerCrudRoutes(app, { list: E.paperGradeList, create: E.paperGradeCreate, update: E.paperGradeUpdate, deleteBatch: E.paperGradeDeleteBatch, service: services.grades });
+  registerCrudRoutes(app, {
+    list: E.fluteList,
+    create: E.fluteCreate,
+    update: E.fluteUpdate,
+    deleteBatch: E.fluteDeleteBatch,
     service: {
       list: (s, params) => services.grades.listFlutes(s, params),
-      create: (s, request, context) => services.grades.createFlute(s, request, context),
-      update: (s, request, context) => services.grades.updateFlute(s, request, context),
+      create: (s, request: CreateFluteRequest, context) => services.grades.createFlute(s, request, context),
+      update: (s, request: UpdateFluteRequest, context) => services.grades.updateFlute(s, request, context),
       deleteBatch: (s, ids, context) => services.grades.deleteFlutes(s, ids, context),
     },
   });
-  registerCrudRoutes<CreateBoardCodeRequest, UpdateBoardCodeRequest>(app, {
-    list: P.boardCodeList,
-    create: P.boardCodeCreate,
-    update: P.boardCodeUpdate,
-    deleteBatch: P.boardCodeDeleteBatch,
-    schemas: { list: BoardCodeListQuery, create: CreateBoardCodeRequest, update: UpdateBoardCodeRequest },
-    authorities: { read: A.paperData, add: A.paperDataAdd, edit: A.paperDataEdit, delete: A.paperDataDelete },
-    service: services.boards,
-  });
-  app.get<{ Params: IdParams }>('/dps-server/board_code/detail/:id', { schema: { params: IdParams }, config: { authority: A.paperData } }, async (request) =>
-    ok('result', await services.boards.detail(scope(request), request.params.id)),
-  );
-  registerCrudRoutes<CreateDeckleRequest, UpdateDeckleRequest>(app, {
-    list: P.deckleList,
-    create: P.deckleCreate,
-    update: P.deckleUpdate,
-    deleteBatch: P.deckleDeleteBatch,
-    schemas: { list: DeckleListQuery, create: CreateDeckleRequest, update: UpdateDeckleRequest },
-    authorities: { read: A.paperData, add: A.paperDataAdd, edit: A.paperDataEdit, delete: A.paperDataDelete },
-    service: services.deckles,
-  });
+  registerCrudRoutes(app, { list: E.boardCodeList, create: E.boardCodeCreate, update: E.boardCodeUpdate, deleteBatch: E.boardCodeDeleteBatch, service: services.boards });
+  mount(app, E.boardCodeDetail, async (request) => services.boards.detail(scopeOf(sessionOf(request)), request.params.id));
+  registerCrudRoutes(app, { list: E.deckleList, create: E.deckleCreate, update: E.deckleUpdate, deleteBatch: E.deckleDeleteBatch, service: services.deckles });
 }

@@ -1,41 +1,16 @@
-import { IdParams } from '@core/contracts/common';
 import type { FastifyInstance } from 'fastify';
-import { SysCfgAuthorities as A } from '@core/access/authorities/sys-cfg';
-import {
-  CreateTicketTemplateRequest,
-  SetDefaultTicketTemplateRequest,
-  TicketTemplateListQuery,
-  TicketTemplatePaths as P,
-  UpdateTicketTemplateRequest,
-} from '@core/contracts/sys-cfg';
+import { TicketTemplateApi as E } from '@core/contracts/sys-cfg';
 import type { Db } from '../../db';
 import { registerCrudRoutes } from '../../lib/crud-routes';
-import { scopeOf, sessionOf } from '../../plugins/auth';
-import { ok } from '../../plugins/envelopes';
+import { mount } from '../../lib/endpoint';
 import { operationContext } from '../../lib/operation-context';
+import { scopeOf, sessionOf } from '../../plugins/auth';
 import { TicketTemplateService } from './ticket-template.service';
 
-/** Work-order ticket templates: reading needs MENU_SYS_TICKET_TEMPLATE, writing ACTION_SYS_TICKET_TEMPLATE_*. */
+/** Work-order ticket templates (access as TicketTemplateApi declares it). */
 export async function ticketTemplateRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
   const service = new TicketTemplateService(db);
-  registerCrudRoutes<CreateTicketTemplateRequest, UpdateTicketTemplateRequest>(app, {
-    list: P.list,
-    create: P.create,
-    update: P.update,
-    deleteBatch: P.deleteBatch,
-    schemas: { list: TicketTemplateListQuery, create: CreateTicketTemplateRequest, update: UpdateTicketTemplateRequest },
-    authorities: { read: A.ticketTemplate, add: A.ticketTemplateAdd, edit: A.ticketTemplateEdit, delete: A.ticketTemplateDelete },
-    service,
-  });
-  app.get<{ Params: IdParams }>(P.detail(':id'), { schema: { params: IdParams }, config: { authority: A.ticketTemplate } }, async (request) =>
-    ok('result', await service.detail(scopeOf(sessionOf(request)), request.params.id)),
-  );
-  app.post<{ Body: SetDefaultTicketTemplateRequest }>(
-    P.setDefault,
-    { schema: { body: SetDefaultTicketTemplateRequest }, config: { authority: A.ticketTemplateDefault } },
-    async (request) => {
-      await service.setDefault(scopeOf(sessionOf(request)), request.body.id, operationContext(request));
-      return ok('result', null);
-    },
-  );
+  registerCrudRoutes(app, { list: E.list, create: E.create, update: E.update, deleteBatch: E.deleteBatch, service });
+  mount(app, E.detail, async (request) => service.detail(scopeOf(sessionOf(request)), request.params.id));
+  mount(app, E.setDefault, async (request) => service.setDefault(scopeOf(sessionOf(request)), request.body.id, operationContext(request)));
 }

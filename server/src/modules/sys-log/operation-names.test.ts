@@ -4,7 +4,7 @@ import { AccountPaths } from '@core/contracts/account';
 import type { PageResult } from '@core/contracts/common';
 import { SysLogPaths, type SysLogEntry } from '@core/contracts/sys-log';
 import { bearer, resultClient, startTwoFactoryApp, type TestApp } from '../../test-support';
-import { operationName, operationNaming } from './operation-names';
+import { operationName, operationNaming, writeEndpoints } from './operation-names';
 
 let t: TestApp;
 let admin: string;
@@ -23,13 +23,14 @@ async function entries(query: string): Promise<SysLogEntry[]> {
 
 describe('system log operation names', () => {
   it('gives every write route the app mounts a Chinese name (a new route without one fails here)', () => {
-    const unnamed = [...t.app.writeRouteAuthorities].filter(([path, authority]) => operationName(path, authority) === undefined);
+    const writes = writeEndpoints(t.app.mountedRoutes);
+    const unnamed = [...writes.values()].filter((endpoint) => operationName(endpoint) === undefined).map((endpoint) => endpoint.path);
     expect(unnamed).toEqual([]);
-    expect(t.app.writeRouteAuthorities.size).toBeGreaterThan(80);
+    expect(writes.size).toBeGreaterThan(80);
   });
 
   it('names one code guarding several verbs by the verb, and a page code by its title', () => {
-    const naming = operationNaming(t.app.writeRouteAuthorities);
+    const naming = operationNaming(t.app.mountedRoutes);
     expect(naming.nameOf(AccountPaths.roleAdd)).toBe('角色管理-新增');
     expect(naming.nameOf(AccountPaths.departmentRemove)).toBe('人员管理-部门管理（删除）');
     expect(naming.nameOf(AccountPaths.departmentRename)).toBe('人员管理-部门管理（重命名）');

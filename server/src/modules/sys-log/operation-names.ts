@@ -1,29 +1,13 @@
 import { ACTION_CODE_ENTRIES, QA_AUDIT_TAB_CODE_ENTRIES } from '@core/access/action-codes';
 import { ROUTE_GROUPS } from '@core/access/route-catalog';
-import { AccountPaths } from '@core/contracts/account';
-import { EnterpriseConfigPaths } from '@core/contracts/sys-cfg';
-import { FilePaths } from '@core/contracts/files';
-import { AuthPaths, UserConfigPaths } from '@core/contracts/paths';
+import type { Endpoint } from '@core/contracts/endpoint';
 
 /**
- * Chinese names of logged operations, derived from what each write route declares: its authority
- * code (button codes carry `页面-动作` names, page codes their menu title) and, where one code guards
- * several verbs (部门管理: add/rename/remove), the verb of the path. Routes without an authority
- * (sign-in, own settings, uploads) are named below.
+ * Chinese names of logged operations, derived from the endpoint declarations of the write routes:
+ * the authority code (button codes carry `页面-动作` names, page codes their menu title) and, where
+ * one code guards several verbs (部门管理: add/rename/remove), the verb of the path. Writes open to
+ * any session or the public (sign-in, own settings, uploads) carry their own `name`.
  */
-const UNGUARDED_NAMES: Record<string, string> = {
-  [AuthPaths.login]: '登录',
-  [AuthPaths.logout]: '退出登录',
-  [AuthPaths.refresh]: '刷新登录',
-  '/base/switch/user/org/:orgId': '切换工厂',
-  [AuthPaths.userLog]: '记录按钮点击',
-  [AccountPaths.sms]: '发送短信验证码',
-  [UserConfigPaths.replace]: '保存个人配置',
-  [EnterpriseConfigPaths.userPageConfigSave]: '保存页面配置',
-  [FilePaths.upload]: '上传文件',
-  [FilePaths.batchUpload]: '批量上传文件',
-};
-
 /** Last path segment (or its first word) → verb. */
 const VERBS: Record<string, string> = {
   update_name: '重命名',
@@ -55,9 +39,11 @@ function verbOf(path: string): string | undefined {
   return VERBS[segment] ?? VERBS[segment.split('_')[0]!];
 }
 
-/** The name of one route from its authority and path; undefined when nothing names it. */
-export function operationName(path: string, authority: string): string | undefined {
-  if (!authority) return UNGUARDED_NAMES[path];
+/** The name of one endpoint from its own name, or its authority and path; undefined when nothing names it. */
+export function operationName(endpoint: Pick<Endpoint, 'path' | 'authority' | 'name'>): string | undefined {
+  const { path, authority } = endpoint;
+  if (endpoint.name) return endpoint.name;
+  if (!authority) return undefined;
   const verb = verbOf(path);
   const action = ACTION_NAMES.get(authority);
   if (action) {
@@ -78,8 +64,21 @@ export interface OperationNaming {
   pathsNamed(text: string): string[];
 }
 
-/** Naming over the app's write routes (`writeRoutes`: path → declared authority, read at each call). */
-export function operationNaming(writeRoutes: ReadonlyMap<string, string>): OperationNaming {
-  const nameOf = (path: string) => operationName(path, writeRoutes.get(path) ?? '') ?? path;
-  return { nameOf, pathsNamed: (text) => [...writeRoutes.keys()].filter((path) => nameOf(path).includes(text)) };
+/** The write endpoints of the app's route registry, by path. */
+export function writeEndpoints(routes: ReadonlyArray<{ method: string; endpoint?: Endpoint }>): Map<string, Endpoint> {
+  return new Map(routes.flatMap((route) => (route.method !== 'GET' && route.endpoint ? [[route.endpoint.path, route.endpoint] as const] : [])));
+}
+
+/**
+ * Naming over the app's write routes. `routes` is the app's route registry (app.mountedRoutes), read
+ * at the first call: every route is mounted by then.
+ */
+export function operationNaming(routes: ReadonlyArray<{ method: string; endpoint?: Endpoint }>): OperationNaming {
+  let names: Map<string, string> | undefined;
+  const all = () => {
+    names ??= new Map([...writeEndpoints(routes)].map(([path, endpoint]) => [path, operationName(endpoint) ?? path]));
+    return names;
+  };
+  const nameOf = (path: string) => all().get(path) ?? path;
+  return { nameOf, pathsNamed: (text) => [...all()].filter(([, name]) => name.includes(text)).map(([path]) => path) };
 }

@@ -1,69 +1,8 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { Id, OverReportPercent, MultiFilter, OptionalId, OptionalText, PageFields, Remark, ShortText, Sort, Stamps, TextFilter, titled } from '../common';
-
-/**
- * Master-data paths of /modeling (spec §7 "Basic data", DECISIONS.md "Paths"): workshops, the
- * device-type tree, devices, process groups, processes, process flows (work_flow), the product
- * classify tree and products.
- */
-export const ModelingPaths = {
-  workshopList: '/dps-server/workshop/list',
-  workshopDetail: (id: number | string) => `/dps-server/workshop/detail/${id}`,
-  workshopCreate: '/dps-server/workshop/create',
-  workshopUpdate: '/dps-server/workshop/update',
-  workshopDeleteBatch: '/dps-server/workshop/delete_batch',
-
-  /** GET; `withDevices=true` adds devices as leaves (isDeviceFlag true). */
-  deviceTypeTree: '/dps-server/device_type/tree',
-  deviceTypeCreate: '/dps-server/device_type/create',
-  deviceTypeUpdate: '/dps-server/device_type/update',
-  deviceTypeDeleteBatch: '/dps-server/device_type/delete_batch',
-
-  deviceList: '/dps-server/device/list',
-  deviceDetail: (id: number | string) => `/dps-server/device/detail/${id}`,
-  deviceCreate: '/dps-server/device/create',
-  deviceUpdate: '/dps-server/device/update',
-  deviceDeleteBatch: '/dps-server/device/delete_batch',
-  deviceImport: '/dps-server/device/import',
-  deviceImportTemplate: '/dps-server/device/import_template',
-  deviceExport: '/dps-server/device/export',
-  /** GET ?processId=: devices that can run a process, with their theoretical speed (for scheduling). */
-  deviceSpeedList: '/dps-server/device/theoretical_speed/list',
-
-  processGroupList: '/dps-server/process_group/list',
-  processGroupCreate: '/dps-server/process_group/create',
-  processGroupUpdate: '/dps-server/process_group/update',
-  processGroupDeleteBatch: '/dps-server/process_group/delete_batch',
-
-  processList: '/dps-server/process/list',
-  processDetail: (id: number | string) => `/dps-server/process/detail/${id}`,
-  processCreate: '/dps-server/process/create',
-  processUpdate: '/dps-server/process/update',
-  processDeleteBatch: '/dps-server/process/delete_batch',
-
-  workFlowList: '/dps-server/work_flow/list',
-  workFlowDetail: (id: number | string) => `/dps-server/work_flow/detail/${id}`,
-  workFlowCreate: '/dps-server/work_flow/create',
-  workFlowUpdate: '/dps-server/work_flow/update',
-  workFlowDeleteBatch: '/dps-server/work_flow/delete_batch',
-  /** GET: every process and every flow with its ordered process ids (工序地图). */
-  workFlowMap: '/dps-server/work_flow/map',
-
-  productClassifyTree: '/dps-server/product_classify/tree',
-  productClassifyCreate: '/dps-server/product_classify/create',
-  productClassifyUpdate: '/dps-server/product_classify/update',
-  productClassifyDeleteBatch: '/dps-server/product_classify/delete_batch',
-
-  productList: '/dps-server/product/list',
-  productDetail: (id: number | string) => `/dps-server/product/detail/${id}`,
-  productCreate: '/dps-server/product/create',
-  productUpdate: '/dps-server/product/update',
-  productDeleteBatch: '/dps-server/product/delete_batch',
-  /** Spec §9: the console waits up to 600 s for this one. */
-  productImport: '/dps-server/product/import',
-  productImportTemplate: '/dps-server/product/import_template',
-  productExport: '/dps-server/product/export',
-} as const;
+import { ModelingAuthorities as A } from '../../access/authorities/modeling';
+import { Id, IdParams, OverReportPercent, MultiFilter, OptionalId, OptionalText, PageFields, PageResult, Remark, ShortText, Sort, Stamps, TextFilter, titled } from '../common';
+import { crudEndpoints, FILE, get, pathsOf, post } from '../endpoint';
+import { ImportRequest, ImportResult } from '../files';
 
 /** Board flutes (DOMAIN.md): single wall A, B, C, E, F; double wall BC, BE, AB. */
 export const FLUTES = ['A', 'B', 'C', 'E', 'F', 'AB', 'BC', 'BE'] as const;
@@ -469,3 +408,53 @@ export const CreateProductRequest = Type.Object(ProductFields);
 export type CreateProductRequest = Static<typeof CreateProductRequest>;
 export const UpdateProductRequest = Type.Object({ id: titled(Id, '编号'), ...ProductFields });
 export type UpdateProductRequest = Static<typeof UpdateProductRequest>;
+
+// ---- endpoints (spec §7 "Basic data", DECISIONS.md "Paths") -----------------------------------
+// Workshops, the device-type tree, devices, process groups, processes, process flows (work_flow),
+// the product classify tree and products. Reads need the page (MENU_SYS_MODELING), writes their button.
+
+const read = { authority: A.page } as const;
+
+export const ModelingApi = {
+  workshopList: get('/dps-server/workshop/list', { query: WorkshopListQuery, response: PageResult(Workshop), ...read }),
+  workshopDetail: get('/dps-server/workshop/detail/:id', { params: IdParams, response: Workshop, ...read }),
+  ...crudEndpoints('workshop', '/dps-server/workshop', CreateWorkshopRequest, UpdateWorkshopRequest, { add: A.workshopAdd, edit: A.workshopEdit, remove: A.workshopDelete }),
+
+  /** GET; `withDevices=true` adds devices as leaves (isDeviceFlag true). */
+  deviceTypeTree: get('/dps-server/device_type/tree', { query: DeviceTypeTreeQuery, response: Type.Array(DeviceTypeNode), ...read }),
+  ...crudEndpoints('deviceType', '/dps-server/device_type', CreateDeviceTypeRequest, UpdateDeviceTypeRequest, { add: A.machineTypeAdd, edit: A.machineTypeEdit, remove: A.machineTypeDelete }),
+
+  deviceList: get('/dps-server/device/list', { query: DeviceListQuery, response: PageResult(Device), ...read }),
+  deviceDetail: get('/dps-server/device/detail/:id', { params: IdParams, response: DeviceDetail, ...read }),
+  ...crudEndpoints('device', '/dps-server/device', CreateDeviceRequest, UpdateDeviceRequest, { add: A.deviceAdd, edit: A.deviceEdit, remove: A.deviceDelete }),
+  deviceImport: post('/dps-server/device/import', { body: ImportRequest, response: ImportResult, authority: A.deviceImport }),
+  deviceImportTemplate: get('/dps-server/device/import_template', { response: FILE, authority: A.deviceImport }),
+  deviceExport: post('/dps-server/device/export', { body: DeviceListQuery, response: FILE, authority: A.deviceExport }),
+  /** GET ?processId=: devices that can run a process, with their theoretical speed (for scheduling). */
+  deviceSpeedList: get('/dps-server/device/theoretical_speed/list', { query: DeviceSpeedQuery, response: Type.Array(DeviceSpeedEntry), ...read }),
+
+  processGroupList: get('/dps-server/process_group/list', { query: ProcessGroupListQuery, response: PageResult(ProcessGroup), ...read }),
+  ...crudEndpoints('processGroup', '/dps-server/process_group', CreateProcessGroupRequest, UpdateProcessGroupRequest, { add: A.groupAdd, edit: A.groupEdit, remove: A.groupDelete }),
+
+  processList: get('/dps-server/process/list', { query: ProcessListQuery, response: PageResult(Process), ...read }),
+  processDetail: get('/dps-server/process/detail/:id', { params: IdParams, response: Process, ...read }),
+  ...crudEndpoints('process', '/dps-server/process', CreateProcessRequest, UpdateProcessRequest, { add: A.processAdd, edit: A.processEdit, remove: A.processDelete }),
+
+  workFlowList: get('/dps-server/work_flow/list', { query: WorkFlowListQuery, response: PageResult(WorkFlow), ...read }),
+  workFlowDetail: get('/dps-server/work_flow/detail/:id', { params: IdParams, response: WorkFlowDetail, ...read }),
+  ...crudEndpoints('workFlow', '/dps-server/work_flow', CreateWorkFlowRequest, UpdateWorkFlowRequest, { add: A.workFlowAdd, edit: A.workFlowEdit, remove: A.workFlowDelete }),
+  /** GET: every process and every flow with its ordered process ids (工序地图). */
+  workFlowMap: get('/dps-server/work_flow/map', { response: WorkFlowMap, ...read }),
+
+  productClassifyTree: get('/dps-server/product_classify/tree', { response: Type.Array(ProductClassifyNode), ...read }),
+  ...crudEndpoints('productClassify', '/dps-server/product_classify', CreateProductClassifyRequest, UpdateProductClassifyRequest, { add: A.classifyAdd, edit: A.classifyEdit, remove: A.classifyDelete }),
+
+  productList: get('/dps-server/product/list', { query: ProductListQuery, response: PageResult(Product), ...read }),
+  productDetail: get('/dps-server/product/detail/:id', { params: IdParams, response: Product, ...read }),
+  ...crudEndpoints('product', '/dps-server/product', CreateProductRequest, UpdateProductRequest, { add: A.productAdd, edit: A.productEdit, remove: A.productDelete }),
+  /** Spec §9: the console waits up to 600 s for this one. */
+  productImport: post('/dps-server/product/import', { body: ImportRequest, response: ImportResult, authority: A.productImport }),
+  productImportTemplate: get('/dps-server/product/import_template', { response: FILE, authority: A.productImport }),
+  productExport: post('/dps-server/product/export', { body: ProductListQuery, response: FILE, authority: A.productExport }),
+};
+export const ModelingPaths = pathsOf(ModelingApi);

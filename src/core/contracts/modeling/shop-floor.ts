@@ -1,28 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, MultiFilter, OptionalId, PageFields, Remark, Sort, Stamps, TextFilter, titled } from '../common';
+import { ModelingAuthorities as A } from '../../access/authorities/modeling';
+import { Id, IdParams, MultiFilter, NoData, OptionalId, PageFields, PageResult, Remark, Sort, Stamps, TextFilter, titled } from '../common';
+import { crudEndpoints, get, pathsOf, post } from '../endpoint';
 
-/**
- * Shop-floor master data (spec §7 "Basic data": ic_card, work machine, undesirable reason): IC
- * cards bound to staff, all-in-one machines (一体机) bound to devices, and bad phenomena (不良现象)
- * per process.
- */
-export const ShopFloorPaths = {
-  icCardList: '/dps-server/ic_card/list',
-  icCardCreate: '/dps-server/ic_card/create',
-  icCardUpdate: '/dps-server/ic_card/update',
-  icCardDeleteBatch: '/dps-server/ic_card/delete_batch',
-  icCardBind: '/dps-server/ic_card/bind',
-  icCardUnbind: '/dps-server/ic_card/unbind',
-  workMachineList: '/dps-server/work_machine/list',
-  workMachineDetail: (id: number | string) => `/dps-server/work_machine/detail/${id}`,
-  workMachineCreate: '/dps-server/work_machine/create',
-  workMachineUpdate: '/dps-server/work_machine/update',
-  workMachineDeleteBatch: '/dps-server/work_machine/delete_batch',
-  badReasonList: '/dps-server/undesirable_reason/list',
-  badReasonCreate: '/dps-server/undesirable_reason/create',
-  badReasonUpdate: '/dps-server/undesirable_reason/update',
-  badReasonDeleteBatch: '/dps-server/undesirable_reason/delete_batch',
-} as const;
 
 // ---- IC cards -----------------------------------------------------------------------------------
 
@@ -115,3 +95,22 @@ export const CreateBadReasonRequest = Type.Object(BadReasonFields);
 export type CreateBadReasonRequest = Static<typeof CreateBadReasonRequest>;
 export const UpdateBadReasonRequest = Type.Object({ id: titled(Id, '编号'), ...BadReasonFields });
 export type UpdateBadReasonRequest = Static<typeof UpdateBadReasonRequest>;
+
+/**
+ * Shop-floor master data (spec §7 "Basic data": ic_card, work machine, undesirable reason): IC
+ * cards bound to staff, all-in-one machines (一体机) bound to devices, and bad phenomena (不良现象)
+ * per process. IC cards and bad phenomena are tabs of /modeling (read with MENU_SYS_MODELING),
+ * all-in-one machines are /oneMachine (read with MENU_SYS_ONE_MACHINE).
+ */
+export const ShopFloorApi = {
+  icCardList: get('/dps-server/ic_card/list', { query: IcCardListQuery, response: PageResult(IcCard), authority: A.page }),
+  ...crudEndpoints('icCard', '/dps-server/ic_card', CreateIcCardRequest, UpdateIcCardRequest, { add: A.icCardAdd, edit: A.icCardEdit, remove: A.icCardDelete }),
+  icCardBind: post('/dps-server/ic_card/bind', { body: BindIcCardRequest, response: NoData, authority: A.icCardBind }),
+  icCardUnbind: post('/dps-server/ic_card/unbind', { body: UnbindIcCardRequest, response: NoData, authority: A.icCardBind }),
+  workMachineList: get('/dps-server/work_machine/list', { query: WorkMachineListQuery, response: PageResult(WorkMachine), authority: A.oneMachine }),
+  workMachineDetail: get('/dps-server/work_machine/detail/:id', { params: IdParams, response: WorkMachine, authority: A.oneMachine }),
+  ...crudEndpoints('workMachine', '/dps-server/work_machine', CreateWorkMachineRequest, UpdateWorkMachineRequest, { add: A.workMachineAdd, edit: A.workMachineEdit, remove: A.workMachineDelete }),
+  badReasonList: get('/dps-server/undesirable_reason/list', { query: BadReasonListQuery, response: PageResult(BadReason), authority: A.page }),
+  ...crudEndpoints('badReason', '/dps-server/undesirable_reason', CreateBadReasonRequest, UpdateBadReasonRequest, { add: A.badReasonAdd, edit: A.badReasonEdit, remove: A.badReasonDelete }),
+};
+export const ShopFloorPaths = pathsOf(ShopFloorApi);

@@ -1,19 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, OptionalId, PageFields, Remark, ShortText, Sort, Stamps, TextFilter, titled } from '../common';
+import { ModelingAuthorities as A } from '../../access/authorities/modeling';
+import { Id, IdParams, OptionalId, PageFields, PageResult, Remark, ShortText, Sort, Stamps, TextFilter, titled } from '../common';
+import { crudEndpoints, get, pathsOf } from '../endpoint';
 
-/** Class teams (班组) with their members, and employee positions (岗位): the 班组 tab of /modeling. */
-export const TeamPaths = {
-  teamList: '/dps-server/basic_class/list',
-  teamDetail: (id: number | string) => `/dps-server/basic_class/detail/${id}`,
-  teamCreate: '/dps-server/basic_class/create',
-  teamUpdate: '/dps-server/basic_class/update',
-  teamDeleteBatch: '/dps-server/basic_class/delete_batch',
-
-  positionList: '/dps-server/employee_position/list',
-  positionCreate: '/dps-server/employee_position/create',
-  positionUpdate: '/dps-server/employee_position/update',
-  positionDeleteBatch: '/dps-server/employee_position/delete_batch',
-} as const;
 
 // ---- positions (岗位) and class teams (班组) ---------------------------------------------------------
 
@@ -74,3 +63,14 @@ export const CreateTeamRequest = Type.Object(TeamFields);
 export type CreateTeamRequest = Static<typeof CreateTeamRequest>;
 export const UpdateTeamRequest = Type.Object({ id: titled(Id, '编号'), ...TeamFields });
 export type UpdateTeamRequest = Static<typeof UpdateTeamRequest>;
+
+/** Class teams (班组) with their members, and employee positions (岗位): the 班组 tab of /modeling. */
+export const TeamApi = {
+  teamList: get('/dps-server/basic_class/list', { query: TeamListQuery, response: PageResult(Team), authority: A.page }),
+  teamDetail: get('/dps-server/basic_class/detail/:id', { params: IdParams, response: TeamDetail, authority: A.page }),
+  ...crudEndpoints('team', '/dps-server/basic_class', CreateTeamRequest, UpdateTeamRequest, { add: A.teamAdd, edit: A.teamEdit, remove: A.teamDelete }),
+
+  positionList: get('/dps-server/employee_position/list', { query: PositionListQuery, response: PageResult(Position), authority: A.page }),
+  ...crudEndpoints('position', '/dps-server/employee_position', CreatePositionRequest, UpdatePositionRequest, { add: A.positionAdd, edit: A.positionEdit, remove: A.positionDelete }),
+};
+export const TeamPaths = pathsOf(TeamApi);

@@ -1,5 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, OverReportPercent, titled } from '../common';
+import { SysCfgAuthorities as A } from '../../access/authorities/sys-cfg';
+import { CreatedResult, Id, OverReportPercent, titled } from '../common';
+import { get, pathsOf, post } from '../endpoint';
 import { UserBrief } from '../account';
 
 /**
@@ -7,24 +9,6 @@ import { UserBrief } from '../account';
  * per factory (spec §7 "Enterprise" family); dictionaries, the process dictionary and per-user
  * page column settings.
  */
-export const EnterpriseConfigPaths = {
-  configFind: '/dps-server/enterprise/config/find',
-  /** Sections present replace the stored ones; absent sections are kept. */
-  configUpdate: '/dps-server/enterprise/config/update',
-  orderAuditConfigFind: '/dps-server/enterprise/order_audit_config/find',
-  orderAuditConfigUpdate: '/dps-server/enterprise/order_audit_config/update',
-  /** GET ?dictType= (optional): dictionary types with their items. */
-  dictList: '/dps-server/enterprise/dict/list',
-  /** Creates the dict type or replaces its name and items as a whole. */
-  dictSaveOrUpdate: '/dps-server/enterprise/dict/save_or_update',
-  /** GET: the factory's processes as a dictionary (id, code, name) for selects. */
-  processDict: '/dps-server/enterprise/process_dict/list',
-  /** GET ?pageKey=: the caller's column settings of one page ('' when never saved). */
-  userPageConfigFind: '/dps-server/enterprise/user_page_config/find',
-  userPageConfigSave: '/dps-server/enterprise/user_page_config/save',
-  scheduleConfigFind: '/dps-server/schedule_config/find',
-  scheduleConfigUpdate: '/dps-server/schedule_config/update',
-} as const;
 
 const UserIds = Type.Array(Id, { maxItems: 50, uniqueItems: true });
 
@@ -116,19 +100,17 @@ export const SaveDictRequest = Type.Object({
 });
 export type SaveDictRequest = Static<typeof SaveDictRequest>;
 
-export interface DictView {
-  id: number;
-  dictType: string;
-  dictName: string;
-  items: Array<{ itemCode: string; itemLabel: string; sort: number; enabled: boolean }>;
-  updateTime: string;
-}
+export const DictView = Type.Object({
+  id: Type.Integer(),
+  dictType: Type.String(),
+  dictName: Type.String(),
+  items: Type.Array(Type.Object({ itemCode: Type.String(), itemLabel: Type.String(), sort: Type.Integer(), enabled: Type.Boolean() })),
+  updateTime: Type.String(),
+});
+export type DictView = Static<typeof DictView>;
 
-export interface ProcessDictEntry {
-  processId: number;
-  processCode: string;
-  processName: string;
-}
+export const ProcessDictEntry = Type.Object({ processId: Type.Integer(), processCode: Type.String(), processName: Type.String() });
+export type ProcessDictEntry = Static<typeof ProcessDictEntry>;
 
 // ---- user page config -------------------------------------------------------------------------
 
@@ -140,10 +122,8 @@ export const SaveUserPageConfigRequest = Type.Object({
   pageConfig: Type.String({ title: '页面配置', maxLength: 20_000 }),
 });
 export type SaveUserPageConfigRequest = Static<typeof SaveUserPageConfigRequest>;
-export interface UserPageConfig {
-  pageKey: string;
-  pageConfig: string;
-}
+export const UserPageConfig = Type.Object({ pageKey: Type.String(), pageConfig: Type.String() });
+export type UserPageConfig = Static<typeof UserPageConfig>;
 
 // ---- schedule config --------------------------------------------------------------------------
 
@@ -174,3 +154,30 @@ export const DEFAULT_SCHEDULE_CONFIG: ScheduleConfigFields = {
   samePlateSavingMinutes: 10,
   schedulableOrderStatuses: [2, 3],
 };
+
+/** The order audit section as read, with the factory it belongs to. */
+export const OrderAuditConfigView = Type.Object({ orgId: Type.Integer(), ...AuditConfigView.properties });
+
+// ---- endpoints --------------------------------------------------------------------------------
+// /base-cfg and /schedule-cfg: reading needs the page menu, writing its ACTION_ code; the user page
+// config is personal and open to every signed-in user (like the user config of spec §7).
+
+export const EnterpriseConfigApi = {
+  configFind: get('/dps-server/enterprise/config/find', { response: EnterpriseConfig, authority: A.baseCfg }),
+  /** Sections present replace the stored ones; absent sections are kept. */
+  configUpdate: post('/dps-server/enterprise/config/update', { body: UpdateEnterpriseConfigRequest, response: EnterpriseConfig, authority: A.baseCfgEdit }),
+  orderAuditConfigFind: get('/dps-server/enterprise/order_audit_config/find', { response: OrderAuditConfigView, authority: A.baseCfg }),
+  orderAuditConfigUpdate: post('/dps-server/enterprise/order_audit_config/update', { body: AuditConfig, response: OrderAuditConfigView, authority: A.baseCfgEdit }),
+  /** GET ?dictType= (optional): dictionary types with their items. */
+  dictList: get('/dps-server/enterprise/dict/list', { query: DictListQuery, response: Type.Array(DictView), authority: A.baseCfg }),
+  /** Creates the dict type or replaces its name and items as a whole. */
+  dictSaveOrUpdate: post('/dps-server/enterprise/dict/save_or_update', { body: SaveDictRequest, response: CreatedResult, authority: A.dictEdit }),
+  /** GET: the factory's processes as a dictionary (id, code, name) for selects. */
+  processDict: get('/dps-server/enterprise/process_dict/list', { response: Type.Array(ProcessDictEntry), authority: A.baseCfg }),
+  /** GET ?pageKey=: the caller's column settings of one page ('' when never saved). */
+  userPageConfigFind: get('/dps-server/enterprise/user_page_config/find', { query: UserPageConfigQuery, response: UserPageConfig, session: true }),
+  userPageConfigSave: post('/dps-server/enterprise/user_page_config/save', { body: SaveUserPageConfigRequest, response: UserPageConfig, session: true, name: '保存页面配置' }),
+  scheduleConfigFind: get('/dps-server/schedule_config/find', { response: ScheduleConfig, authority: A.scheduleCfg }),
+  scheduleConfigUpdate: post('/dps-server/schedule_config/update', { body: UpdateScheduleConfigRequest, response: ScheduleConfig, authority: A.scheduleCfgEdit }),
+};
+export const EnterpriseConfigPaths = pathsOf(EnterpriseConfigApi);

@@ -1,30 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, PageFields, Remark, Stamps, TextFilter, titled } from '../common';
+import { SysCfgAuthorities as A } from '../../access/authorities/sys-cfg';
+import { Id, IdParams, PageFields, PageResult, Remark, Stamps, TextFilter, titled } from '../common';
+import { crudEndpoints, get, pathsOf } from '../endpoint';
 
 /**
  * Paper produce data (/paper-produce-data, DOMAIN.md "Board"): paper grades, flutes, board codes
  * naming their papers layer by layer, and the corrugator's deckle widths — what the corrugator
  * scheduler needs.
  */
-export const PaperDataPaths = {
-  paperGradeList: '/dps-server/paper_grade/list',
-  paperGradeCreate: '/dps-server/paper_grade/create',
-  paperGradeUpdate: '/dps-server/paper_grade/update',
-  paperGradeDeleteBatch: '/dps-server/paper_grade/delete_batch',
-  fluteList: '/dps-server/flute/list',
-  fluteCreate: '/dps-server/flute/create',
-  fluteUpdate: '/dps-server/flute/update',
-  fluteDeleteBatch: '/dps-server/flute/delete_batch',
-  boardCodeList: '/dps-server/board_code/list',
-  boardCodeDetail: (id: number | string) => `/dps-server/board_code/detail/${id}`,
-  boardCodeCreate: '/dps-server/board_code/create',
-  boardCodeUpdate: '/dps-server/board_code/update',
-  boardCodeDeleteBatch: '/dps-server/board_code/delete_batch',
-  deckleList: '/dps-server/deckle_width/list',
-  deckleCreate: '/dps-server/deckle_width/create',
-  deckleUpdate: '/dps-server/deckle_width/update',
-  deckleDeleteBatch: '/dps-server/deckle_width/delete_batch',
-} as const;
 const Code = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '^[A-Za-z0-9_.-]+$' });
 const NullableNumber = (min: number, max: number) => Type.Optional(Type.Union([Type.Number({ minimum: min, maximum: max }), Type.Null()]));
 
@@ -163,3 +146,20 @@ export const CreateDeckleRequest = Type.Object(DeckleFields);
 export type CreateDeckleRequest = Static<typeof CreateDeckleRequest>;
 export const UpdateDeckleRequest = Type.Object({ id: titled(Id, '编号'), ...DeckleFields });
 export type UpdateDeckleRequest = Static<typeof UpdateDeckleRequest>;
+
+// ---- endpoints (/paper-produce-data: reading needs the page menu, writing ACTION_SYS_PAPER_DATA_*) ----
+
+const writes = { add: A.paperDataAdd, edit: A.paperDataEdit, remove: A.paperDataDelete };
+const read = { authority: A.paperData } as const;
+export const PaperDataApi = {
+  paperGradeList: get('/dps-server/paper_grade/list', { query: PaperGradeListQuery, response: PageResult(PaperGrade), ...read }),
+  ...crudEndpoints('paperGrade', '/dps-server/paper_grade', CreatePaperGradeRequest, UpdatePaperGradeRequest, writes),
+  fluteList: get('/dps-server/flute/list', { query: FluteListQuery, response: PageResult(Flute), ...read }),
+  ...crudEndpoints('flute', '/dps-server/flute', CreateFluteRequest, UpdateFluteRequest, writes),
+  boardCodeList: get('/dps-server/board_code/list', { query: BoardCodeListQuery, response: PageResult(BoardCode), ...read }),
+  boardCodeDetail: get('/dps-server/board_code/detail/:id', { params: IdParams, response: BoardCode, ...read }),
+  ...crudEndpoints('boardCode', '/dps-server/board_code', CreateBoardCodeRequest, UpdateBoardCodeRequest, writes),
+  deckleList: get('/dps-server/deckle_width/list', { query: DeckleListQuery, response: PageResult(DeckleWidth), ...read }),
+  ...crudEndpoints('deckle', '/dps-server/deckle_width', CreateDeckleRequest, UpdateDeckleRequest, writes),
+};
+export const PaperDataPaths = pathsOf(PaperDataApi);

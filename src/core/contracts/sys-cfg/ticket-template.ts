@@ -1,5 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, Stamps, titled } from '../common';
+import { SysCfgAuthorities as A } from '../../access/authorities/sys-cfg';
+import { Id, IdParams, NoData, PageResult, Stamps, titled } from '../common';
+import { crudEndpoints, get, pathsOf, post } from '../endpoint';
 import { defineEnum } from '../../enums';
 
 /**
@@ -7,14 +9,6 @@ import { defineEnum } from '../../enums';
  * 流转卡模板 tab of /base-cfg): which work-order fields a ticket prints and in what order, the QR
  * code of the work-order number, paper size and orientation, and one default per print type.
  */
-export const TicketTemplatePaths = {
-  list: '/dps-server/ticket_template/list',
-  detail: (id: number | string) => `/dps-server/ticket_template/detail/${id}`,
-  create: '/dps-server/ticket_template/create',
-  update: '/dps-server/ticket_template/update',
-  deleteBatch: '/dps-server/ticket_template/delete_batch',
-  setDefault: '/dps-server/ticket_template/set_default',
-} as const;
 
 /**
  * What a template prints: 1 the work-order ticket that travels with the job from machine to
@@ -173,3 +167,17 @@ export function ticketFieldsProblem(fields: ReadonlyArray<Pick<TicketField, 'fie
   }
   return null;
 }
+
+// ---- endpoints: reading needs MENU_SYS_TICKET_TEMPLATE, writing ACTION_SYS_TICKET_TEMPLATE_* ----
+
+export const TicketTemplateApi = {
+  list: get('/dps-server/ticket_template/list', { query: TicketTemplateListQuery, response: PageResult(TicketTemplate), authority: A.ticketTemplate }),
+  detail: get('/dps-server/ticket_template/detail/:id', { params: IdParams, response: TicketTemplate, authority: A.ticketTemplate }),
+  ...crudEndpoints('', '/dps-server/ticket_template', CreateTicketTemplateRequest, UpdateTicketTemplateRequest, {
+  add: A.ticketTemplateAdd,
+  edit: A.ticketTemplateEdit,
+  remove: A.ticketTemplateDelete,
+}),
+  setDefault: post('/dps-server/ticket_template/set_default', { body: SetDefaultTicketTemplateRequest, response: NoData, authority: A.ticketTemplateDefault }),
+};
+export const TicketTemplatePaths = pathsOf(TicketTemplateApi);

@@ -1,0 +1,86 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FILE, type Endpoint, type RequestOf } from '@core/contracts/endpoint';
+import { familyOf, ok, type Family } from '../plugins/envelopes';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract declaration the route was mounted from (set by `mount` only). */
+    endpoint?: Endpoint;
+  }
+  interface FastifyInstance {
+    /**
+     * Tests: every JSON result is checked against its declared response before it is sent (a wrong
+     * type or a missing field fails with 5000 and is logged), since serialisation would otherwise
+     * turn a null into "" or {} without a word.
+     */
+    checkResponses: boolean;
+  }
+}
+
+/**
+ * The response schema of one family, with room for both answers (errors are sent with HTTP 200
+ * through the same route): the result's fields are optional. Undeclared columns are not serialised.
+ */
+export function envelopeSchema(family: Family, data: TSchema): TSchema {
+  switch (family) {
+    case 'base':
+      return Type.Object({ success: Type.Boolean(), code: Type.Number(), data: Type.Optional(data), message: Type.Optional(Type.String()) });
+    case 'succeed':
+      // A lost session answers this family with the result envelope's 1003 (spec §3), so both fit.
+      return Type.Object({
+        succeed: Type.Optional(Type.Boolean()),
+        code: Type.Optional(Type.Number()),
+        body: Type.Optional(data),
+        message: Type.Optional(Type.String()),
+        resultCode: Type.Optional(Type.Number()),
+        resultMsg: Type.Optional(Type.String()),
+      });
+    default:
+      return Type.Object({ resultCode: Type.Number(), resultData: Type.Optional(data), resultMsg: Type.Optional(Type.String()) });
+  }
+}
+
+/** What a handler returns: the declared result (void for NoData), or the reply it has sent itself (downloads, 401). */
+export type ResultOf<E extends Endpoint> = (E['response'] extends TSchema ? Static<E['response']> | void : unknown) | FastifyReply;
+/** A JSON endpoint's handler: returns the result; `mount` wraps it in the family envelope. */
+export type Handler<E extends Endpoint> = (request: FastifyRequest<RequestOf<E>>, reply: FastifyReply) => Promise<ResultOf<E>>;
+
+function checked(endpoint: Endpoint, response: TSchema, result: unknown): void {
+  if (Value.Check(response, result)) return;
+  const issues = [...Value.Errors(response, result)].slice(0, 5).map((issue) => `${issue.path || '/'}: ${issue.message}`);
+  throw new Error(`${endpoint.method} ${endpoint.path} answered outside its declared response: ${issues.join('; ')}`);
+}
+
+/**
+ * Mounts one declared endpoint: method, path, request schemas, the family envelope of its response
+ * (`response: { 200 }`), its access (`config.authority` / `session` / `public`) and the declaration
+ * itself (`config.endpoint`, read by the route checks and the system log). JSON handlers return
+ * the result; a FILE endpoint's handler sends the download itself.
+ */
+export function mount<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>): void {
+  const family = familyOf(endpoint.path);
+  const response = endpoint.response;
+  const schema: Record<string, unknown> = {};
+  if (endpoint.query) schema.querystring = endpoint.query;
+  if (endpoint.params) schema.params = endpoint.params;
+  if (endpoint.body) schema.body = endpoint.body;
+  if (response !== FILE) schema.response = { 200: envelopeSchema(family, response) };
+  const config = { endpoint, authority: endpoint.authority, session: endpoint.session, public: endpoint.public };
+  app.route<RequestOf<E>>({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema,
+    config,
+    handler:
+      response === FILE
+        ? (request, reply) => handler(request, reply)
+        : async (request, reply) => {
+            const result = (await handler(request, reply)) ?? null;
+            if (reply.sent) return reply; // answered already (e.g. 401 from a failed refresh)
+            if (app.checkResponses) checked(endpoint, response, result);
+            return ok(family, result);
+          },
+  });
+}
