@@ -1,19 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { defineEnum } from '../enums';
-import { Id, MultiFilter, OptionalId, OptionalText, PageFields, Remark, ShortText, Stamps, TextFilter, titled } from './common';
+import { StencilAuthorities as A } from '../access/authorities/stencil';
+import { crudEndpoints, FILE, get, pathsOf, post } from './endpoint';
+import { ImportRequest, ImportResult } from './files';
+import { Id, IdParams, MultiFilter, PageResult, OptionalId, OptionalText, PageFields, Remark, ShortText, Stamps, TextFilter, titled } from './common';
 
 /** Paths of 印版管理 (/stencil-list): printing plates of the factory. */
-export const StencilPaths = {
-  list: '/dps-server/stencil/list',
-  detail: (id: number | string) => `/dps-server/stencil/detail/${id}`,
-  create: '/dps-server/stencil/create',
-  update: '/dps-server/stencil/update',
-  deleteBatch: '/dps-server/stencil/delete_batch',
-  import: '/dps-server/stencil/import',
-  importTemplate: '/dps-server/stencil/import_template',
-  export: '/dps-server/stencil/export',
-} as const;
-
 /** 版材类型: the plate material. */
 export const STENCIL_PLATE_TYPE = defineEnum([
   { value: 'RESIN', label: '树脂版' },
@@ -100,3 +92,14 @@ export function stencilWear(usedCount: number, lifeCount: number): 'ok' | 'near'
 
 /** The plate's label in messages and log lines: 印版编号（颜色）. */
 export const stencilLabel = (stencil: Pick<Stencil, 'stencilNo' | 'color'>) => `${stencil.stencilNo}（${stencil.color}）`;
+
+/** Every endpoint of 印版管理: paths, schemas (response included) and the authority each needs. */
+export const StencilApi = {
+  list: get('/dps-server/stencil/list', { query: StencilListQuery, response: PageResult(Stencil), authority: A.page }),
+  detail: get('/dps-server/stencil/detail/:id', { params: IdParams, response: Stencil, authority: A.page }),
+  ...crudEndpoints('', '/dps-server/stencil', CreateStencilRequest, UpdateStencilRequest, { add: A.add, edit: A.edit, remove: A.delete }),
+  import: post('/dps-server/stencil/import', { body: ImportRequest, response: ImportResult, authority: A.import }),
+  importTemplate: get('/dps-server/stencil/import_template', { response: FILE, authority: A.import }),
+  export: post('/dps-server/stencil/export', { body: StencilListQuery, response: FILE, authority: A.export }),
+};
+export const StencilPaths = pathsOf(StencilApi);

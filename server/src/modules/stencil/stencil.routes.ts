@@ -1,40 +1,26 @@
 import type { FastifyInstance } from 'fastify';
-import { IdParams } from '@core/contracts/common';
-import { CreateStencilRequest, StencilListQuery, StencilPaths as P, UpdateStencilRequest } from '@core/contracts/stencil';
-import { StencilAuthorities as A } from '@core/access/authorities/stencil';
+import { StencilApi as E, type StencilListQuery } from '@core/contracts/stencil';
 import { registerCrudRoutes } from '../../lib/crud-routes';
+import { mount } from '../../lib/endpoint';
 import { registerExportRoute, registerImportRoutes, type StoredFiles } from '../../lib/transfer-routes';
 import { scopeOf, sessionOf } from '../../plugins/auth';
-import { ok } from '../../plugins/envelopes';
 import { STENCIL_EXPORT_COLUMNS, STENCIL_IMPORT_COLUMNS, type StencilService } from './stencil.service';
 
-/** /dps-server/stencil/*: list, detail, create/update/delete, import (with template) and export. */
+/** /dps-server/stencil/*: list, detail, create/update/delete, import (with template) and export, mounted from StencilApi. */
 export async function stencilRoutes(app: FastifyInstance, { stencils, files }: { stencils: StencilService; files: StoredFiles }): Promise<void> {
-  registerCrudRoutes(app, {
-    list: P.list,
-    create: P.create,
-    update: P.update,
-    deleteBatch: P.deleteBatch,
-    schemas: { list: StencilListQuery, create: CreateStencilRequest, update: UpdateStencilRequest },
-    authorities: { read: A.page, add: A.add, edit: A.edit, delete: A.delete },
-    service: stencils,
-  });
-  app.get<{ Params: IdParams }>(P.detail(':id'), { schema: { params: IdParams }, config: { authority: A.page } }, async (request) =>
-    ok('result', await stencils.detail(scopeOf(sessionOf(request)), request.params.id)),
-  );
+  mount(app, E.list, async (request) => stencils.list(scopeOf(sessionOf(request)), request.query));
+  mount(app, E.detail, async (request) => stencils.detail(scopeOf(sessionOf(request)), request.params.id));
+  registerCrudRoutes(app, { create: E.create, update: E.update, deleteBatch: E.deleteBatch, service: stencils });
   registerImportRoutes(app, {
-    path: P.import,
-    templatePath: P.importTemplate,
+    endpoint: E.import,
+    template: E.importTemplate,
     templateName: '印版导入模板',
-    authority: A.import,
     columns: STENCIL_IMPORT_COLUMNS,
     files,
     run: (scope, path, context) => stencils.import(scope, path, context),
   });
   registerExportRoute(app, {
-    path: P.export,
-    schema: StencilListQuery,
-    authority: A.export,
+    endpoint: E.export,
     name: '印版列表',
     columns: STENCIL_EXPORT_COLUMNS,
     rows: (scope, query: StencilListQuery) => stencils.rows(scope, query),
