@@ -5,7 +5,6 @@ import { crudEndpoints, FILE, get, pathsOf, post } from './endpoint';
 import { ImportRequest, ImportResult } from './files';
 import { Id, IdParams, MultiFilter, PageResult, OptionalId, OptionalText, PageFields, Remark, ShortText, Stamps, TextFilter, titled } from './common';
 
-/** Paths of 印版管理 (/stencil-list): printing plates of the factory. */
 /** 版材类型: the plate material. */
 export const STENCIL_PLATE_TYPE = defineEnum([
   { value: 'RESIN', label: '树脂版' },
