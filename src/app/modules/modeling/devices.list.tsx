@@ -22,11 +22,11 @@ export function deviceList({ workshops, openEditor, aside }: DeviceListHandlers)
     columns: [
       // Fits 1440 px beside the type tree: 型号 is on the device's page, not a column.
       { ...columnOf(DEVICE.deviceNo), filter: { type: 'tagInput' }, sortable: true, width: 100 },
-      { ...columnOf(DEVICE.deviceName), filter: { type: 'input' }, sortable: true, width: 150 },
-      { ...columnOf(DEVICE.deviceTypeName), width: 110 },
+      { ...columnOf(DEVICE.deviceName), filter: { type: 'input' }, sortable: true, width: 130 },
+      { ...columnOf(DEVICE.deviceTypeName), width: 100 },
       { ...columnOf(DEVICE.workshopName), width: 90, filter: { prop: 'workshopId', type: 'select', multiple: true, options: workshops } },
       { ...columnOf(DEVICE.deviceUse), width: 90, render: (row) => deviceUseLabel(row.deviceUse), filter: { type: 'select', options: DEVICE_USE.options } },
-      { ...columnOf(DEVICE.brand), filter: { type: 'input' }, width: 100 },
+      { ...columnOf(DEVICE.brand), filter: { type: 'input' }, width: 90 },
       { ...columnOf(DEVICE.status), type: 'tag', options: STATUS_OPTIONS, filter: { type: 'select', multiple: true }, sortable: true, width: 90 },
     ],
     fetch: devicesApi.list,
