@@ -90,13 +90,8 @@ export async function insertToken(
     .execute();
 }
 
-/** A token that is not revoked, not expired and whose account is in normal status. */
-export async function findLiveToken(
-  db: Db,
-  hash: string,
-  kind: 'access' | 'refresh',
-  now: Date,
-): Promise<TokenRow | undefined> {
+/** The token row of a hash joined with its user; callers add their liveness conditions. */
+function tokenByHash(db: Db, hash: string) {
   return db
     .selectFrom('auth_token as t')
     .innerJoin('app_user as u', 'u.id', 't.user_id')
@@ -107,7 +102,17 @@ export async function findLiveToken(
       't.org_id as orgId',
       't.pair_id as pairId',
     ])
-    .where('t.token_hash', '=', hash)
+    .where('t.token_hash', '=', hash);
+}
+
+/** A token that is not revoked, not expired and whose account is in normal status. */
+export async function findLiveToken(
+  db: Db,
+  hash: string,
+  kind: 'access' | 'refresh',
+  now: Date,
+): Promise<TokenRow | undefined> {
+  return tokenByHash(db, hash)
     .where('t.kind', '=', kind)
     .where('t.revoked', '=', false)
     .where('t.expires_at', '>', now)
@@ -117,17 +122,7 @@ export async function findLiveToken(
 
 /** Any token row by hash, live or not (logout revokes what it is given). */
 export async function findTokenPair(db: Db, hash: string): Promise<TokenRow | undefined> {
-  return db
-    .selectFrom('auth_token as t')
-    .innerJoin('app_user as u', 'u.id', 't.user_id')
-    .select([
-      't.user_id as userId',
-      'u.username as username',
-      't.enterprise_id as enterpriseId',
-      't.org_id as orgId',
-      't.pair_id as pairId',
-    ])
-    .where('t.token_hash', '=', hash)
+  return tokenByHash(db, hash)
     .executeTakeFirst();
 }
 
