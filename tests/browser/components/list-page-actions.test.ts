@@ -102,6 +102,38 @@ describe('ListPage actions and permissions', () => {
     expect(removed).to.deep.equal([5]);
   });
 
+  it('tells a refused row why (无法删除, 知道了) instead of asking, and runs nothing', async () => {
+    const queries: ListQuery[] = [];
+    const removed: number[] = [];
+    const base = staffListSpec({ rows: staffRows(12), queries, removed });
+    const spec: ListSpec<StaffRow> = {
+      ...base,
+      rowActions: [
+        {
+          key: 'delete',
+          label: '删除',
+          danger: true,
+          authority: 'ACTION_STAFF_DELETE',
+          refuse: (row) => (row.id === 2 ? `「${row.name}」仍在使用，无法删除。` : undefined),
+          confirm: (row) => `确定删除「${row.name}」吗？`,
+          run: async (row) => {
+            removed.push(row.id);
+          },
+        },
+      ],
+    };
+    const root = await mountSpec(spec, queries, ['ACTION_STAFF_DELETE']);
+    byText<HTMLElement>(actionCell(bodyRows(root)[1]!), 'button', '删除')!.click();
+    const refusal = await waitFor(
+      () => [...root.querySelectorAll<HTMLElement>('.ant-modal')].find((modal) => modal.textContent?.includes('仍在使用，无法删除')),
+      'the refusal',
+    );
+    expect(refusal.textContent).to.contain('无法删除');
+    expect(byText<HTMLElement>(refusal, 'button', '确定'), 'no 确定 to press').to.equal(undefined);
+    byText<HTMLElement>(refusal, 'button', '知道了')!.click();
+    expect(removed, 'nothing ran').to.deep.equal([]);
+  });
+
   it('keeps up to three links inline, on one line, when no more apply', async () => {
     const queries: ListQuery[] = [];
     const spec = accountLikeSpec(staffRows(12), queries, []);

@@ -92,8 +92,14 @@ interface RowActionLinksProps<Row> {
 /** The row's actions as links, those beyond `visible` in a 更多 menu; destructive ones ask first either way. */
 export function RowActionLinks<Row>({ row, actions, visible, context }: RowActionLinksProps<Row>) {
   const runAction = useActionRunner(context.reload);
+  const { modal } = App.useApp();
   const { inline, more } = splitRowActions(actions.filter((action) => action.when?.(row) ?? true), visible);
   const run = (action: RowAction<Row>) => {
+    const refusal = action.refuse?.(row);
+    if (refusal) {
+      modal.warning({ title: `无法${action.label}`, content: refusal, okText: '知道了' });
+      return;
+    }
     const confirm = typeof action.confirm === 'function' ? action.confirm(row) : action.confirm;
     void runAction(() => action.run(row, context), confirm, action.danger ?? true, successOf(action));
   };

@@ -72,6 +72,8 @@ export interface RowAction<Row> extends ActionBase {
   when?: (row: Row) => boolean;
   /** Asks 提示/{confirm} first (destructive actions). */
   confirm?: string | ((row: Row) => string);
+  /** Why this row cannot take the action (e.g. still in use): shown as 无法{label} with 知道了, and nothing runs. */
+  refuse?: (row: Row) => string | undefined;
   run: (row: Row, context: ListContext<Row>) => unknown;
 }
 

@@ -32,8 +32,9 @@ export function workFlowList(openEditor: (row?: WorkFlow) => void): ListSpec<Wor
         danger: true,
         authority: A.workFlowDelete,
         // The server refuses a flow that products use: such a row is told so (with the count) instead of asked.
-        confirm: (row) => (row.productCount > 0 ? `${workFlowInUseMessage(row.flowName, row.productCount)}。` : `确定删除工艺路线「${row.flowName}」吗？`),
-        run: (row) => (row.productCount > 0 ? undefined : workFlowsApi.remove([row.id])),
+        refuse: (row) => (row.productCount > 0 ? `${workFlowInUseMessage(row.flowName, row.productCount)}。` : undefined),
+        confirm: (row) => `确定删除工艺路线「${row.flowName}」吗？`,
+        run: (row) => workFlowsApi.remove([row.id]),
       },
     ],
   };
