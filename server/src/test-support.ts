@@ -10,7 +10,7 @@ import type { SmsSender } from './modules/account/sms';
 import { migrateToLatest, openDatabase, type Db } from './db';
 import { seedIfEmpty } from './db/seed';
 import { multipart } from './test-multipart';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -146,6 +146,35 @@ export async function startTwoFactoryApp(options: TestAppOptions = {}): Promise<
   return { t, admin, boardAdmin };
 }
 
+/** The app, the seed admin in 示例纸箱厂 (1001) and the same admin switched to 示例纸板厂 (1002). */
+export interface TwoFactoryEnv {
+  t: TestApp;
+  admin: string;
+  boardAdmin: string;
+}
+
+/**
+ * A test file's app: started (`startTwoFactoryApp`) before its tests, handed to `bind` (which keeps
+ * what the file uses, and may log in more users), closed after them. Returns the result client and
+ * `logCount` (operation-log rows starting with a content) on that app.
+ */
+export function useTwoFactoryApp(bind: (env: TwoFactoryEnv) => unknown, options: TestAppOptions = {}) {
+  let t: TestApp | undefined;
+  const started = (): TestApp => {
+    if (!t) throw new Error('the test app is not started yet');
+    return t;
+  };
+  beforeAll(async () => {
+    const env = await startTwoFactoryApp(options);
+    t = env.t;
+    await bind(env);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  return { ...resultClient(() => started().app), logCount: (content: string) => operationLogCount(started().db, content) };
+}
+
 /** Operation-log rows whose content starts with `content` (every write is logged). */
 export async function operationLogCount(db: Db, content: string): Promise<number> {
   const rows = await db.selectFrom('operation_log').select('id').where('operation_content', 'like', `${content}%`).execute();
@@ -160,6 +189,12 @@ export async function uploadXlsx(app: FastifyInstance, token: string, rows: unkn
   const body = multipart({ type: '1' }, [{ filename: '导入.xlsx', content: Buffer.from(await workbook.xlsx.writeBuffer()) }]);
   const response = await app.inject({ method: 'POST', url: '/file/api/v2/upload', headers: { ...bearer(token), ...body.headers }, payload: body.payload });
   return response.json().resultData.url;
+}
+
+/** An import refused as a whole: nothing imported, every wrong row named, and the spec's summary (共 N 行数据有误…). */
+export function expectImportRefused(result: unknown, failures: Array<{ row: number; message: string }>): void {
+  const rows = new Set(failures.map((failure) => failure.row)).size;
+  expect(result).toEqual({ imported: 0, failures, message: `共 ${rows} 行数据有误，本次未导入任何数据，请修改后重新上传` });
 }
 
 /** The rows of a downloaded workbook's first sheet (an export or an import template), cells as read. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { allActionCodes } from '@core/access/action-codes';
 import { allRouteAuthorities, ROUTE_GROUPS } from '@core/access/route-catalog';
 import type { PermissionNode, StaffUser } from '@core/contracts/account';
-import { bearer, createTestApp, loginAs, type TestApp } from '../../test-support';
+import { bearer, createTestApp, expectImportRefused, loginAs, type TestApp } from '../../test-support';
 import { multipart } from '../../test-multipart';
 import { DEMO_STAFF_PASSWORD } from './seed';
 
@@ -219,15 +219,11 @@ describe('import and export', () => {
     const bad = await data<{ imported: number; failures: Array<{ row: number; message: string }>; message: string }>(
       post(admin, '/dps-server/department_user/import', { url: await uploadXlsx([header, ...rows]) }),
     );
-    expect(bad).toEqual({
-      imported: 0,
-      failures: [
-        { row: 3, message: '请输入正确的手机号码' },
-        { row: 4, message: '部门「不存在的部门」不存在' },
-        { row: 5, message: '用户名「imp01」与第2行重复' },
-      ],
-      message: '共 3 行数据有误，本次未导入任何数据，请修改后重新上传',
-    });
+    expectImportRefused(bad, [
+      { row: 3, message: '请输入正确的手机号码' },
+      { row: 4, message: '部门「不存在的部门」不存在' },
+      { row: 5, message: '用户名「imp01」与第2行重复' },
+    ]);
     expect((await staff(admin, 'limit=1')).total).toBe(before);
 
     const good = await data(

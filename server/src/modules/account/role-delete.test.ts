@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AccountPaths, type RoleDetail, type RoleItem } from '@core/contracts/account';
 import type { PageResult } from '@core/contracts/common';
-import { loginAs, operationLogCount, resultClient, startTwoFactoryApp, type TestApp } from '../../test-support';
+import { loginAs, operationLogCount, type TestApp, useTwoFactoryApp } from '../../test-support';
 
 let t: TestApp;
 let admin: string;
 let boardAdmin: string;
-const { get, post, data } = resultClient(() => t.app);
 
-beforeAll(async () => {
-  ({ t, admin, boardAdmin } = await startTwoFactoryApp());
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { get, post, data } = useTwoFactoryApp((env) => ({ t, admin, boardAdmin } = env));
 
 async function roles(token: string): Promise<RoleItem[]> {
   return (await data(get<PageResult<RoleItem>>(token, `${AccountPaths.roleList}?page=1&size=500`))).list;

@@ -1,25 +1,19 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AccountPaths, type StaffUser } from '@core/contracts/account';
 import type { PageResult } from '@core/contracts/common';
 import { migrateToLatest, openDatabase } from '../../db';
 import { migrations } from '../../db/migrations';
 import { seedIfEmpty } from '../../db/seed';
 import { multipart } from '../../test-multipart';
-import { bearer, resultClient, startTwoFactoryApp, type TestApp } from '../../test-support';
+import { bearer, type TestApp, useTwoFactoryApp } from '../../test-support';
 
 const sms: Array<{ mobile: string; text: string }> = [];
 let t: TestApp;
 let admin: string;
 let boardAdmin: string;
-const { get, post, data } = resultClient(() => t.app);
 
-beforeAll(async () => {
-  ({ t, admin, boardAdmin } = await startTwoFactoryApp({ smsSender: { send: async (mobile, text) => void sms.push({ mobile, text }) } }));
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { get, post, data } = useTwoFactoryApp((env) => ({ t, admin, boardAdmin } = env), { smsSender: { send: async (mobile, text) => void sms.push({ mobile, text }) } });
 
 const taken = (mobile: string) => ({ resultCode: 4009, resultMsg: `手机号${mobile}已被其他账号使用，请更换` });
 async function user(username: string): Promise<StaffUser> {

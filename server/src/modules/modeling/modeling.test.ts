@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PageResult } from '@core/contracts/common';
 import type { Device, DeviceDetail, DeviceTypeNode, Process, Product, ProductClassifyNode, WorkFlow, WorkFlowDetail, Workshop } from '@core/contracts/modeling';
-import { bearer, loginAs, operationLogCount, resultClient, startTwoFactoryApp, type TestApp } from '../../test-support';
+import { bearer, expectImportRefused, loginAs, type TestApp, useTwoFactoryApp } from '../../test-support';
 import { multipart, PNG_1X1 } from '../../test-multipart';
 import { guardUnique } from './common';
 
@@ -14,15 +14,8 @@ let boardAdmin: string;
 
 type Page<T> = PageResult<T>;
 
-beforeAll(async () => {
-  ({ t, admin, boardAdmin } = await startTwoFactoryApp());
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { get, post, data, logCount } = useTwoFactoryApp((env) => ({ t, admin, boardAdmin } = env));
 
-const { get, post, data } = resultClient(() => t.app);
-const logCount = (content: string) => operationLogCount(t.db, content);
 async function idOf(table: 'process' | 'device' | 'workshop' | 'process_flow' | 'device_type', column: 'code' | 'device_no' | 'name', value: string, orgId = 1001): Promise<number> {
   const row = await t.db
     .selectFrom(table)
@@ -269,14 +262,10 @@ describe('devices', () => {
         ]),
       }),
     );
-    expect(bad).toEqual({
-      imported: 0,
-      failures: [
-        { row: 3, message: '设备类型「不存在的类型」不存在' },
-        { row: 4, message: '设备编号「WX-01」已存在' },
-      ],
-      message: '共 2 行数据有误，本次未导入任何数据，请修改后重新上传',
-    });
+    expectImportRefused(bad, [
+      { row: 3, message: '设备类型「不存在的类型」不存在' },
+      { row: 4, message: '设备编号「WX-01」已存在' },
+    ]);
     expect((await data(get<Page<Device>>(admin, '/dps-server/device/list?deviceNo=DB-03'))).total).toBe(0);
     const good = await data(
       post(admin, '/dps-server/device/import', {
@@ -457,14 +446,10 @@ describe('products', () => {
     rows[500]![0] = 'CP00001';
     const before = await logCount('导入产品');
     const result = await data(post(admin, '/dps-server/product/import', { url: await uploadXlsx(admin, [HEADER, ...rows]) }));
-    expect(result).toEqual({
-      imported: 0,
-      failures: [
-        { row: 12, message: '楞型只能是A、B、C、E、F、AB、BC、BE' },
-        { row: 502, message: '产品编号「CP00001」已存在' },
-      ],
-      message: '共 2 行数据有误，本次未导入任何数据，请修改后重新上传',
-    });
+    expectImportRefused(result, [
+      { row: 12, message: '楞型只能是A、B、C、E、F、AB、BC、BE' },
+      { row: 502, message: '产品编号「CP00001」已存在' },
+    ]);
     expect((await data(get<Page<Product>>(admin, '/dps-server/product/list?productNo=BAD&limit=1'))).total).toBe(0);
     expect(await logCount('导入产品')).toBe(before);
   });

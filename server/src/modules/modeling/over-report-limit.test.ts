@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ModelingPaths, type Process } from '@core/contracts/modeling';
 import { OVER_REPORT_PERCENT } from '@core/contracts/common';
 import type { EnterpriseConfig } from '@core/contracts/sys-cfg';
-import { resultClient, startTwoFactoryApp, type TestApp } from '../../test-support';
+import { useTwoFactoryApp } from '../../test-support';
 
-let t: TestApp;
 let admin: string;
-const { get, post, data } = resultClient(() => t.app);
 const CONFIG_UPDATE = '/dps-server/enterprise/config/update';
 const CONFIG_FIND = '/dps-server/enterprise/config/find';
 const REFUSED = { resultCode: 4000, resultMsg: expect.stringMatching(/^超报比例.*不能(大于100|小于0)$/) };
 
-beforeAll(async () => {
-  ({ t, admin } = await startTwoFactoryApp());
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { get, post, data } = useTwoFactoryApp((env) => ({ admin } = env));
 
 // One rule for how far a report may exceed the plan: a process's own limit and the enterprise default.
 describe('over-report limit (超报比例)', () => {

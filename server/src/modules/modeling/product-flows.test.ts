@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PageResult } from '@core/contracts/common';
 import type { ImportResult } from '@core/contracts/files';
 import type { Product, WorkFlow, WorkFlowDetail, WorkFlowMap } from '@core/contracts/modeling';
-import { bearer, loginAs, operationLogCount, resultClient, startTwoFactoryApp, type TestApp } from '../../test-support';
+import { bearer, loginAs, type TestApp, useTwoFactoryApp } from '../../test-support';
 import { multipart } from '../../test-multipart';
 
 // 产品专用 process flows (a flow that belongs to exactly one product) and the 工序地图 endpoint.
@@ -14,14 +14,8 @@ let admin: string;
 
 type Page<T> = PageResult<T>;
 
-beforeAll(async () => {
-  ({ t, admin } = await startTwoFactoryApp());
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { get, post, data, logCount } = useTwoFactoryApp((env) => ({ t, admin } = env));
 
-const { get, post, data } = resultClient(() => t.app);
 
 async function processId(code: string): Promise<number> {
   const row = await t.db.selectFrom('process').select('id').where('code', '=', code).where('org_id', '=', 1001).executeTakeFirstOrThrow();
@@ -31,7 +25,6 @@ async function flowId(code: string, orgId = 1001): Promise<number> {
   const row = await t.db.selectFrom('process_flow').select('id').where('code', '=', code).where('org_id', '=', orgId).executeTakeFirstOrThrow();
   return row.id;
 }
-const logCount = (content: string) => operationLogCount(t.db, content);
 async function createProduct(productNo: string, processFlowId: number | null = null): Promise<number> {
   const { id } = await data(post<{ id: number }>(admin, '/dps-server/product/create', { productNo, productName: `专用测试${productNo}`, lengthMm: 400, widthMm: 300, heightMm: 200, processFlowId }));
   return id;

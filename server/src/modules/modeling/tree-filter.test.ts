@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PageResult } from '@core/contracts/common';
 import { ModelingPaths, type Device, type Product, type ProductClassifyNode } from '@core/contracts/modeling';
-import { resultClient, startTwoFactoryApp, type TestApp } from '../../test-support';
+import { type TestApp, useTwoFactoryApp } from '../../test-support';
 
 // Selecting a tree node (device type, product classify) lists the node's whole subtree.
 
 let t: TestApp;
 let admin: string;
 
-beforeAll(async () => {
-  ({ t, admin } = await startTwoFactoryApp());
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { get, data } = useTwoFactoryApp((env) => ({ t, admin } = env));
 
-const { get, data } = resultClient(() => t.app);
 
 async function subtree(table: 'device_type' | 'product_classify', name: string): Promise<{ id: number; ids: number[] }> {
   const rows = await t.db.selectFrom(table).select(['id', 'name', 'parent_id']).where('org_id', '=', 1001).execute();

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ModelingPaths, type WorkFlow } from '@core/contracts/modeling';
 import type { PageResult } from '@core/contracts/common';
-import { operationLogCount, resultClient, startTwoFactoryApp, type TestApp } from '../../test-support';
+import { operationLogCount, type TestApp, useTwoFactoryApp } from '../../test-support';
 
 let t: TestApp;
 let admin: string;
-const { get, post, data } = resultClient(() => t.app);
 
-beforeAll(async () => {
-  ({ t, admin } = await startTwoFactoryApp());
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { get, post, data } = useTwoFactoryApp((env) => ({ t, admin } = env));
 
 async function flow(code: string): Promise<WorkFlow> {
   return (await data(get<PageResult<WorkFlow>>(admin, `${ModelingPaths.workFlowList}?flowCode=${code}&limit=1000`))).list.find((row) => row.flowCode === code)!;

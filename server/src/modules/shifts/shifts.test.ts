@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PageResult } from '@core/contracts/common';
 import type { Position, Team, TeamDetail } from '@core/contracts/modeling';
 import type { ClassUser, DeviceCalendarMonth, Holiday, MonthEffect, Shift, ShiftExchange } from '@core/contracts/shifts';
-import { bearer, loginAs, operationLogCount, resultClient, startTwoFactoryApp, type TestApp } from '../../test-support';
+import { bearer, expectImportRefused, loginAs, type TestApp, useTwoFactoryApp } from '../../test-support';
 import { multipart } from '../../test-multipart';
 
 let t: TestApp;
@@ -14,15 +14,8 @@ let boardAdmin: string;
 
 type Page<T> = PageResult<T>;
 
-beforeAll(async () => {
-  ({ t, admin, boardAdmin } = await startTwoFactoryApp());
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { get, post, data, logCount } = useTwoFactoryApp((env) => ({ t, admin, boardAdmin } = env));
 
-const { get, post, data } = resultClient(() => t.app);
-const logCount = (content: string) => operationLogCount(t.db, content);
 async function idOf(table: 'class_time' | 'class_team' | 'employee_position' | 'device', column: 'name' | 'device_no', value: string, orgId = 1001): Promise<number> {
   const row = await t.db
     .selectFrom(table)
@@ -235,15 +228,11 @@ describe('class users (排班人员), exchange (调班) and import', () => {
       ['noperm', '晚班', '', ''],
     ]);
     const refused = await data(post<{ imported: number; failures: Array<{ row: number; message: string }>; message: string }>(admin, '/dps-server/class_manage/users/import', { url: bad }));
-    expect(refused).toEqual({
-      imported: 0,
-      failures: [
-        { row: 3, message: '账号「nobody」不在当前工厂' },
-        { row: 4, message: '账号与第2行重复' },
-        { row: 5, message: '班次「晚班」不存在' },
-      ],
-      message: '共 3 行数据有误，本次未导入任何数据，请修改后重新上传',
-    });
+    expectImportRefused(refused, [
+      { row: 3, message: '账号「nobody」不在当前工厂' },
+      { row: 4, message: '账号与第2行重复' },
+      { row: 5, message: '班次「晚班」不存在' },
+    ]);
     expect(await logCount('导入排班人员')).toBe(before);
     const good = await uploadXlsx(admin, [
       ['账号', '班次', '班组', '备注'],

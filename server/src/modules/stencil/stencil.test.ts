@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PageResult } from '@core/contracts/common';
 import type { Product } from '@core/contracts/modeling';
 import { StencilPaths as P, type CreateStencilRequest, type Stencil } from '@core/contracts/stencil';
-import { bearer, loginAs, operationLogCount, resultClient, sheetRows, startTwoFactoryApp, uploadXlsx, type TestApp } from '../../test-support';
+import { bearer, expectImportRefused, loginAs, operationLogCount, sheetRows, type TestApp, uploadXlsx, useTwoFactoryApp } from '../../test-support';
 
 let t: TestApp;
 /** admin in 示例纸箱厂 (1001) */
@@ -13,16 +13,12 @@ let boardAdmin: string;
 let planner: string;
 let product: Product;
 
-beforeAll(async () => {
-  ({ t, admin, boardAdmin } = await startTwoFactoryApp());
+const { get, post, data } = useTwoFactoryApp(async (env) => {
+  ({ t, admin, boardAdmin } = env);
   planner = await loginAs(t.app, 'planner', 'planner123');
   product = (await data(get<PageResult<Product>>(admin, '/dps-server/product/list?limit=1'))).list[0]!;
 });
-afterAll(async () => {
-  await t?.close();
-});
 
-const { get, post, data } = resultClient(() => t.app);
 const list = (token: string, query: string) => data(get<PageResult<Stencil>>(token, `${P.list}?${query.includes('limit=') ? '' : 'limit=1000&'}${query}`));
 
 const plate = (overrides: Partial<CreateStencilRequest> = {}): CreateStencilRequest => ({
@@ -128,15 +124,11 @@ describe('import and export', () => {
   it('imports nothing when a row is wrong, naming every wrong row; then imports all rows', async () => {
     const rows = [row('IMP-1'), row('IMP-2'), row('IMP-1'), [...row('IMP-4').slice(0, 4), '纸版', ...row('IMP-4').slice(5)], [...row('IMP-5').slice(0, 2), 'NO-SUCH', ...row('IMP-5').slice(3)]];
     const refused = await data(post(admin, P.import, { url: await uploadXlsx(t.app, admin, [HEADER, ...rows]) }));
-    expect(refused).toEqual({
-      imported: 0,
-      failures: [
-        { row: 4, message: '印版编号「IMP-1」与第2行重复' },
-        { row: 5, message: '版材类型只能是树脂版、橡胶版' },
-        { row: 6, message: '产品编号「NO-SUCH」不存在' },
-      ],
-      message: '共 3 行数据有误，本次未导入任何数据，请修改后重新上传',
-    });
+    expectImportRefused(refused, [
+      { row: 4, message: '印版编号「IMP-1」与第2行重复' },
+      { row: 5, message: '版材类型只能是树脂版、橡胶版' },
+      { row: 6, message: '产品编号「NO-SUCH」不存在' },
+    ]);
     expect((await list(admin, 'stencilNo=IMP-')).total).toBe(0);
 
     const imported = await data(post(admin, P.import, { url: await uploadXlsx(t.app, admin, [HEADER, row('IMP-1'), row('IMP-2')]) }));

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PageResult } from '@core/contracts/common';
 import { SysCfgAuthorities } from '@core/access/authorities/sys-cfg';
 import { allActionCodes } from '@core/access/action-codes';
@@ -6,7 +6,7 @@ import { allRouteAuthorities } from '@core/access/route-catalog';
 import type { DictView, EnterpriseConfig, ProcessDictEntry, ScheduleConfig, UserPageConfig } from '@core/contracts/sys-cfg';
 import type { BoardCode, DeckleWidth, Flute, PaperGrade } from '@core/contracts/sys-cfg';
 import type { BadReason, IcCard, WorkMachine } from '@core/contracts/modeling';
-import { loginAs, operationLogCount, resultClient, startTwoFactoryApp, type TestApp } from '../../test-support';
+import { loginAs, type TestApp, useTwoFactoryApp } from '../../test-support';
 
 let t: TestApp;
 /** admin in 示例纸箱厂 (1001) */
@@ -16,15 +16,8 @@ let boardAdmin: string;
 
 type Page<T> = PageResult<T>;
 
-beforeAll(async () => {
-  ({ t, admin, boardAdmin } = await startTwoFactoryApp());
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { get, post, data, logCount } = useTwoFactoryApp((env) => ({ t, admin, boardAdmin } = env));
 
-const { get, post, data } = resultClient(() => t.app);
-const logCount = (content: string) => operationLogCount(t.db, content);
 async function userId(username: string): Promise<number> {
   return (await t.db.selectFrom('app_user').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
 }

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PageResult } from '@core/contracts/common';
 import { SysCfgAuthorities } from '@core/access/authorities/sys-cfg';
 import { allActionCodes } from '@core/access/action-codes';
 import { allRouteAuthorities } from '@core/access/route-catalog';
 import { ticketPageSizeMm, type CreateTicketTemplateRequest, type TicketTemplate } from '@core/contracts/sys-cfg';
-import { loginAs, operationLogCount, resultClient, startTwoFactoryApp, type TestApp } from '../../test-support';
+import { loginAs, type TestApp, useTwoFactoryApp } from '../../test-support';
 
 let t: TestApp;
 /** admin in 示例纸箱厂 (1001) */
@@ -12,14 +12,8 @@ let admin: string;
 /** admin switched to 示例纸板厂 (1002) */
 let boardAdmin: string;
 
-beforeAll(async () => {
-  ({ t, admin, boardAdmin } = await startTwoFactoryApp());
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { get, post, data, logCount } = useTwoFactoryApp((env) => ({ t, admin, boardAdmin } = env));
 
-const { get, post, data } = resultClient(() => t.app);
 const BASE = '/dps-server/ticket_template';
 
 type Page<T> = PageResult<T>;
@@ -48,7 +42,6 @@ async function list(token: string, query = 'limit=100'): Promise<TicketTemplate[
 async function defaults(token: string, printType: number): Promise<string[]> {
   return (await list(token, `limit=100&printType=${printType}`)).filter((row) => row.isDefault).map((row) => row.templateName);
 }
-const logCount = (content: string) => operationLogCount(t.db, content);
 
 describe('ticket template contract', () => {
   it('gives page sizes in mm for both orientations', () => {

@@ -1,21 +1,15 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AccountPaths } from '@core/contracts/account';
 import type { PageResult } from '@core/contracts/common';
 import { SysLogPaths, type SysLogEntry } from '@core/contracts/sys-log';
-import { bearer, resultClient, startTwoFactoryApp, type TestApp } from '../../test-support';
+import { bearer, type TestApp, useTwoFactoryApp } from '../../test-support';
 import { operationName, operationNaming, writeEndpoints } from './operation-names';
 
 let t: TestApp;
 let admin: string;
-const { get, post, data } = resultClient(() => t.app);
 
-beforeAll(async () => {
-  ({ t, admin } = await startTwoFactoryApp());
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { get, post, data } = useTwoFactoryApp((env) => ({ t, admin } = env));
 
 async function entries(query: string): Promise<SysLogEntry[]> {
   return (await data(get<PageResult<SysLogEntry>>(admin, `${SysLogPaths.list}?limit=100&${query}`))).list;

@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SysLogEntry } from '@core/contracts/sys-log';
 import type { PageResult } from '@core/contracts/common';
-import { bearer, loginAs, startTwoFactoryApp, type Envelope, type TestApp } from '../../test-support';
+import { bearer, type Envelope, loginAs, type TestApp, useTwoFactoryApp } from '../../test-support';
 
 let t: TestApp;
 let admin: string;
@@ -10,12 +10,7 @@ let boardAdmin: string;
 
 type Page<T> = PageResult<T>;
 
-beforeAll(async () => {
-  ({ t, admin, boardAdmin } = await startTwoFactoryApp());
-});
-afterAll(async () => {
-  await t?.close();
-});
+useTwoFactoryApp((env) => ({ t, admin, boardAdmin } = env));
 
 async function list(token: string, query: string): Promise<Envelope<Page<SysLogEntry>>> {
   return (await t.app.inject({ method: 'GET', url: `/dps-server/operation_log/list?${query}`, headers: bearer(token) })).json();
