@@ -4,10 +4,10 @@ import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { runList, type ListParams, type ListSpec } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
-import { conflict, notFound, validation } from '../../lib/errors';
+import { validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
-import { summary, text, flag } from '../../lib/rows';
-import { guardUniqueAs } from '../../lib/unique';
+import { text, flag } from '../../lib/rows';
+import { deleteLogged, inScope, insertRow, refuseTaken, requireRow, updateRow, writeUnique } from '../../lib/scoped';
 
 export const BadReasonMessages = {
   notFound: '不良现象不存在',
@@ -54,23 +54,11 @@ async function processName(db: Db, scope: Scope, id: number): Promise<string> {
   const row = await db
     .selectFrom('process')
     .select('name')
-    .where('enterprise_id', '=', scope.enterpriseId)
-    .where('org_id', '=', scope.orgId)
+    .where(inScope(scope))
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) throw validation(BadReasonMessages.processMissing);
   return row.name;
-}
-
-async function codeTaken(db: Db, scope: Scope, code: string, exceptId?: number): Promise<boolean> {
-  let query = db
-    .selectFrom('bad_phenomenon')
-    .select('id')
-    .where('enterprise_id', '=', scope.enterpriseId)
-    .where('org_id', '=', scope.orgId)
-    .where('reason_code', '=', code);
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
 }
 
 function values(request: CreateBadReasonRequest) {
@@ -95,58 +83,26 @@ export class BadReasonService {
   }
 
   async create(scope: Scope, request: CreateBadReasonRequest, context: OperationContext): Promise<{ id: number }> {
-    return guardUniqueAs(UNIQUE, () =>
-      this.db.transaction().execute(async (trx) => {
-        const process = await processName(trx, scope, request.processId);
-        if (await codeTaken(trx, scope, request.reasonCode)) throw conflict(BadReasonMessages.codeTaken);
-        const { id } = await trx
-          .insertInto('bad_phenomenon')
-          .values({ enterprise_id: scope.enterpriseId, org_id: scope.orgId, ...values(request) })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await recordOperation(trx, context, { ...scope, content: `新增不良现象：${process} - ${request.reasonName.trim()}` });
-        return { id };
-      }),
-    );
+    return writeUnique(this.db, UNIQUE, async (trx) => {
+      const process = await processName(trx, scope, request.processId);
+      await refuseTaken(trx, 'bad_phenomenon', 'reason_code', scope, request.reasonCode, BadReasonMessages.codeTaken);
+      const id = await insertRow(trx, 'bad_phenomenon', scope, values(request));
+      await recordOperation(trx, context, { ...scope, content: `新增不良现象：${process} - ${request.reasonName.trim()}` });
+      return { id };
+    });
   }
 
   async update(scope: Scope, request: UpdateBadReasonRequest, context: OperationContext): Promise<void> {
-    await guardUniqueAs(UNIQUE, () =>
-      this.db.transaction().execute(async (trx) => {
-        const old = await trx
-          .selectFrom('bad_phenomenon')
-          .select('reason_name')
-          .where('enterprise_id', '=', scope.enterpriseId)
-          .where('org_id', '=', scope.orgId)
-          .where('id', '=', request.id)
-          .executeTakeFirst();
-        if (!old) throw notFound(BadReasonMessages.notFound);
-        const process = await processName(trx, scope, request.processId);
-        if (await codeTaken(trx, scope, request.reasonCode, request.id)) throw conflict(BadReasonMessages.codeTaken);
-        await trx
-          .updateTable('bad_phenomenon')
-          .set({ ...values(request), updated_at: new Date() })
-          .where('id', '=', request.id)
-          .execute();
-        await recordOperation(trx, context, { ...scope, content: `编辑不良现象：${process} - ${request.reasonName.trim()}` });
-      }),
-    );
+    await writeUnique(this.db, UNIQUE, async (trx) => {
+      await requireRow(trx, 'bad_phenomenon', ['reason_name'], scope, request.id, BadReasonMessages.notFound);
+      const process = await processName(trx, scope, request.processId);
+      await refuseTaken(trx, 'bad_phenomenon', 'reason_code', scope, request.reasonCode, BadReasonMessages.codeTaken, request.id);
+      await updateRow(trx, 'bad_phenomenon', scope, request.id, values(request));
+      await recordOperation(trx, context, { ...scope, content: `编辑不良现象：${process} - ${request.reasonName.trim()}` });
+    });
   }
 
-  async deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {
-    return this.db.transaction().execute(async (trx) => {
-      const rows = await trx
-        .selectFrom('bad_phenomenon')
-        .select('reason_name')
-        .where('enterprise_id', '=', scope.enterpriseId)
-        .where('org_id', '=', scope.orgId)
-        .where('id', 'in', ids)
-        .orderBy('id')
-        .execute();
-      if (rows.length !== ids.length) throw notFound(BadReasonMessages.notFound);
-      await trx.deleteFrom('bad_phenomenon').where('id', 'in', ids).execute();
-      await recordOperation(trx, context, { ...scope, content: `删除不良现象：${summary(rows.map((row) => row.reason_name))}` });
-      return { deleted: ids.length };
-    });
+  deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {
+    return deleteLogged(this.db, { table: 'bad_phenomenon', label: 'reason_name', log: '不良现象', notFound: BadReasonMessages.notFound }, scope, ids, context);
   }
 }

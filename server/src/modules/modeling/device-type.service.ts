@@ -5,6 +5,7 @@ import type { Scope } from '../../plugins/auth';
 import { guardUnique } from './common';
 import { buildTree, requireIds, summary } from '../../lib/rows';
 import { conflict, notFound } from '../../lib/errors';
+import { inScope, refuseTaken, updateRow } from '../../lib/scoped';
 
 export const DeviceTypeMessages = {
   notFound: '设备类型不存在',
@@ -19,22 +20,10 @@ async function typeRows(db: Db, scope: Scope) {
   return db
     .selectFrom('device_type')
     .select(['id', 'code', 'name', 'parent_id as parentId'])
-    .where('enterprise_id', '=', scope.enterpriseId)
-    .where('org_id', '=', scope.orgId)
+    .where(inScope(scope))
     .orderBy('sort')
     .orderBy('id')
     .execute();
-}
-
-async function codeTaken(db: Db, scope: Scope, code: string, exceptId?: number): Promise<boolean> {
-  let query = db
-    .selectFrom('device_type')
-    .select('id')
-    .where('enterprise_id', '=', scope.enterpriseId)
-    .where('org_id', '=', scope.orgId)
-    .where('code', '=', code);
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
 }
 
 /** The multistage device-type tree (spec §3), optionally with devices as leaves. */
@@ -64,8 +53,7 @@ export class DeviceTypeService {
       const devices = await this.db
         .selectFrom('device')
         .select(['id', 'device_no', 'name', 'device_type_id'])
-        .where('enterprise_id', '=', scope.enterpriseId)
-        .where('org_id', '=', scope.orgId)
+        .where(inScope(scope))
         .where('device_type_id', 'is not', null)
         .orderBy('device_no')
         .execute();
@@ -88,7 +76,7 @@ export class DeviceTypeService {
     return guardUnique(() =>
       this.db.transaction().execute(async (trx) => {
         await requireIds(trx, 'device_type', scope, [request.parentId], DeviceTypeMessages.parentNotFound);
-        if (await codeTaken(trx, scope, request.machineType)) throw conflict(DeviceTypeMessages.codeTaken);
+        await refuseTaken(trx, 'device_type', 'code', scope, request.machineType, DeviceTypeMessages.codeTaken);
         const { id } = await trx
           .insertInto('device_type')
           .values({
@@ -120,14 +108,8 @@ export class DeviceTypeService {
         for (let cursor = parentId; cursor !== null; cursor = byId.get(cursor)?.parentId ?? null) {
           if (cursor === request.id) throw conflict(DeviceTypeMessages.ownParent);
         }
-        if (await codeTaken(trx, scope, request.machineType, request.id)) throw conflict(DeviceTypeMessages.codeTaken);
-        await trx
-          .updateTable('device_type')
-          .set({ parent_id: parentId, code: request.machineType, name, sort: request.sort ?? 0, updated_at: new Date() })
-          .where('enterprise_id', '=', scope.enterpriseId)
-          .where('org_id', '=', scope.orgId)
-          .where('id', '=', request.id)
-          .execute();
+        await refuseTaken(trx, 'device_type', 'code', scope, request.machineType, DeviceTypeMessages.codeTaken, request.id);
+        await updateRow(trx, 'device_type', scope, request.id, { parent_id: parentId, code: request.machineType, name, sort: request.sort ?? 0 });
         await recordOperation(trx, context, { ...scope, content: `编辑设备类型：${request.machineType} ${name}` });
       }),
     );
@@ -145,8 +127,7 @@ export class DeviceTypeService {
         .selectFrom('device')
         .select('device_type_id')
         .distinct()
-        .where('enterprise_id', '=', scope.enterpriseId)
-        .where('org_id', '=', scope.orgId)
+        .where(inScope(scope))
         .where('device_type_id', 'in', ids)
         .execute();
       if (used.length > 0) {
@@ -162,8 +143,7 @@ export class DeviceTypeService {
       for (const target of [...targets].sort((a, b) => depth(b.id) - depth(a.id))) {
         await trx
           .deleteFrom('device_type')
-          .where('enterprise_id', '=', scope.enterpriseId)
-          .where('org_id', '=', scope.orgId)
+          .where(inScope(scope))
           .where('id', '=', target.id)
           .execute();
       }

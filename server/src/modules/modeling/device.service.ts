@@ -13,6 +13,7 @@ import { conflict, notFound, validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { namesOf, requireIds, summary, text } from '../../lib/rows';
 import { lazyStream, withDescendants } from './tree-filter';
+import { deleteLogged, inScope, insertRow, refuseTaken, updateRow } from '../../lib/scoped';
 
 export const DeviceMessages = {
   notFound: '设备不存在',
@@ -117,17 +118,6 @@ function toDevice(row: DeviceRow): Device {
   };
 }
 
-async function deviceNoTaken(db: Db, scope: Scope, deviceNo: string, exceptId?: number): Promise<boolean> {
-  let query = db
-    .selectFrom('device')
-    .select('id')
-    .where('enterprise_id', '=', scope.enterpriseId)
-    .where('org_id', '=', scope.orgId)
-    .where('device_no', '=', deviceNo);
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
-}
-
 async function replaceChildren(db: Db, deviceId: number, request: CreateDeviceRequest, replace: boolean): Promise<void> {
   if (request.speeds) {
     if (replace) await db.deleteFrom('device_speed').where('device_id', '=', deviceId).execute();
@@ -177,8 +167,7 @@ export class DeviceService {
 
   async detail(scope: Scope, id: number): Promise<DeviceDetail> {
     const row = await deviceQuery(this.db)
-      .where('d.enterprise_id', '=', scope.enterpriseId)
-      .where('d.org_id', '=', scope.orgId)
+      .where(inScope(scope, 'd'))
       .where('d.id', '=', id)
       .executeTakeFirst();
     if (!row) throw notFound(DeviceMessages.notFound);
@@ -280,12 +269,8 @@ export class DeviceService {
     return guardUnique(() =>
       this.db.transaction().execute(async (trx) => {
         await this.checkReferences(trx, scope, request);
-        if (await deviceNoTaken(trx, scope, request.deviceNo)) throw conflict(DeviceMessages.noTaken);
-        const { id } = await trx
-          .insertInto('device')
-          .values({ enterprise_id: scope.enterpriseId, org_id: scope.orgId, ...this.values(request) })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        await refuseTaken(trx, 'device', 'device_no', scope, request.deviceNo, DeviceMessages.noTaken);
+        const id = await insertRow(trx, 'device', scope, this.values(request));
         await replaceChildren(trx, id, request, false);
         await recordOperation(trx, context, { ...scope, content: `新增设备：${request.deviceNo} ${request.deviceName.trim()}` });
         return { id };
@@ -299,14 +284,8 @@ export class DeviceService {
         const [old] = await namesOf(trx, 'device', 'device_no', scope, [request.id]);
         if (old === undefined) throw notFound(DeviceMessages.notFound);
         await this.checkReferences(trx, scope, request);
-        if (await deviceNoTaken(trx, scope, request.deviceNo, request.id)) throw conflict(DeviceMessages.noTaken);
-        await trx
-          .updateTable('device')
-          .set({ ...this.updateValues(request), updated_at: new Date() })
-          .where('enterprise_id', '=', scope.enterpriseId)
-          .where('org_id', '=', scope.orgId)
-          .where('id', '=', request.id)
-          .execute();
+        await refuseTaken(trx, 'device', 'device_no', scope, request.deviceNo, DeviceMessages.noTaken, request.id);
+        await updateRow(trx, 'device', scope, request.id, this.updateValues(request));
         await replaceChildren(trx, request.id, request, true);
         const renamed = old === request.deviceNo ? '' : `（原编号 ${old}）`;
         await recordOperation(trx, context, { ...scope, content: `编辑设备：${request.deviceNo} ${request.deviceName.trim()}${renamed}` });
@@ -314,39 +293,40 @@ export class DeviceService {
     );
   }
 
-  async deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {
-    return this.db.transaction().execute(async (trx) => {
-      const numbers = await namesOf(trx, 'device', 'device_no', scope, ids);
-      if (numbers.length !== ids.length) throw notFound(DeviceMessages.notFound);
-      const used = await trx
-        .selectFrom('process_flow_step as s')
-        .innerJoin('process_flow as f', 'f.id', 's.flow_id')
-        .innerJoin('device as d', 'd.id', 's.default_device_id')
-        .select(['d.device_no', 'f.name'])
-        .where('f.enterprise_id', '=', scope.enterpriseId)
-        .where('f.org_id', '=', scope.orgId)
-        .where('s.default_device_id', 'in', ids)
-        .orderBy('d.device_no')
-        .orderBy('f.id')
-        .execute();
-      if (used.length > 0) {
-        throw conflict(DeviceMessages.usedByFlow(summary([...new Set(used.map((row) => row.device_no))]), summary([...new Set(used.map((row) => row.name))], 3)));
-      }
-      await trx
-        .deleteFrom('device')
-        .where('enterprise_id', '=', scope.enterpriseId)
-        .where('org_id', '=', scope.orgId)
-        .where('id', 'in', ids)
-        .execute();
-      await recordOperation(trx, context, { ...scope, content: `删除设备：${summary(numbers)}` });
-      return { deleted: ids.length };
-    });
+  deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {
+    return deleteLogged(
+      this.db,
+      {
+        table: 'device',
+        label: 'device_no',
+        log: '设备',
+        notFound: DeviceMessages.notFound,
+        before: async (trx) => {
+          const used = await trx
+            .selectFrom('process_flow_step as s')
+            .innerJoin('process_flow as f', 'f.id', 's.flow_id')
+            .innerJoin('device as d', 'd.id', 's.default_device_id')
+            .select(['d.device_no', 'f.name'])
+            .where(inScope(scope, 'f'))
+            .where('s.default_device_id', 'in', ids)
+            .orderBy('d.device_no')
+            .orderBy('f.id')
+            .execute();
+          if (used.length > 0) {
+            throw conflict(DeviceMessages.usedByFlow(summary([...new Set(used.map((row) => row.device_no))]), summary([...new Set(used.map((row) => row.name))], 3)));
+          }
+        },
+      },
+      scope,
+      ids,
+      context,
+    );
   }
 
   async import(scope: Scope, filePath: string, context: OperationContext): Promise<ImportResult> {
     const [types, workshops] = await Promise.all([
-      this.db.selectFrom('device_type').select(['id', 'code', 'name']).where('enterprise_id', '=', scope.enterpriseId).where('org_id', '=', scope.orgId).execute(),
-      this.db.selectFrom('workshop').select(['id', 'name']).where('enterprise_id', '=', scope.enterpriseId).where('org_id', '=', scope.orgId).execute(),
+      this.db.selectFrom('device_type').select(['id', 'code', 'name']).where(inScope(scope)).execute(),
+      this.db.selectFrom('workshop').select(['id', 'name']).where(inScope(scope)).execute(),
     ]);
     const typeByKey = new Map<string, number>();
     for (const type of types) {
@@ -390,8 +370,7 @@ export class DeviceService {
         const taken = await this.db
           .selectFrom('device')
           .select('device_no')
-          .where('enterprise_id', '=', scope.enterpriseId)
-          .where('org_id', '=', scope.orgId)
+          .where(inScope(scope))
           .where('device_no', 'in', [...firstRow.keys(), ''])
           .execute();
         for (const { device_no: deviceNo } of taken) errors.push({ row: firstRow.get(deviceNo)!, message: `设备编号「${deviceNo}」已存在` });

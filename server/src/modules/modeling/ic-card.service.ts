@@ -7,8 +7,8 @@ import { runList, type ListParams, type ListSpec } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
 import { conflict, notFound, validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
-import { summary, text, flag } from '../../lib/rows';
-import { guardUniqueAs } from '../../lib/unique';
+import { text, flag } from '../../lib/rows';
+import { deleteLogged, inScope, insertRow, refuseTaken, writeUnique } from '../../lib/scoped';
 
 export const IcCardMessages = {
   notFound: 'IC卡不存在',
@@ -57,8 +57,7 @@ async function staff(db: Db, scope: Scope, userId: number): Promise<{ nickName: 
     .selectFrom('user_org as uo')
     .innerJoin('app_user as u', 'u.id', 'uo.user_id')
     .select('u.nick_name')
-    .where('uo.enterprise_id', '=', scope.enterpriseId)
-    .where('uo.org_id', '=', scope.orgId)
+    .where(inScope(scope, 'uo'))
     .where('uo.user_id', '=', userId)
     .executeTakeFirst();
   if (!row) throw validation(IcCardMessages.userMissing);
@@ -69,31 +68,18 @@ async function checkUserFree(db: Db, scope: Scope, userId: number, nickName: str
   let query = db
     .selectFrom('ic_card')
     .select('card_no')
-    .where('enterprise_id', '=', scope.enterpriseId)
-    .where('org_id', '=', scope.orgId)
+    .where(inScope(scope))
     .where('user_id', '=', userId);
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   const other = await query.executeTakeFirst();
   if (other) throw conflict(IcCardMessages.userHasCard(nickName, other.card_no));
 }
 
-async function cardTaken(db: Db, scope: Scope, cardNo: string, exceptId?: number): Promise<boolean> {
-  let query = db
-    .selectFrom('ic_card')
-    .select('id')
-    .where('enterprise_id', '=', scope.enterpriseId)
-    .where('org_id', '=', scope.orgId)
-    .where('card_no', '=', cardNo);
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
-}
-
 async function findCard(db: Db, scope: Scope, id: number) {
   const row = await db
     .selectFrom('ic_card')
     .select(['id', 'card_no', 'user_id'])
-    .where('enterprise_id', '=', scope.enterpriseId)
-    .where('org_id', '=', scope.orgId)
+    .where(inScope(scope))
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
@@ -114,60 +100,50 @@ export class IcCardService {
 
   async create(scope: Scope, request: CreateIcCardRequest, context: OperationContext): Promise<{ id: number }> {
     const cardNo = request.cardNo.toUpperCase();
-    return guardUniqueAs(UNIQUE, () =>
-      this.db.transaction().execute(async (trx) => {
-        if (await cardTaken(trx, scope, cardNo)) throw conflict(IcCardMessages.cardTaken);
-        const userId = request.userId ?? null;
-        const person = userId === null ? null : await staff(trx, scope, userId);
-        if (userId !== null) await checkUserFree(trx, scope, userId, person!.nickName);
-        const { id } = await trx
-          .insertInto('ic_card')
-          .values({ enterprise_id: scope.enterpriseId, org_id: scope.orgId, card_no: cardNo, user_id: userId, bound_at: userId === null ? null : new Date(), remark: text(request.remark) })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await recordOperation(trx, context, { ...scope, content: `新增IC卡：${cardNo}${person ? `（绑定 ${person.nickName}）` : ''}` });
-        return { id };
-      }),
-    );
+    return writeUnique(this.db, UNIQUE, async (trx) => {
+      await refuseTaken(trx, 'ic_card', 'card_no', scope, cardNo, IcCardMessages.cardTaken);
+      const userId = request.userId ?? null;
+      const person = userId === null ? null : await staff(trx, scope, userId);
+      if (userId !== null) await checkUserFree(trx, scope, userId, person!.nickName);
+      const id = await insertRow(trx, 'ic_card', scope, { card_no: cardNo, user_id: userId, bound_at: userId === null ? null : new Date(), remark: text(request.remark) });
+      await recordOperation(trx, context, { ...scope, content: `新增IC卡：${cardNo}${person ? `（绑定 ${person.nickName}）` : ''}` });
+      return { id };
+    });
   }
 
   async update(scope: Scope, request: UpdateIcCardRequest, context: OperationContext): Promise<void> {
     const cardNo = request.cardNo.toUpperCase();
-    await guardUniqueAs(UNIQUE, () =>
-      this.db.transaction().execute(async (trx) => {
-        const old = await findCard(trx, scope, request.id);
-        if (await cardTaken(trx, scope, cardNo, request.id)) throw conflict(IcCardMessages.cardTaken);
-        const userId = request.userId === undefined ? old.user_id : request.userId;
-        if (userId !== null && userId !== old.user_id) {
-          const person = await staff(trx, scope, userId);
-          await checkUserFree(trx, scope, userId, person.nickName, request.id);
-        }
-        await trx
-          .updateTable('ic_card')
-          .set({
-            card_no: cardNo,
-            user_id: userId,
-            bound_at: userId === null ? null : userId === old.user_id ? undefined : new Date(),
-            remark: text(request.remark),
-            updated_at: new Date(),
-          })
-          .where('id', '=', request.id)
-          .execute();
-        await recordOperation(trx, context, { ...scope, content: `编辑IC卡：${cardNo}${old.card_no === cardNo ? '' : `（原卡号 ${old.card_no}）`}` });
-      }),
-    );
+    await writeUnique(this.db, UNIQUE, async (trx) => {
+      const old = await findCard(trx, scope, request.id);
+      await refuseTaken(trx, 'ic_card', 'card_no', scope, cardNo, IcCardMessages.cardTaken, request.id);
+      const userId = request.userId === undefined ? old.user_id : request.userId;
+      if (userId !== null && userId !== old.user_id) {
+        const person = await staff(trx, scope, userId);
+        await checkUserFree(trx, scope, userId, person.nickName, request.id);
+      }
+      await trx
+        .updateTable('ic_card')
+        .set({
+          card_no: cardNo,
+          user_id: userId,
+          bound_at: userId === null ? null : userId === old.user_id ? undefined : new Date(),
+          remark: text(request.remark),
+          updated_at: new Date(),
+        })
+        .where('id', '=', request.id)
+        .execute();
+      await recordOperation(trx, context, { ...scope, content: `编辑IC卡：${cardNo}${old.card_no === cardNo ? '' : `（原卡号 ${old.card_no}）`}` });
+    });
   }
 
   async bind(scope: Scope, id: number, userId: number, context: OperationContext): Promise<void> {
-    await guardUniqueAs(UNIQUE, () =>
-      this.db.transaction().execute(async (trx) => {
-        const card = await findCard(trx, scope, id);
-        const person = await staff(trx, scope, userId);
-        await checkUserFree(trx, scope, userId, person.nickName, id);
-        await trx.updateTable('ic_card').set({ user_id: userId, bound_at: new Date(), updated_at: new Date() }).where('id', '=', id).execute();
-        await recordOperation(trx, context, { ...scope, content: `绑定IC卡：${card.card_no} → ${person.nickName}` });
-      }),
-    );
+    await writeUnique(this.db, UNIQUE, async (trx) => {
+      const card = await findCard(trx, scope, id);
+      const person = await staff(trx, scope, userId);
+      await checkUserFree(trx, scope, userId, person.nickName, id);
+      await trx.updateTable('ic_card').set({ user_id: userId, bound_at: new Date(), updated_at: new Date() }).where('id', '=', id).execute();
+      await recordOperation(trx, context, { ...scope, content: `绑定IC卡：${card.card_no} → ${person.nickName}` });
+    });
   }
 
   async unbind(scope: Scope, id: number, context: OperationContext): Promise<void> {
@@ -179,20 +155,7 @@ export class IcCardService {
     });
   }
 
-  async deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {
-    return this.db.transaction().execute(async (trx) => {
-      const rows = await trx
-        .selectFrom('ic_card')
-        .select('card_no')
-        .where('enterprise_id', '=', scope.enterpriseId)
-        .where('org_id', '=', scope.orgId)
-        .where('id', 'in', ids)
-        .orderBy('card_no')
-        .execute();
-      if (rows.length !== ids.length) throw notFound(IcCardMessages.notFound);
-      await trx.deleteFrom('ic_card').where('id', 'in', ids).execute();
-      await recordOperation(trx, context, { ...scope, content: `删除IC卡：${summary(rows.map((row) => row.card_no))}` });
-      return { deleted: ids.length };
-    });
+  deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {
+    return deleteLogged(this.db, { table: 'ic_card', label: 'card_no', orderBy: 'card_no', log: 'IC卡', notFound: IcCardMessages.notFound }, scope, ids, context);
   }
 }

@@ -16,6 +16,7 @@ import { guardUnique } from './common';
 import { conflict, notFound, validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { namesOf, requireIds, summary, text } from '../../lib/rows';
+import { deleteLogged, inScope, refuseTaken, updateRow } from '../../lib/scoped';
 
 export const WorkFlowMessages = {
   notFound: '工艺路线不存在',
@@ -87,17 +88,6 @@ function toFlow(row: FlowRow): WorkFlow {
   };
 }
 
-async function codeTaken(db: Db, scope: Scope, code: string, exceptId?: number): Promise<boolean> {
-  let query = db
-    .selectFrom('process_flow')
-    .select('id')
-    .where('enterprise_id', '=', scope.enterpriseId)
-    .where('org_id', '=', scope.orgId)
-    .where('code', '=', code);
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
-}
-
 /** Process flows (工艺路线): ordered process steps with an optional default device each. */
 export class WorkFlowService {
   constructor(private readonly db: Db) {}
@@ -116,8 +106,7 @@ export class WorkFlowService {
       this.db
         .selectFrom('process')
         .select(['id', 'code as processCode', 'name as processName'])
-        .where('enterprise_id', '=', scope.enterpriseId)
-        .where('org_id', '=', scope.orgId)
+        .where(inScope(scope))
         .orderBy('sort')
         .orderBy('id')
         .execute(),
@@ -126,8 +115,7 @@ export class WorkFlowService {
         .leftJoin('product as owner', 'owner.id', 'f.product_id')
         .leftJoin('process_flow_step as s', 's.flow_id', 'f.id')
         .select(['f.id', 'f.code', 'f.name', 'f.is_template as isTemplate', 'owner.name as productName', 's.process_id as processId'])
-        .where('f.enterprise_id', '=', scope.enterpriseId)
-        .where('f.org_id', '=', scope.orgId)
+        .where(inScope(scope, 'f'))
         .orderBy('f.code')
         .orderBy('f.id')
         .orderBy('s.seq')
@@ -147,8 +135,7 @@ export class WorkFlowService {
 
   async detail(scope: Scope, id: number): Promise<WorkFlowDetail> {
     const row = await flowQuery(this.db)
-      .where('f.enterprise_id', '=', scope.enterpriseId)
-      .where('f.org_id', '=', scope.orgId)
+      .where(inScope(scope, 'f'))
       .where('f.id', '=', id)
       .executeTakeFirst();
     if (!row) throw notFound(WorkFlowMessages.notFound);
@@ -195,8 +182,7 @@ export class WorkFlowService {
       const others = await db
         .selectFrom('product')
         .select('product_no')
-        .where('enterprise_id', '=', scope.enterpriseId)
-        .where('org_id', '=', scope.orgId)
+        .where(inScope(scope))
         .where('process_flow_id', '=', flowId)
         .where('id', '!=', productId)
         .orderBy('id')
@@ -209,13 +195,7 @@ export class WorkFlowService {
   /** The product of a dedicated flow uses it from now on. */
   private async assignToOwner(db: Db, scope: Scope, flowId: number, productId: number | null): Promise<void> {
     if (productId === null) return;
-    await db
-      .updateTable('product')
-      .set({ process_flow_id: flowId, updated_at: new Date() })
-      .where('enterprise_id', '=', scope.enterpriseId)
-      .where('org_id', '=', scope.orgId)
-      .where('id', '=', productId)
-      .execute();
+    await updateRow(db, 'product', scope, productId, { process_flow_id: flowId });
   }
 
   private async ownerNote(db: Db, scope: Scope, productId: number | null): Promise<string> {
@@ -257,7 +237,7 @@ export class WorkFlowService {
       this.db.transaction().execute(async (trx) => {
         await this.checkSteps(trx, scope, request);
         const productId = await this.checkOwner(trx, scope, request);
-        if (await codeTaken(trx, scope, request.flowCode)) throw conflict(WorkFlowMessages.codeTaken);
+        await refuseTaken(trx, 'process_flow', 'code', scope, request.flowCode, WorkFlowMessages.codeTaken);
         const { id } = await trx
           .insertInto('process_flow')
           .values({
@@ -288,14 +268,8 @@ export class WorkFlowService {
         if (old === undefined) throw notFound(WorkFlowMessages.notFound);
         await this.checkSteps(trx, scope, request);
         const productId = await this.checkOwner(trx, scope, request, request.id);
-        if (await codeTaken(trx, scope, request.flowCode, request.id)) throw conflict(WorkFlowMessages.codeTaken);
-        await trx
-          .updateTable('process_flow')
-          .set({ code: request.flowCode, name, is_template: productId === null, product_id: productId, remark: text(request.remark), updated_at: new Date() })
-          .where('enterprise_id', '=', scope.enterpriseId)
-          .where('org_id', '=', scope.orgId)
-          .where('id', '=', request.id)
-          .execute();
+        await refuseTaken(trx, 'process_flow', 'code', scope, request.flowCode, WorkFlowMessages.codeTaken, request.id);
+        await updateRow(trx, 'process_flow', scope, request.id, { code: request.flowCode, name, is_template: productId === null, product_id: productId, remark: text(request.remark) });
         await this.writeSteps(trx, request.id, request);
         await this.assignToOwner(trx, scope, request.id, productId);
         const note = await this.ownerNote(trx, scope, productId);
@@ -304,30 +278,31 @@ export class WorkFlowService {
     );
   }
 
-  async deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {
-    return this.db.transaction().execute(async (trx) => {
-      const names = await namesOf(trx, 'process_flow', 'name', scope, ids);
-      if (names.length !== ids.length) throw notFound(WorkFlowMessages.notFound);
-      const used = await trx
-        .selectFrom('product as p')
-        .innerJoin('process_flow as f', 'f.id', 'p.process_flow_id')
-        .select(['f.name', (eb) => eb.fn.countAll<number>().as('products')])
-        .where('p.enterprise_id', '=', scope.enterpriseId)
-        .where('p.org_id', '=', scope.orgId)
-        .where('p.process_flow_id', 'in', ids)
-        .groupBy(['f.id', 'f.name'])
-        .orderBy('f.id')
-        .execute();
-      const products = used.reduce((total, row) => total + Number(row.products), 0);
-      if (products > 0) throw conflict(WorkFlowMessages.usedByProduct(summary(used.map((row) => row.name)), products));
-      await trx
-        .deleteFrom('process_flow')
-        .where('enterprise_id', '=', scope.enterpriseId)
-        .where('org_id', '=', scope.orgId)
-        .where('id', 'in', ids)
-        .execute();
-      await recordOperation(trx, context, { ...scope, content: `删除工艺路线：${summary(names)}` });
-      return { deleted: ids.length };
-    });
+  deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {
+    return deleteLogged(
+      this.db,
+      {
+        table: 'process_flow',
+        label: 'name',
+        log: '工艺路线',
+        notFound: WorkFlowMessages.notFound,
+        before: async (trx) => {
+          const used = await trx
+            .selectFrom('product as p')
+            .innerJoin('process_flow as f', 'f.id', 'p.process_flow_id')
+            .select(['f.name', (eb) => eb.fn.countAll<number>().as('products')])
+            .where(inScope(scope, 'p'))
+            .where('p.process_flow_id', 'in', ids)
+            .groupBy(['f.id', 'f.name'])
+            .orderBy('f.id')
+            .execute();
+          const products = used.reduce((total, row) => total + Number(row.products), 0);
+          if (products > 0) throw conflict(WorkFlowMessages.usedByProduct(summary(used.map((row) => row.name)), products));
+        },
+      },
+      scope,
+      ids,
+      context,
+    );
   }
 }

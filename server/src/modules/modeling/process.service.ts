@@ -16,6 +16,7 @@ import { guardUnique } from './common';
 import { conflict, notFound } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { namesOf, requireIds, summary, text } from '../../lib/rows';
+import { deleteLogged, inScope, insertRow, updateRow } from '../../lib/scoped';
 
 export const ProcessMessages = {
   notFound: '工序不存在',
@@ -124,8 +125,7 @@ async function taken(db: Db, table: 'process' | 'process_group', column: 'code' 
   let query = db
     .selectFrom(table)
     .select('id')
-    .where('enterprise_id', '=', scope.enterpriseId)
-    .where('org_id', '=', scope.orgId)
+    .where(inScope(scope))
     .where(column, '=', value);
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
@@ -160,8 +160,7 @@ export class ProcessService {
 
   async detail(scope: Scope, id: number): Promise<Process> {
     const row = await processQuery(this.db)
-      .where('p.enterprise_id', '=', scope.enterpriseId)
-      .where('p.org_id', '=', scope.orgId)
+      .where(inScope(scope, 'p'))
       .where('p.id', '=', id)
       .executeTakeFirst();
     if (!row) throw notFound(ProcessMessages.notFound);
@@ -173,11 +172,7 @@ export class ProcessService {
       this.db.transaction().execute(async (trx) => {
         await requireIds(trx, 'process_group', scope, [request.processGroupId], ProcessMessages.groupNotFound);
         if (await taken(trx, 'process', 'code', scope, request.processCode)) throw conflict(ProcessMessages.codeTaken);
-        const { id } = await trx
-          .insertInto('process')
-          .values({ enterprise_id: scope.enterpriseId, org_id: scope.orgId, ...processValues(request) })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const id = await insertRow(trx, 'process', scope, processValues(request));
         await recordOperation(trx, context, { ...scope, content: `新增工序：${request.processCode} ${request.processName.trim()}` });
         return { id };
       }),
@@ -191,13 +186,7 @@ export class ProcessService {
         if (old === undefined) throw notFound(ProcessMessages.notFound);
         await requireIds(trx, 'process_group', scope, [request.processGroupId], ProcessMessages.groupNotFound);
         if (await taken(trx, 'process', 'code', scope, request.processCode, request.id)) throw conflict(ProcessMessages.codeTaken);
-        await trx
-          .updateTable('process')
-          .set({ ...processValues(request), updated_at: new Date() })
-          .where('enterprise_id', '=', scope.enterpriseId)
-          .where('org_id', '=', scope.orgId)
-          .where('id', '=', request.id)
-          .execute();
+        await updateRow(trx, 'process', scope, request.id, processValues(request));
         await recordOperation(trx, context, {
           ...scope,
           content: `编辑工序：${request.processCode} ${request.processName.trim()}（准备时间${request.prepareMinutes ?? 0}分钟）`,
@@ -206,34 +195,35 @@ export class ProcessService {
     );
   }
 
-  async deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {
-    return this.db.transaction().execute(async (trx) => {
-      const names = await namesOf(trx, 'process', 'name', scope, ids);
-      if (names.length !== ids.length) throw notFound(ProcessMessages.notFound);
-      const used = await trx
-        .selectFrom('process_flow_step as s')
-        .innerJoin('process_flow as f', 'f.id', 's.flow_id')
-        .select('s.id')
-        .where('f.enterprise_id', '=', scope.enterpriseId)
-        .where('f.org_id', '=', scope.orgId)
-        .where('s.process_id', 'in', ids)
-        .limit(1)
-        .executeTakeFirst();
-      if (used) throw conflict(ProcessMessages.usedByFlow);
-      // Bad phenomena (shop-floor module) reference processes too (FK restrict).
-      const withReasons = await trx.selectFrom('bad_phenomenon').select('id').where('process_id', 'in', ids).limit(1).executeTakeFirst();
-      if (withReasons) throw conflict(ProcessMessages.usedByBadReason);
-      // Theoretical speeds of devices for these processes go with them.
-      await trx.deleteFrom('device_speed').where('process_id', 'in', ids).execute();
-      await trx
-        .deleteFrom('process')
-        .where('enterprise_id', '=', scope.enterpriseId)
-        .where('org_id', '=', scope.orgId)
-        .where('id', 'in', ids)
-        .execute();
-      await recordOperation(trx, context, { ...scope, content: `删除工序：${summary(names)}` });
-      return { deleted: ids.length };
-    });
+  deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {
+    return deleteLogged(
+      this.db,
+      {
+        table: 'process',
+        label: 'name',
+        log: '工序',
+        notFound: ProcessMessages.notFound,
+        before: async (trx) => {
+          const used = await trx
+            .selectFrom('process_flow_step as s')
+            .innerJoin('process_flow as f', 'f.id', 's.flow_id')
+            .select('s.id')
+            .where(inScope(scope, 'f'))
+            .where('s.process_id', 'in', ids)
+            .limit(1)
+            .executeTakeFirst();
+          if (used) throw conflict(ProcessMessages.usedByFlow);
+          // Bad phenomena (shop-floor module) reference processes too (FK restrict).
+          const withReasons = await trx.selectFrom('bad_phenomenon').select('id').where('process_id', 'in', ids).limit(1).executeTakeFirst();
+          if (withReasons) throw conflict(ProcessMessages.usedByBadReason);
+          // Theoretical speeds of devices for these processes go with them.
+          await trx.deleteFrom('device_speed').where('process_id', 'in', ids).execute();
+        },
+      },
+      scope,
+      ids,
+      context,
+    );
   }
 
   // ---- groups ----
@@ -247,11 +237,7 @@ export class ProcessService {
     return guardUnique(() =>
       this.db.transaction().execute(async (trx) => {
         if (await taken(trx, 'process_group', 'name', scope, name)) throw conflict(ProcessMessages.groupNameTaken);
-        const { id } = await trx
-          .insertInto('process_group')
-          .values({ enterprise_id: scope.enterpriseId, org_id: scope.orgId, name, remark: text(request.remark), sort: request.sort ?? 0 })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const id = await insertRow(trx, 'process_group', scope, { name, remark: text(request.remark), sort: request.sort ?? 0 });
         await recordOperation(trx, context, { ...scope, content: `新增工序组：${name}` });
         return { id };
       }),
@@ -265,13 +251,7 @@ export class ProcessService {
         const [old] = await namesOf(trx, 'process_group', 'name', scope, [request.id]);
         if (old === undefined) throw notFound(ProcessMessages.groupNotFound);
         if (await taken(trx, 'process_group', 'name', scope, name, request.id)) throw conflict(ProcessMessages.groupNameTaken);
-        await trx
-          .updateTable('process_group')
-          .set({ name, remark: text(request.remark), sort: request.sort ?? 0, updated_at: new Date() })
-          .where('enterprise_id', '=', scope.enterpriseId)
-          .where('org_id', '=', scope.orgId)
-          .where('id', '=', request.id)
-          .execute();
+        await updateRow(trx, 'process_group', scope, request.id, { name, remark: text(request.remark), sort: request.sort ?? 0 });
         await recordOperation(trx, context, { ...scope, content: old === name ? `编辑工序组：${name}` : `编辑工序组：${old} → ${name}` });
       }),
     );
@@ -286,15 +266,13 @@ export class ProcessService {
         .innerJoin('process_group as g', 'g.id', 'p.process_group_id')
         .select('g.name')
         .distinct()
-        .where('p.enterprise_id', '=', scope.enterpriseId)
-        .where('p.org_id', '=', scope.orgId)
+        .where(inScope(scope, 'p'))
         .where('p.process_group_id', 'in', ids)
         .execute();
       if (used.length > 0) throw conflict(ProcessMessages.groupHasProcesses(summary(used.map((row) => row.name))));
       await trx
         .deleteFrom('process_group')
-        .where('enterprise_id', '=', scope.enterpriseId)
-        .where('org_id', '=', scope.orgId)
+        .where(inScope(scope))
         .where('id', 'in', ids)
         .execute();
       await recordOperation(trx, context, { ...scope, content: `删除工序组：${summary(names)}` });

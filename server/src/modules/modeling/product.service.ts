@@ -22,6 +22,7 @@ import { buildTree, namesOf, requireIds, summary, text } from '../../lib/rows';
 import { conflict, notFound } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { lazyStream, rolledUpCounts, withDescendants } from './tree-filter';
+import { inScope, insertRow, refuseTaken, updateRow } from '../../lib/scoped';
 
 export const ProductMessages = {
   notFound: '产品不存在',
@@ -163,23 +164,11 @@ function toProduct(row: ProductRow): Product {
   };
 }
 
-async function productNoTaken(db: Db, scope: Scope, productNo: string, exceptId?: number): Promise<boolean> {
-  let query = db
-    .selectFrom('product')
-    .select('id')
-    .where('enterprise_id', '=', scope.enterpriseId)
-    .where('org_id', '=', scope.orgId)
-    .where('product_no', '=', productNo);
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
-}
-
 async function classifyRows(db: Db, scope: Scope) {
   return db
     .selectFrom('product_classify')
     .select(['id', 'name', 'parent_id as parentId'])
-    .where('enterprise_id', '=', scope.enterpriseId)
-    .where('org_id', '=', scope.orgId)
+    .where(inScope(scope))
     .orderBy('sort')
     .orderBy('id')
     .execute();
@@ -265,8 +254,7 @@ export class ProductService {
 
   async detail(scope: Scope, id: number): Promise<Product> {
     const row = await productQuery(this.db)
-      .where('p.enterprise_id', '=', scope.enterpriseId)
-      .where('p.org_id', '=', scope.orgId)
+      .where(inScope(scope, 'p'))
       .where('p.id', '=', id)
       .executeTakeFirst();
     if (!row) throw notFound(ProductMessages.notFound);
@@ -281,8 +269,7 @@ export class ProductService {
       .selectFrom('process_flow as f')
       .leftJoin('product as owner', 'owner.id', 'f.product_id')
       .select(['f.name', 'f.product_id as ownerId', 'owner.product_no as ownerNo'])
-      .where('f.enterprise_id', '=', scope.enterpriseId)
-      .where('f.org_id', '=', scope.orgId)
+      .where(inScope(scope, 'f'))
       .where('f.id', '=', request.processFlowId)
       .executeTakeFirst();
     if (!flow) throw notFound(ProductMessages.flowNotFound);
@@ -293,12 +280,8 @@ export class ProductService {
     return guardUnique(() =>
       this.db.transaction().execute(async (trx) => {
         await this.checkReferences(trx, scope, request);
-        if (await productNoTaken(trx, scope, request.productNo)) throw conflict(ProductMessages.noTaken);
-        const { id } = await trx
-          .insertInto('product')
-          .values({ enterprise_id: scope.enterpriseId, org_id: scope.orgId, ...productValues(request) })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        await refuseTaken(trx, 'product', 'product_no', scope, request.productNo, ProductMessages.noTaken);
+        const id = await insertRow(trx, 'product', scope, productValues(request));
         await recordOperation(trx, context, { ...scope, content: `新增产品：${request.productNo} ${request.productName.trim()}` });
         return { id };
       }),
@@ -311,14 +294,8 @@ export class ProductService {
         const [old] = await namesOf(trx, 'product', 'product_no', scope, [request.id]);
         if (old === undefined) throw notFound(ProductMessages.notFound);
         await this.checkReferences(trx, scope, request, request.id);
-        if (await productNoTaken(trx, scope, request.productNo, request.id)) throw conflict(ProductMessages.noTaken);
-        await trx
-          .updateTable('product')
-          .set({ ...productValues(request), updated_at: new Date() })
-          .where('enterprise_id', '=', scope.enterpriseId)
-          .where('org_id', '=', scope.orgId)
-          .where('id', '=', request.id)
-          .execute();
+        await refuseTaken(trx, 'product', 'product_no', scope, request.productNo, ProductMessages.noTaken, request.id);
+        await updateRow(trx, 'product', scope, request.id, productValues(request));
         const renamed = old === request.productNo ? '' : `（原编号 ${old}）`;
         await recordOperation(trx, context, { ...scope, content: `编辑产品：${request.productNo} ${request.productName.trim()}${renamed}` });
       }),
@@ -333,15 +310,13 @@ export class ProductService {
       const ownFlows = await trx
         .selectFrom('process_flow')
         .select('name')
-        .where('enterprise_id', '=', scope.enterpriseId)
-        .where('org_id', '=', scope.orgId)
+        .where(inScope(scope))
         .where('product_id', 'in', ids)
         .orderBy('id')
         .execute();
       await trx
         .deleteFrom('product')
-        .where('enterprise_id', '=', scope.enterpriseId)
-        .where('org_id', '=', scope.orgId)
+        .where(inScope(scope))
         .where('id', 'in', ids)
         .execute();
       const withFlows = ownFlows.length > 0 ? `（同时删除专用工艺路线：${summary(ownFlows.map((flow) => flow.name))}）` : '';
@@ -361,8 +336,7 @@ export class ProductService {
       this.db
         .selectFrom('process_flow')
         .select(['id', 'code', 'name', 'product_id'])
-        .where('enterprise_id', '=', scope.enterpriseId)
-        .where('org_id', '=', scope.orgId)
+        .where(inScope(scope))
         .execute(),
     ]);
     const classifyByName = new Map<string, number[]>();
@@ -428,8 +402,7 @@ export class ProductService {
         const taken = await this.db
           .selectFrom('product')
           .select('product_no')
-          .where('enterprise_id', '=', scope.enterpriseId)
-          .where('org_id', '=', scope.orgId)
+          .where(inScope(scope))
           .where(sql<boolean>`product_no = any(${[...firstRow.keys()]}::text[])`)
           .execute();
         for (const { product_no: productNo } of taken) errors.push({ row: firstRow.get(productNo)!, message: `产品编号「${productNo}」已存在` });
@@ -451,8 +424,7 @@ export class ProductService {
       this.db
         .selectFrom('product')
         .select(['classify_id', sql<number>`count(*)`.as('n')])
-        .where('enterprise_id', '=', scope.enterpriseId)
-        .where('org_id', '=', scope.orgId)
+        .where(inScope(scope))
         .where('classify_id', 'is not', null)
         .groupBy('classify_id')
         .execute(),
@@ -501,13 +473,7 @@ export class ProductService {
   async updateClassify(scope: Scope, request: UpdateProductClassifyRequest, context: OperationContext): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await this.checkClassify(trx, scope, request, request.id);
-      await trx
-        .updateTable('product_classify')
-        .set({ parent_id: request.parentId ?? null, name: request.classifyName.trim(), sort: request.sort ?? 0, updated_at: new Date() })
-        .where('enterprise_id', '=', scope.enterpriseId)
-        .where('org_id', '=', scope.orgId)
-        .where('id', '=', request.id)
-        .execute();
+      await updateRow(trx, 'product_classify', scope, request.id, { parent_id: request.parentId ?? null, name: request.classifyName.trim(), sort: request.sort ?? 0 });
       await recordOperation(trx, context, { ...scope, content: `编辑产品分类：${request.classifyName.trim()}` });
     });
   }
@@ -524,8 +490,7 @@ export class ProductService {
         .selectFrom('product')
         .select('classify_id')
         .distinct()
-        .where('enterprise_id', '=', scope.enterpriseId)
-        .where('org_id', '=', scope.orgId)
+        .where(inScope(scope))
         .where('classify_id', 'in', ids)
         .execute();
       if (used.length > 0) {
@@ -534,8 +499,7 @@ export class ProductService {
       }
       await trx
         .deleteFrom('product_classify')
-        .where('enterprise_id', '=', scope.enterpriseId)
-        .where('org_id', '=', scope.orgId)
+        .where(inScope(scope))
         .where('id', 'in', ids)
         .execute();
       await recordOperation(trx, context, { ...scope, content: `删除产品分类：${summary(targets.map((row) => row.name))}` });

@@ -18,6 +18,7 @@ import { guardUnique } from './common';
 import { conflict, notFound, validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { factoryUsers, scopedNames, summary, text } from '../../lib/rows';
+import { inScope, insertRow, updateRow } from '../../lib/scoped';
 
 export const TeamMessages = {
   notFound: '班组不存在',
@@ -115,7 +116,7 @@ function toPosition(row: PositionRow): Position {
 }
 
 async function nameTaken(db: Db, table: 'class_team' | 'employee_position', scope: Scope, name: string, exceptId?: number): Promise<boolean> {
-  let query = db.selectFrom(table).select('id').where('enterprise_id', '=', scope.enterpriseId).where('org_id', '=', scope.orgId).where('name', '=', name);
+  let query = db.selectFrom(table).select('id').where(inScope(scope)).where('name', '=', name);
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
 }
@@ -130,8 +131,7 @@ export class TeamService {
 
   async detail(scope: Scope, id: number): Promise<TeamDetail> {
     const row = await teamQuery(this.db)
-      .where('t.enterprise_id', '=', scope.enterpriseId)
-      .where('t.org_id', '=', scope.orgId)
+      .where(inScope(scope, 't'))
       .where('t.id', '=', id)
       .executeTakeFirst();
     if (!row) throw notFound(TeamMessages.notFound);
@@ -211,8 +211,7 @@ export class TeamService {
             sort: request.sort ?? 0,
             updated_at: new Date(),
           })
-          .where('enterprise_id', '=', scope.enterpriseId)
-          .where('org_id', '=', scope.orgId)
+          .where(inScope(scope))
           .where('id', '=', request.id)
           .execute();
         // Members are replaced only when the request carries them.
@@ -230,7 +229,7 @@ export class TeamService {
       if (withMembers.length > 0) throw conflict(TeamMessages.hasMembers(summary(withMembers.map((row) => names.get(row.team_id)!))));
       const used = await trx.selectFrom('class_user').select('team_id').distinct().where('team_id', 'in', ids).execute();
       if (used.length > 0) throw conflict(TeamMessages.usedByClassUsers(summary(used.map((row) => names.get(row.team_id!)!))));
-      await trx.deleteFrom('class_team').where('enterprise_id', '=', scope.enterpriseId).where('org_id', '=', scope.orgId).where('id', 'in', ids).execute();
+      await trx.deleteFrom('class_team').where(inScope(scope)).where('id', 'in', ids).execute();
       await recordOperation(trx, context, { ...scope, content: `删除班组：${summary([...names.values()])}` });
       return { deleted: ids.length };
     });
@@ -248,11 +247,7 @@ export class TeamService {
     return guardUnique(() =>
       this.db.transaction().execute(async (trx) => {
         if (await nameTaken(trx, 'employee_position', scope, name)) throw conflict(TeamMessages.positionTaken);
-        const { id } = await trx
-          .insertInto('employee_position')
-          .values({ enterprise_id: scope.enterpriseId, org_id: scope.orgId, name, remark: text(request.remark), sort: request.sort ?? 0 })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const id = await insertRow(trx, 'employee_position', scope, { name, remark: text(request.remark), sort: request.sort ?? 0 });
         await recordOperation(trx, context, { ...scope, content: `新增岗位：${name}` });
         return { id };
       }),
@@ -267,13 +262,7 @@ export class TeamService {
         const old = (await scopedNames(trx, 'employee_position', scope, [request.id])).get(request.id);
         if (old === undefined) throw notFound(TeamMessages.positionNotFound);
         if (await nameTaken(trx, 'employee_position', scope, name, request.id)) throw conflict(TeamMessages.positionTaken);
-        await trx
-          .updateTable('employee_position')
-          .set({ name, remark: text(request.remark), sort: request.sort ?? 0, updated_at: new Date() })
-          .where('enterprise_id', '=', scope.enterpriseId)
-          .where('org_id', '=', scope.orgId)
-          .where('id', '=', request.id)
-          .execute();
+        await updateRow(trx, 'employee_position', scope, request.id, { name, remark: text(request.remark), sort: request.sort ?? 0 });
         await recordOperation(trx, context, { ...scope, content: old === name ? `编辑岗位：${name}` : `编辑岗位：${old} → ${name}` });
       }),
     );
@@ -285,7 +274,7 @@ export class TeamService {
       if (names.size !== ids.length) throw notFound(TeamMessages.positionNotFound);
       const used = await trx.selectFrom('class_team_member').select('position_id').distinct().where('position_id', 'in', ids).execute();
       if (used.length > 0) throw conflict(TeamMessages.positionInUse(summary(used.map((row) => names.get(row.position_id!)!))));
-      await trx.deleteFrom('employee_position').where('enterprise_id', '=', scope.enterpriseId).where('org_id', '=', scope.orgId).where('id', 'in', ids).execute();
+      await trx.deleteFrom('employee_position').where(inScope(scope)).where('id', 'in', ids).execute();
       await recordOperation(trx, context, { ...scope, content: `删除岗位：${summary([...names.values()])}` });
       return { deleted: ids.length };
     });

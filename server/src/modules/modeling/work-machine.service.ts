@@ -4,10 +4,10 @@ import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { runList, type ListParams, type ListSpec } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
-import { conflict, notFound, validation } from '../../lib/errors';
+import { notFound, validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { summary, text } from '../../lib/rows';
-import { guardUniqueAs } from '../../lib/unique';
+import { deleteLogged, inScope, insertRow, refuseTaken, requireRow, updateRow, writeUnique } from '../../lib/scoped';
 
 export const WorkMachineMessages = {
   notFound: '一体机不存在',
@@ -61,23 +61,11 @@ async function checkDevices(db: Db, scope: Scope, ids: number[]): Promise<string
   const rows = await db
     .selectFrom('device')
     .select(['id', 'device_no'])
-    .where('enterprise_id', '=', scope.enterpriseId)
-    .where('org_id', '=', scope.orgId)
+    .where(inScope(scope))
     .where('id', 'in', ids)
     .execute();
   if (rows.length !== ids.length) throw validation(WorkMachineMessages.deviceMissing);
   return ids.map((id) => rows.find((row) => row.id === id)!.device_no);
-}
-
-async function codeTaken(db: Db, scope: Scope, code: string, exceptId?: number): Promise<boolean> {
-  let query = db
-    .selectFrom('work_machine')
-    .select('id')
-    .where('enterprise_id', '=', scope.enterpriseId)
-    .where('org_id', '=', scope.orgId)
-    .where('machine_code', '=', code);
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
 }
 
 function values(request: CreateWorkMachineRequest) {
@@ -105,8 +93,7 @@ export class WorkMachineService {
 
   async detail(scope: Scope, id: number): Promise<WorkMachine> {
     const row = await machineQuery(this.db)
-      .where('m.enterprise_id', '=', scope.enterpriseId)
-      .where('m.org_id', '=', scope.orgId)
+      .where(inScope(scope, 'm'))
       .where('m.id', '=', id)
       .executeTakeFirst();
     if (!row) throw notFound(WorkMachineMessages.notFound);
@@ -114,60 +101,28 @@ export class WorkMachineService {
   }
 
   async create(scope: Scope, request: CreateWorkMachineRequest, context: OperationContext): Promise<{ id: number }> {
-    return guardUniqueAs(UNIQUE, () =>
-      this.db.transaction().execute(async (trx) => {
-        if (await codeTaken(trx, scope, request.machineCode)) throw conflict(WorkMachineMessages.codeTaken);
-        const deviceNos = await checkDevices(trx, scope, request.deviceIds);
-        const { id } = await trx
-          .insertInto('work_machine')
-          .values({ enterprise_id: scope.enterpriseId, org_id: scope.orgId, ...values(request) })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await bindDevices(trx, id, request.deviceIds);
-        await recordOperation(trx, context, { ...scope, content: `新增一体机：${request.machineCode} ${request.machineName.trim()}（设备 ${summary(deviceNos) || '无'}）` });
-        return { id };
-      }),
-    );
+    return writeUnique(this.db, UNIQUE, async (trx) => {
+      await refuseTaken(trx, 'work_machine', 'machine_code', scope, request.machineCode, WorkMachineMessages.codeTaken);
+      const deviceNos = await checkDevices(trx, scope, request.deviceIds);
+      const id = await insertRow(trx, 'work_machine', scope, values(request));
+      await bindDevices(trx, id, request.deviceIds);
+      await recordOperation(trx, context, { ...scope, content: `新增一体机：${request.machineCode} ${request.machineName.trim()}（设备 ${summary(deviceNos) || '无'}）` });
+      return { id };
+    });
   }
 
   async update(scope: Scope, request: UpdateWorkMachineRequest, context: OperationContext): Promise<void> {
-    await guardUniqueAs(UNIQUE, () =>
-      this.db.transaction().execute(async (trx) => {
-        const old = await trx
-          .selectFrom('work_machine')
-          .select('machine_code')
-          .where('enterprise_id', '=', scope.enterpriseId)
-          .where('org_id', '=', scope.orgId)
-          .where('id', '=', request.id)
-          .executeTakeFirst();
-        if (!old) throw notFound(WorkMachineMessages.notFound);
-        if (await codeTaken(trx, scope, request.machineCode, request.id)) throw conflict(WorkMachineMessages.codeTaken);
-        const deviceNos = await checkDevices(trx, scope, request.deviceIds);
-        await trx
-          .updateTable('work_machine')
-          .set({ ...values(request), updated_at: new Date() })
-          .where('id', '=', request.id)
-          .execute();
-        await bindDevices(trx, request.id, request.deviceIds);
-        await recordOperation(trx, context, { ...scope, content: `编辑一体机：${request.machineCode} ${request.machineName.trim()}（设备 ${summary(deviceNos) || '无'}）` });
-      }),
-    );
+    await writeUnique(this.db, UNIQUE, async (trx) => {
+      await requireRow(trx, 'work_machine', ['machine_code'], scope, request.id, WorkMachineMessages.notFound);
+      await refuseTaken(trx, 'work_machine', 'machine_code', scope, request.machineCode, WorkMachineMessages.codeTaken, request.id);
+      const deviceNos = await checkDevices(trx, scope, request.deviceIds);
+      await updateRow(trx, 'work_machine', scope, request.id, values(request));
+      await bindDevices(trx, request.id, request.deviceIds);
+      await recordOperation(trx, context, { ...scope, content: `编辑一体机：${request.machineCode} ${request.machineName.trim()}（设备 ${summary(deviceNos) || '无'}）` });
+    });
   }
 
-  async deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {
-    return this.db.transaction().execute(async (trx) => {
-      const rows = await trx
-        .selectFrom('work_machine')
-        .select('machine_code')
-        .where('enterprise_id', '=', scope.enterpriseId)
-        .where('org_id', '=', scope.orgId)
-        .where('id', 'in', ids)
-        .orderBy('machine_code')
-        .execute();
-      if (rows.length !== ids.length) throw notFound(WorkMachineMessages.notFound);
-      await trx.deleteFrom('work_machine').where('id', 'in', ids).execute();
-      await recordOperation(trx, context, { ...scope, content: `删除一体机：${summary(rows.map((row) => row.machine_code))}` });
-      return { deleted: ids.length };
-    });
+  deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {
+    return deleteLogged(this.db, { table: 'work_machine', label: 'machine_code', orderBy: 'machine_code', log: '一体机', notFound: WorkMachineMessages.notFound }, scope, ids, context);
   }
 }

@@ -9,6 +9,7 @@ import { guardUnique } from './common';
 import { conflict, notFound } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { namesOf, summary, text } from '../../lib/rows';
+import { deleteLogged, inScope, refuseTaken, updateRow } from '../../lib/scoped';
 
 export const WorkshopMessages = {
   notFound: '车间不存在',
@@ -56,17 +57,6 @@ function toWorkshop(row: WorkshopRow): Workshop {
   };
 }
 
-async function nameTaken(db: Db, scope: Scope, name: string, exceptId?: number): Promise<boolean> {
-  let query = db
-    .selectFrom('workshop')
-    .select('id')
-    .where('enterprise_id', '=', scope.enterpriseId)
-    .where('org_id', '=', scope.orgId)
-    .where('name', '=', name);
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
-}
-
 // ---- service --------------------------------------------------------------------------------------
 
 /** Workshops (车间) of the session's factory. */
@@ -79,8 +69,7 @@ export class WorkshopService {
 
   async detail(scope: Scope, id: number): Promise<Workshop> {
     const row = await workshopQuery(this.db)
-      .where('w.enterprise_id', '=', scope.enterpriseId)
-      .where('w.org_id', '=', scope.orgId)
+      .where(inScope(scope, 'w'))
       .where('w.id', '=', id)
       .executeTakeFirst();
     if (!row) throw notFound(WorkshopMessages.notFound);
@@ -91,7 +80,7 @@ export class WorkshopService {
     const name = request.workshopName.trim();
     return guardUnique(() =>
       this.db.transaction().execute(async (trx) => {
-        if (await nameTaken(trx, scope, name)) throw conflict(WorkshopMessages.nameTaken);
+        await refuseTaken(trx, 'workshop', 'name', scope, name, WorkshopMessages.nameTaken);
         const { id } = await trx
           .insertInto('workshop')
           .values({
@@ -116,41 +105,36 @@ export class WorkshopService {
       this.db.transaction().execute(async (trx) => {
         const [old] = await namesOf(trx, 'workshop', 'name', scope, [request.id]);
         if (old === undefined) throw notFound(WorkshopMessages.notFound);
-        if (await nameTaken(trx, scope, name, request.id)) throw conflict(WorkshopMessages.nameTaken);
-        await trx
-          .updateTable('workshop')
-          .set({ name, code: text(request.workshopCode), remark: text(request.remark), sort: request.sort ?? 0, updated_at: new Date() })
-          .where('enterprise_id', '=', scope.enterpriseId)
-          .where('org_id', '=', scope.orgId)
-          .where('id', '=', request.id)
-          .execute();
+        await refuseTaken(trx, 'workshop', 'name', scope, name, WorkshopMessages.nameTaken, request.id);
+        await updateRow(trx, 'workshop', scope, request.id, { name, code: text(request.workshopCode), remark: text(request.remark), sort: request.sort ?? 0 });
         await recordOperation(trx, context, { ...scope, content: old === name ? `编辑车间：${name}` : `编辑车间：${old} → ${name}` });
       }),
     );
   }
 
-  async deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {
-    return this.db.transaction().execute(async (trx) => {
-      const names = await namesOf(trx, 'workshop', 'name', scope, ids);
-      if (names.length !== ids.length) throw notFound(WorkshopMessages.notFound);
-      const used = await trx
-        .selectFrom('device as d')
-        .innerJoin('workshop as w', 'w.id', 'd.workshop_id')
-        .select('w.name')
-        .distinct()
-        .where('d.enterprise_id', '=', scope.enterpriseId)
-        .where('d.org_id', '=', scope.orgId)
-        .where('d.workshop_id', 'in', ids)
-        .execute();
-      if (used.length > 0) throw conflict(WorkshopMessages.hasDevices(summary(used.map((row) => row.name))));
-      await trx
-        .deleteFrom('workshop')
-        .where('enterprise_id', '=', scope.enterpriseId)
-        .where('org_id', '=', scope.orgId)
-        .where('id', 'in', ids)
-        .execute();
-      await recordOperation(trx, context, { ...scope, content: `删除车间：${summary(names)}` });
-      return { deleted: ids.length };
-    });
+  deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {
+    return deleteLogged(
+      this.db,
+      {
+        table: 'workshop',
+        label: 'name',
+        log: '车间',
+        notFound: WorkshopMessages.notFound,
+        before: async (trx) => {
+          const used = await trx
+            .selectFrom('device as d')
+            .innerJoin('workshop as w', 'w.id', 'd.workshop_id')
+            .select('w.name')
+            .distinct()
+            .where(inScope(scope, 'd'))
+            .where('d.workshop_id', 'in', ids)
+            .execute();
+          if (used.length > 0) throw conflict(WorkshopMessages.hasDevices(summary(used.map((row) => row.name))));
+        },
+      },
+      scope,
+      ids,
+      context,
+    );
   }
 }

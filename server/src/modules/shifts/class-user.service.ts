@@ -11,6 +11,7 @@ import { guardUnique, requireDate } from './common';
 import { conflict, notFound, validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { summary, text, factoryUsers, scopedNames } from '../../lib/rows';
+import { inScope, updateRow } from '../../lib/scoped';
 
 export const ClassUserMessages = {
   notFound: '排班人员不存在',
@@ -128,7 +129,7 @@ export class ClassUserService {
   }
 
   private async existing(db: Db, scope: Scope, userId: number, exceptId?: number): Promise<boolean> {
-    let query = db.selectFrom('class_user').select('id').where('enterprise_id', '=', scope.enterpriseId).where('org_id', '=', scope.orgId).where('user_id', '=', userId);
+    let query = db.selectFrom('class_user').select('id').where(inScope(scope)).where('user_id', '=', userId);
     if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
     return (await query.executeTakeFirst()) !== undefined;
   }
@@ -159,15 +160,11 @@ export class ClassUserService {
   async update(scope: Scope, request: UpdateClassUserRequest, context: OperationContext): Promise<void> {
     await guardUnique(() =>
       this.db.transaction().execute(async (trx) => {
-        const found = await trx.selectFrom('class_user').select('id').where('enterprise_id', '=', scope.enterpriseId).where('org_id', '=', scope.orgId).where('id', '=', request.id).executeTakeFirst();
+        const found = await trx.selectFrom('class_user').select('id').where(inScope(scope)).where('id', '=', request.id).executeTakeFirst();
         if (!found) throw notFound(ClassUserMessages.notFound);
         const names = await this.checkRefs(trx, scope, request);
         if (await this.existing(trx, scope, request.userId, request.id)) throw conflict(ClassUserMessages.taken(names.userName));
-        await trx
-          .updateTable('class_user')
-          .set({ user_id: request.userId, class_time_id: request.classTimeId, team_id: request.teamId ?? null, remark: text(request.remark), updated_at: new Date() })
-          .where('id', '=', request.id)
-          .execute();
+        await updateRow(trx, 'class_user', scope, request.id, { user_id: request.userId, class_time_id: request.classTimeId, team_id: request.teamId ?? null, remark: text(request.remark) });
         await recordOperation(trx, context, { ...scope, content: `编辑排班人员：${names.userName}（${names.className}${names.teamName ? `，${names.teamName}` : ''}）` });
       }),
     );
@@ -179,12 +176,11 @@ export class ClassUserService {
         .selectFrom('class_user as cu')
         .innerJoin('app_user as u', 'u.id', 'cu.user_id')
         .select(['cu.id', 'u.nick_name'])
-        .where('cu.enterprise_id', '=', scope.enterpriseId)
-        .where('cu.org_id', '=', scope.orgId)
+        .where(inScope(scope, 'cu'))
         .where('cu.id', 'in', ids)
         .execute();
       if (rows.length !== ids.length) throw notFound(ClassUserMessages.notFound);
-      await trx.deleteFrom('class_user').where('enterprise_id', '=', scope.enterpriseId).where('org_id', '=', scope.orgId).where('id', 'in', ids).execute();
+      await trx.deleteFrom('class_user').where(inScope(scope)).where('id', 'in', ids).execute();
       await recordOperation(trx, context, { ...scope, content: `删除排班人员：${summary(rows.map((row) => row.nick_name))}` });
       return { deleted: ids.length };
     });
@@ -196,11 +192,10 @@ export class ClassUserService {
         .selectFrom('user_org as uo')
         .innerJoin('app_user as u', 'u.id', 'uo.user_id')
         .select(['u.id', 'u.username', 'u.nick_name'])
-        .where('uo.enterprise_id', '=', scope.enterpriseId)
-        .where('uo.org_id', '=', scope.orgId)
+        .where(inScope(scope, 'uo'))
         .execute(),
-      this.db.selectFrom('class_time').select(['id', 'name']).where('enterprise_id', '=', scope.enterpriseId).where('org_id', '=', scope.orgId).execute(),
-      this.db.selectFrom('class_team').select(['id', 'name']).where('enterprise_id', '=', scope.enterpriseId).where('org_id', '=', scope.orgId).execute(),
+      this.db.selectFrom('class_time').select(['id', 'name']).where(inScope(scope)).execute(),
+      this.db.selectFrom('class_team').select(['id', 'name']).where(inScope(scope)).execute(),
     ]);
     const userByName = new Map(users.map((user) => [user.username, user.id]));
     const shiftByName = new Map(shifts.map((shift) => [shift.name, shift.id]));
@@ -264,8 +259,7 @@ export class ClassUserService {
         .selectFrom('class_user as cu')
         .innerJoin('class_time as c', 'c.id', 'cu.class_time_id')
         .select(['cu.user_id', 'cu.class_time_id', 'c.name'])
-        .where('cu.enterprise_id', '=', scope.enterpriseId)
-        .where('cu.org_id', '=', scope.orgId)
+        .where(inScope(scope, 'cu'))
         .where('cu.user_id', 'in', [request.userId, request.targetUserId])
         .execute();
       const mine = scheduled.find((row) => row.user_id === request.userId);
@@ -276,8 +270,7 @@ export class ClassUserService {
       const already = await trx
         .selectFrom('shift_exchange')
         .select(['user_id', 'target_user_id'])
-        .where('enterprise_id', '=', scope.enterpriseId)
-        .where('org_id', '=', scope.orgId)
+        .where(inScope(scope))
         .where('exchange_date', '=', date)
         .where((eb) =>
           eb.or([

@@ -16,6 +16,7 @@ import { requireDate } from './common';
 import { conflict, notFound, validation } from '../../lib/errors';
 import { summary, text, scopedNames } from '../../lib/rows';
 import type { HolidayService } from './holiday.service';
+import { inScope, insertRow, requireRow } from '../../lib/scoped';
 
 export const DeviceCalendarMessages = {
   deviceNotFound: '设备不存在',
@@ -40,23 +41,15 @@ export class DeviceCalendarService {
   ) {}
 
   private async device(db: Db, scope: Scope, deviceId: number): Promise<{ id: number; deviceNo: string; name: string }> {
-    const device = await db
-      .selectFrom('device')
-      .select(['id', 'device_no as deviceNo', 'name'])
-      .where('enterprise_id', '=', scope.enterpriseId)
-      .where('org_id', '=', scope.orgId)
-      .where('id', '=', deviceId)
-      .executeTakeFirst();
-    if (!device) throw notFound(DeviceCalendarMessages.deviceNotFound);
-    return device;
+    const device = await requireRow(db, 'device', ['id', 'device_no', 'name'], scope, deviceId, DeviceCalendarMessages.deviceNotFound);
+    return { id: device.id, deviceNo: device.device_no, name: device.name };
   }
 
   private async shifts(scope: Scope): Promise<Array<CalendarShift & { isDefault: boolean }>> {
     const rows = await this.db
       .selectFrom('class_time')
       .select(['id', 'name', 'start_time', 'end_time', 'breaks', 'is_default', 'sort'])
-      .where('enterprise_id', '=', scope.enterpriseId)
-      .where('org_id', '=', scope.orgId)
+      .where(inScope(scope))
       .orderBy('sort')
       .orderBy('id')
       .execute();
@@ -74,8 +67,7 @@ export class DeviceCalendarService {
     const row = await this.db
       .selectFrom('month_effect')
       .select('class_time_ids')
-      .where('enterprise_id', '=', scope.enterpriseId)
-      .where('org_id', '=', scope.orgId)
+      .where(inScope(scope))
       .where('device_id', '=', deviceId)
       .where('month', '=', month)
       .executeTakeFirst();
@@ -93,8 +85,7 @@ export class DeviceCalendarService {
         .selectFrom('device_calendar as dc')
         .leftJoin('class_time as c', 'c.id', 'dc.class_time_id')
         .select(['dc.id', sql<string>`to_char(dc.calendar_date, 'YYYY-MM-DD')`.as('date'), 'dc.type', 'dc.class_time_id as classTimeId', 'c.name as className', 'dc.remark'])
-        .where('dc.enterprise_id', '=', scope.enterpriseId)
-        .where('dc.org_id', '=', scope.orgId)
+        .where(inScope(scope, 'dc'))
         .where('dc.device_id', '=', deviceId)
         .where('dc.calendar_date', '>=', dates[0]!)
         .where('dc.calendar_date', '<=', dates[dates.length - 1]!)
@@ -161,11 +152,7 @@ export class DeviceCalendarService {
       same = classTimeId === null ? same.where('class_time_id', 'is', null) : same.where('class_time_id', '=', classTimeId);
       if (await same.executeTakeFirst()) throw conflict(DeviceCalendarMessages.duplicate);
       const remark = text(request.remark);
-      const { id } = await trx
-        .insertInto('device_calendar')
-        .values({ enterprise_id: scope.enterpriseId, org_id: scope.orgId, device_id: request.deviceId, calendar_date: date, type: request.type, class_time_id: classTimeId, remark })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertRow(trx, 'device_calendar', scope, { device_id: request.deviceId, calendar_date: date, type: request.type, class_time_id: classTimeId, remark });
       const what = request.type === 2 ? `加班（${className}）` : '停机';
       await recordOperation(trx, context, { ...scope, content: `设置设备日历：${device.deviceNo} ${date} ${what}${remark ? `，${remark}` : ''}` });
       return { id };
@@ -178,12 +165,11 @@ export class DeviceCalendarService {
         .selectFrom('device_calendar as dc')
         .innerJoin('device as d', 'd.id', 'dc.device_id')
         .select(['dc.id', 'd.device_no', sql<string>`to_char(dc.calendar_date, 'YYYY-MM-DD')`.as('date'), 'dc.type'])
-        .where('dc.enterprise_id', '=', scope.enterpriseId)
-        .where('dc.org_id', '=', scope.orgId)
+        .where(inScope(scope, 'dc'))
         .where('dc.id', 'in', ids)
         .execute();
       if (rows.length !== ids.length) throw notFound(DeviceCalendarMessages.overrideNotFound);
-      await trx.deleteFrom('device_calendar').where('enterprise_id', '=', scope.enterpriseId).where('org_id', '=', scope.orgId).where('id', 'in', ids).execute();
+      await trx.deleteFrom('device_calendar').where(inScope(scope)).where('id', 'in', ids).execute();
       await recordOperation(trx, context, { ...scope, content: `删除设备日历设置：${summary(rows.map((row) => `${row.device_no} ${row.date} ${typeName(row.type)}`))}` });
       return { deleted: ids.length };
     });

@@ -10,6 +10,7 @@ import { guardUnique, requireDate } from './common';
 import { conflict, notFound } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { summary, text } from '../../lib/rows';
+import { inScope, insertRow, updateRow } from '../../lib/scoped';
 
 export const HolidayMessages = {
   notFound: '节假日不存在',
@@ -56,7 +57,7 @@ function label(date: string, type: number, name: string): string {
 }
 
 async function dateTaken(db: Db, scope: Scope, date: string, exceptId?: number): Promise<boolean> {
-  let query = db.selectFrom('holiday').select('id').where('enterprise_id', '=', scope.enterpriseId).where('org_id', '=', scope.orgId).where('holiday_date', '=', date);
+  let query = db.selectFrom('holiday').select('id').where(inScope(scope)).where('holiday_date', '=', date);
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
 }
@@ -72,8 +73,7 @@ export class HolidayService {
   /** Holidays between two dates (inclusive), for calendars. */
   async between(scope: Scope, from: string, to: string): Promise<Array<{ date: string; type: HolidayType; name: string }>> {
     const rows = await holidayQuery(this.db)
-      .where('h.enterprise_id', '=', scope.enterpriseId)
-      .where('h.org_id', '=', scope.orgId)
+      .where(inScope(scope, 'h'))
       .where('h.holiday_date', '>=', from)
       .where('h.holiday_date', '<=', to)
       .orderBy('h.holiday_date')
@@ -87,11 +87,7 @@ export class HolidayService {
     return guardUnique(() =>
       this.db.transaction().execute(async (trx) => {
         if (await dateTaken(trx, scope, date)) throw conflict(HolidayMessages.dateTaken(date));
-        const { id } = await trx
-          .insertInto('holiday')
-          .values({ enterprise_id: scope.enterpriseId, org_id: scope.orgId, holiday_date: date, type: request.type, name })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const id = await insertRow(trx, 'holiday', scope, { holiday_date: date, type: request.type, name });
         await recordOperation(trx, context, { ...scope, content: `新增节假日：${label(date, request.type, name)}` });
         return { id };
       }),
@@ -104,14 +100,10 @@ export class HolidayService {
     const name = text(request.holidayName);
     await guardUnique(() =>
       this.db.transaction().execute(async (trx) => {
-        const found = await holidayQuery(trx).where('h.enterprise_id', '=', scope.enterpriseId).where('h.org_id', '=', scope.orgId).where('h.id', '=', request.id).executeTakeFirst();
+        const found = await holidayQuery(trx).where(inScope(scope, 'h')).where('h.id', '=', request.id).executeTakeFirst();
         if (!found) throw notFound(HolidayMessages.notFound);
         if (await dateTaken(trx, scope, date, request.id)) throw conflict(HolidayMessages.dateTaken(date));
-        await trx
-          .updateTable('holiday')
-          .set({ holiday_date: date, type: request.type, name, updated_at: new Date() })
-          .where('id', '=', request.id)
-          .execute();
+        await updateRow(trx, 'holiday', scope, request.id, { holiday_date: date, type: request.type, name });
         await recordOperation(trx, context, { ...scope, content: `编辑节假日：${label(date, request.type, name)}（原 ${label(found.holidayDate, found.type, found.name)}）` });
       }),
       HolidayMessages.dateTaken(date),
@@ -120,9 +112,9 @@ export class HolidayService {
 
   async remove(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {
     return this.db.transaction().execute(async (trx) => {
-      const rows = await holidayQuery(trx).where('h.enterprise_id', '=', scope.enterpriseId).where('h.org_id', '=', scope.orgId).where('h.id', 'in', ids).orderBy('h.holiday_date').execute();
+      const rows = await holidayQuery(trx).where(inScope(scope, 'h')).where('h.id', 'in', ids).orderBy('h.holiday_date').execute();
       if (rows.length !== ids.length) throw notFound(HolidayMessages.notFound);
-      await trx.deleteFrom('holiday').where('enterprise_id', '=', scope.enterpriseId).where('org_id', '=', scope.orgId).where('id', 'in', ids).execute();
+      await trx.deleteFrom('holiday').where(inScope(scope)).where('id', 'in', ids).execute();
       await recordOperation(trx, context, { ...scope, content: `删除节假日：${summary(rows.map((row) => label(row.holidayDate, row.type, row.name)))}` });
       return { deleted: ids.length };
     });

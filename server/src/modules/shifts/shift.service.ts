@@ -10,6 +10,7 @@ import { guardUnique } from './common';
 import { conflict, notFound, validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { summary, text, scopedNames } from '../../lib/rows';
+import { inScope } from '../../lib/scoped';
 
 export const ShiftMessages = {
   notFound: '班次不存在',
@@ -79,7 +80,7 @@ function describe(name: string, request: CreateShiftRequest, breaks: ShiftBreak[
 }
 
 async function nameTaken(db: Db, scope: Scope, name: string, exceptId?: number): Promise<boolean> {
-  let query = db.selectFrom('class_time').select('id').where('enterprise_id', '=', scope.enterpriseId).where('org_id', '=', scope.orgId).where('name', '=', name);
+  let query = db.selectFrom('class_time').select('id').where(inScope(scope)).where('name', '=', name);
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
 }
@@ -94,8 +95,7 @@ export class ShiftService {
 
   async detail(scope: Scope, id: number): Promise<Shift> {
     const row = await shiftQuery(this.db)
-      .where('c.enterprise_id', '=', scope.enterpriseId)
-      .where('c.org_id', '=', scope.orgId)
+      .where(inScope(scope, 'c'))
       .where('c.id', '=', id)
       .executeTakeFirst();
     if (!row) throw notFound(ShiftMessages.notFound);
@@ -153,8 +153,7 @@ export class ShiftService {
             remark: text(request.remark),
             updated_at: new Date(),
           })
-          .where('enterprise_id', '=', scope.enterpriseId)
-          .where('org_id', '=', scope.orgId)
+          .where(inScope(scope))
           .where('id', '=', request.id)
           .execute();
         await recordOperation(trx, context, { ...scope, content: `编辑班次：${describe(name, request, breaks)}${old === name ? '' : `（原名称 ${old}）`}` });
@@ -182,11 +181,10 @@ export class ShiftService {
         await trx
           .updateTable('month_effect')
           .set({ class_time_ids: sql<number[]>`array_remove(class_time_ids, ${id}::bigint)` })
-          .where('enterprise_id', '=', scope.enterpriseId)
-          .where('org_id', '=', scope.orgId)
+          .where(inScope(scope))
           .execute();
       }
-      await trx.deleteFrom('class_time').where('enterprise_id', '=', scope.enterpriseId).where('org_id', '=', scope.orgId).where('id', 'in', ids).execute();
+      await trx.deleteFrom('class_time').where(inScope(scope)).where('id', 'in', ids).execute();
       await recordOperation(trx, context, { ...scope, content: `删除班次：${summary([...names.values()])}` });
       return { deleted: ids.length };
     });

@@ -15,13 +15,14 @@ import {
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { formatDateTime } from '../../lib/datetime';
-import { conflict, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import type { ExportColumn } from '../../lib/excel-export';
 import { ImportMessages, runImport, type ImportColumn, type ImportRowError } from '../../lib/excel-import';
 import { runList, streamList, type ListParams, type ListSpec } from '../../lib/list-query';
 import { requireIds, summary, text } from '../../lib/rows';
 import { guardUnique } from '../../lib/unique';
 import type { Scope } from '../../plugins/auth';
+import { inScope, insertRow, refuseTaken, updateRow, writeUnique } from '../../lib/scoped';
 
 export const StencilMessages = {
   notFound: '印版不存在',
@@ -180,23 +181,11 @@ async function labelsOf(db: Db, scope: Scope, ids: number[]): Promise<string[]> 
   const rows = await db
     .selectFrom('stencil')
     .select(['code as stencilNo', 'color'])
-    .where('enterprise_id', '=', scope.enterpriseId)
-    .where('org_id', '=', scope.orgId)
+    .where(inScope(scope))
     .where('id', 'in', ids)
     .orderBy('id')
     .execute();
   return rows.map(stencilLabel);
-}
-
-async function noTaken(db: Db, scope: Scope, stencilNo: string, exceptId?: number): Promise<boolean> {
-  let query = db
-    .selectFrom('stencil')
-    .select('id')
-    .where('enterprise_id', '=', scope.enterpriseId)
-    .where('org_id', '=', scope.orgId)
-    .where('code', '=', stencilNo);
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
 }
 
 function integerIn(value: string, min: number, max: number): number | null {
@@ -225,8 +214,7 @@ export class StencilService {
 
   async detail(scope: Scope, id: number): Promise<Stencil> {
     const row = await stencilQuery(this.db)
-      .where('s.enterprise_id', '=', scope.enterpriseId)
-      .where('s.org_id', '=', scope.orgId)
+      .where(inScope(scope, 's'))
       .where('s.id', '=', id)
       .executeTakeFirst();
     if (!row) throw notFound(StencilMessages.notFound);
@@ -234,44 +222,26 @@ export class StencilService {
   }
 
   async create(scope: Scope, request: CreateStencilRequest, context: OperationContext): Promise<{ id: number }> {
-    return guardUnique(
-      () =>
-        this.db.transaction().execute(async (trx) => {
-          await requireIds(trx, 'product', scope, [request.productId], StencilMessages.productNotFound);
-          if (await noTaken(trx, scope, request.stencilNo)) throw conflict(StencilMessages.noTaken);
-          const values = stencilValues(request);
-          const { id } = await trx
-            .insertInto('stencil')
-            .values({ enterprise_id: scope.enterpriseId, org_id: scope.orgId, ...values })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          await recordOperation(trx, context, { ...scope, content: `新增印版：${stencilLabel(request)} 客户 ${values.customer_name}` });
-          return { id };
-        }),
-      UNIQUE_MESSAGES,
-    );
+    return writeUnique(this.db, UNIQUE_MESSAGES, async (trx) => {
+        await requireIds(trx, 'product', scope, [request.productId], StencilMessages.productNotFound);
+        await refuseTaken(trx, 'stencil', 'code', scope, request.stencilNo, StencilMessages.noTaken);
+        const values = stencilValues(request);
+        const id = await insertRow(trx, 'stencil', scope, values);
+        await recordOperation(trx, context, { ...scope, content: `新增印版：${stencilLabel(request)} 客户 ${values.customer_name}` });
+        return { id };
+    });
   }
 
   async update(scope: Scope, request: UpdateStencilRequest, context: OperationContext): Promise<void> {
-    await guardUnique(
-      () =>
-        this.db.transaction().execute(async (trx) => {
-          const [old] = await labelsOf(trx, scope, [request.id]);
-          if (old === undefined) throw notFound(StencilMessages.notFound);
-          await requireIds(trx, 'product', scope, [request.productId], StencilMessages.productNotFound);
-          if (await noTaken(trx, scope, request.stencilNo, request.id)) throw conflict(StencilMessages.noTaken);
-          await trx
-            .updateTable('stencil')
-            .set({ ...stencilValues(request), updated_at: new Date() })
-            .where('enterprise_id', '=', scope.enterpriseId)
-            .where('org_id', '=', scope.orgId)
-            .where('id', '=', request.id)
-            .execute();
-          const label = stencilLabel(request);
-          await recordOperation(trx, context, { ...scope, content: old === label ? `编辑印版：${label}` : `编辑印版：${old} → ${label}` });
-        }),
-      UNIQUE_MESSAGES,
-    );
+    await writeUnique(this.db, UNIQUE_MESSAGES, async (trx) => {
+        const [old] = await labelsOf(trx, scope, [request.id]);
+        if (old === undefined) throw notFound(StencilMessages.notFound);
+        await requireIds(trx, 'product', scope, [request.productId], StencilMessages.productNotFound);
+        await refuseTaken(trx, 'stencil', 'code', scope, request.stencilNo, StencilMessages.noTaken, request.id);
+        await updateRow(trx, 'stencil', scope, request.id, stencilValues(request));
+        const label = stencilLabel(request);
+        await recordOperation(trx, context, { ...scope, content: old === label ? `编辑印版：${label}` : `编辑印版：${old} → ${label}` });
+    });
   }
 
   async deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {
@@ -280,8 +250,7 @@ export class StencilService {
       if (labels.length !== ids.length) throw notFound(StencilMessages.notFound);
       await trx
         .deleteFrom('stencil')
-        .where('enterprise_id', '=', scope.enterpriseId)
-        .where('org_id', '=', scope.orgId)
+        .where(inScope(scope))
         .where('id', 'in', ids)
         .execute();
       await recordOperation(trx, context, { ...scope, content: `删除印版：${summary(labels)}` });
@@ -294,8 +263,7 @@ export class StencilService {
     const products = await this.db
       .selectFrom('product')
       .select(['id', 'product_no'])
-      .where('enterprise_id', '=', scope.enterpriseId)
-      .where('org_id', '=', scope.orgId)
+      .where(inScope(scope))
       .execute();
     const productByNo = new Map(products.map((product) => [product.product_no, product.id]));
 
@@ -345,8 +313,7 @@ export class StencilService {
         const taken = await this.db
           .selectFrom('stencil')
           .select('code')
-          .where('enterprise_id', '=', scope.enterpriseId)
-          .where('org_id', '=', scope.orgId)
+          .where(inScope(scope))
           .where(sql<boolean>`code = any(${[...firstRow.keys()]}::text[])`)
           .execute();
         for (const { code } of taken) errors.push({ row: firstRow.get(code)!, message: `印版编号「${code}」已存在` });

@@ -4,10 +4,10 @@ import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { runList, type ListParams, type ListSpec } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
-import { conflict, notFound, validation } from '../../lib/errors';
+import { notFound, validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
-import { summary, text, num } from '../../lib/rows';
-import { guardUniqueAs } from '../../lib/unique';
+import { text, num } from '../../lib/rows';
+import { deleteLogged, inScope, insertRow, refuseTaken, requireRow, updateRow, writeUnique } from '../../lib/scoped';
 
 export const BoardMessages = {
   notFound: '纸板编码不存在',
@@ -84,8 +84,7 @@ async function takeUps(db: Db, scope: Scope): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom('flute')
     .select(['flute_code', 'take_up_factor'])
-    .where('enterprise_id', '=', scope.enterpriseId)
-    .where('org_id', '=', scope.orgId)
+    .where(inScope(scope))
     .where('take_up_factor', 'is not', null)
     .execute();
   return new Map(rows.map((row) => [row.flute_code, Number(row.take_up_factor)]));
@@ -126,8 +125,7 @@ async function checkLayers(db: Db, scope: Scope, request: CreateBoardCodeRequest
   const flute = await db
     .selectFrom('flute')
     .select(['flute_code', 'components'])
-    .where('enterprise_id', '=', scope.enterpriseId)
-    .where('org_id', '=', scope.orgId)
+    .where(inScope(scope))
     .where('id', '=', request.fluteId)
     .executeTakeFirst();
   if (!flute) throw validation(BoardMessages.fluteMissing);
@@ -138,8 +136,7 @@ async function checkLayers(db: Db, scope: Scope, request: CreateBoardCodeRequest
   const grades = await db
     .selectFrom('paper_grade')
     .select(['id', 'paper_type'])
-    .where('enterprise_id', '=', scope.enterpriseId)
-    .where('org_id', '=', scope.orgId)
+    .where(inScope(scope))
     .where('id', 'in', [...new Set(request.layers)])
     .execute();
   const typeOf = new Map(grades.map((row) => [row.id, row.paper_type]));
@@ -162,17 +159,6 @@ function boardValues(request: CreateBoardCodeRequest) {
   };
 }
 
-async function codeTaken(db: Db, scope: Scope, code: string, exceptId?: number): Promise<boolean> {
-  let query = db
-    .selectFrom('board_code')
-    .select('id')
-    .where('enterprise_id', '=', scope.enterpriseId)
-    .where('org_id', '=', scope.orgId)
-    .where('board_code', '=', code);
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
-}
-
 async function writeLayers(db: Db, boardCodeId: number, layers: number[]): Promise<void> {
   await db
     .insertInto('board_code_layer')
@@ -192,8 +178,7 @@ export class BoardCodeService {
 
   async detail(scope: Scope, id: number): Promise<BoardCode> {
     const row = await boardQuery(this.db)
-      .where('b.enterprise_id', '=', scope.enterpriseId)
-      .where('b.org_id', '=', scope.orgId)
+      .where(inScope(scope, 'b'))
       .where('b.id', '=', id)
       .executeTakeFirst();
     if (!row) throw notFound(BoardMessages.notFound);
@@ -201,62 +186,30 @@ export class BoardCodeService {
   }
 
   async create(scope: Scope, request: CreateBoardCodeRequest, context: OperationContext): Promise<{ id: number }> {
-    return guardUniqueAs(UNIQUE, () =>
-      this.db.transaction().execute(async (trx) => {
-        await checkLayers(trx, scope, request);
-        if (await codeTaken(trx, scope, request.boardCode)) throw conflict(BoardMessages.codeTaken);
-        const { id } = await trx
-          .insertInto('board_code')
-          .values({ enterprise_id: scope.enterpriseId, org_id: scope.orgId, ...boardValues(request) })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await writeLayers(trx, id, request.layers);
-        await recordOperation(trx, context, { ...scope, content: `新增纸板编码：${request.boardCode}（${request.layers.length}层）` });
-        return { id };
-      }),
-    );
+    return writeUnique(this.db, UNIQUE, async (trx) => {
+      await checkLayers(trx, scope, request);
+      await refuseTaken(trx, 'board_code', 'board_code', scope, request.boardCode, BoardMessages.codeTaken);
+      const id = await insertRow(trx, 'board_code', scope, boardValues(request));
+      await writeLayers(trx, id, request.layers);
+      await recordOperation(trx, context, { ...scope, content: `新增纸板编码：${request.boardCode}（${request.layers.length}层）` });
+      return { id };
+    });
   }
 
   async update(scope: Scope, request: UpdateBoardCodeRequest, context: OperationContext): Promise<void> {
-    await guardUniqueAs(UNIQUE, () =>
-      this.db.transaction().execute(async (trx) => {
-        const old = await trx
-          .selectFrom('board_code')
-          .select('board_code')
-          .where('enterprise_id', '=', scope.enterpriseId)
-          .where('org_id', '=', scope.orgId)
-          .where('id', '=', request.id)
-          .executeTakeFirst();
-        if (!old) throw notFound(BoardMessages.notFound);
-        await checkLayers(trx, scope, request);
-        if (await codeTaken(trx, scope, request.boardCode, request.id)) throw conflict(BoardMessages.codeTaken);
-        await trx
-          .updateTable('board_code')
-          .set({ ...boardValues(request), updated_at: new Date() })
-          .where('id', '=', request.id)
-          .execute();
-        await trx.deleteFrom('board_code_layer').where('board_code_id', '=', request.id).execute();
-        await writeLayers(trx, request.id, request.layers);
-        const renamed = old.board_code === request.boardCode ? '' : `（原编码 ${old.board_code}）`;
-        await recordOperation(trx, context, { ...scope, content: `编辑纸板编码：${request.boardCode}${renamed}` });
-      }),
-    );
+    await writeUnique(this.db, UNIQUE, async (trx) => {
+      const old = await requireRow(trx, 'board_code', ['board_code'], scope, request.id, BoardMessages.notFound);
+      await checkLayers(trx, scope, request);
+      await refuseTaken(trx, 'board_code', 'board_code', scope, request.boardCode, BoardMessages.codeTaken, request.id);
+      await updateRow(trx, 'board_code', scope, request.id, boardValues(request));
+      await trx.deleteFrom('board_code_layer').where('board_code_id', '=', request.id).execute();
+      await writeLayers(trx, request.id, request.layers);
+      const renamed = old.board_code === request.boardCode ? '' : `（原编码 ${old.board_code}）`;
+      await recordOperation(trx, context, { ...scope, content: `编辑纸板编码：${request.boardCode}${renamed}` });
+    });
   }
 
-  async deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {
-    return this.db.transaction().execute(async (trx) => {
-      const rows = await trx
-        .selectFrom('board_code')
-        .select('board_code')
-        .where('enterprise_id', '=', scope.enterpriseId)
-        .where('org_id', '=', scope.orgId)
-        .where('id', 'in', ids)
-        .orderBy('id')
-        .execute();
-      if (rows.length !== ids.length) throw notFound(BoardMessages.notFound);
-      await trx.deleteFrom('board_code').where('id', 'in', ids).execute();
-      await recordOperation(trx, context, { ...scope, content: `删除纸板编码：${summary(rows.map((row) => row.board_code))}` });
-      return { deleted: ids.length };
-    });
+  deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {
+    return deleteLogged(this.db, { table: 'board_code', label: 'board_code', log: '纸板编码', notFound: BoardMessages.notFound }, scope, ids, context);
   }
 }

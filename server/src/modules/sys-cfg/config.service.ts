@@ -18,6 +18,7 @@ import { recordOperation, type OperationContext } from '../../db/operation-log';
 import type { Scope } from '../../plugins/auth';
 import { formatDateTime } from '../../lib/datetime';
 import { validation } from '../../lib/errors';
+import { inScope } from '../../lib/scoped';
 
 export const ConfigMessages = {
   /** Names the section, e.g. 报工审核配置的审核人不存在或不属于当前工厂（ID：12、15） */
@@ -47,7 +48,7 @@ const SCHEDULE_FIELD_NAMES: Record<keyof ScheduleConfigFields, string> = {
 type ConfigTable = 'enterprise_config' | 'schedule_config';
 
 async function readRow(db: Db, table: ConfigTable, scope: Scope, lock = false): Promise<{ config: Record<string, unknown>; updatedAt: Date | null }> {
-  let query = db.selectFrom(table).select(['config', 'updated_at']).where('enterprise_id', '=', scope.enterpriseId).where('org_id', '=', scope.orgId);
+  let query = db.selectFrom(table).select(['config', 'updated_at']).where(inScope(scope));
   if (lock) query = query.forUpdate();
   const row = await query.executeTakeFirst();
   const stored = row?.config;
@@ -85,8 +86,7 @@ async function factoryUsers(db: Db, scope: Scope, ids: number[]): Promise<Map<nu
     .selectFrom('user_org as uo')
     .innerJoin('app_user as u', (join) => join.onRef('u.id', '=', 'uo.user_id').onRef('u.enterprise_id', '=', 'uo.enterprise_id'))
     .select(['u.id as userId', 'u.username', 'u.nick_name as nickName', 'u.status'])
-    .where('uo.enterprise_id', '=', scope.enterpriseId)
-    .where('uo.org_id', '=', scope.orgId)
+    .where(inScope(scope, 'uo'))
     .where('u.id', 'in', ids)
     .execute();
   return new Map(rows.map((row) => [row.userId, row]));

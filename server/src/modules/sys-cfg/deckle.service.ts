@@ -4,10 +4,10 @@ import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { runList, type ListParams, type ListSpec } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
-import { conflict, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { text } from '../../lib/rows';
-import { guardUniqueAs } from '../../lib/unique';
+import { inScope, insertRow, refuseTaken, requireRow, updateRow, writeUnique } from '../../lib/scoped';
 
 export const DeckleMessages = {
   notFound: '门幅不存在',
@@ -38,17 +38,6 @@ function toDeckle(row: DeckleRow): DeckleWidth {
   };
 }
 
-async function taken(db: Db, scope: Scope, width: number, exceptId?: number): Promise<boolean> {
-  let query = db
-    .selectFrom('deckle_width')
-    .select('id')
-    .where('enterprise_id', '=', scope.enterpriseId)
-    .where('org_id', '=', scope.orgId)
-    .where('width_mm', '=', width);
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
-}
-
 function values(request: CreateDeckleRequest) {
   return { width_mm: request.widthMm, min_trim_mm: request.minTrimMm ?? 20, enabled: request.enabled ?? true, remark: text(request.remark) };
 }
@@ -62,40 +51,21 @@ export class DeckleService {
   }
 
   async create(scope: Scope, request: CreateDeckleRequest, context: OperationContext): Promise<{ id: number }> {
-    return guardUniqueAs({ deckle_width_uq: DeckleMessages.taken(request.widthMm) }, () =>
-      this.db.transaction().execute(async (trx) => {
-        if (await taken(trx, scope, request.widthMm)) throw conflict(DeckleMessages.taken(request.widthMm));
-        const { id } = await trx
-          .insertInto('deckle_width')
-          .values({ enterprise_id: scope.enterpriseId, org_id: scope.orgId, ...values(request) })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await recordOperation(trx, context, { ...scope, content: `新增门幅：${request.widthMm}mm（最小修边${request.minTrimMm ?? 20}mm）` });
-        return { id };
-      }),
-    );
+    return writeUnique(this.db, { deckle_width_uq: DeckleMessages.taken(request.widthMm) }, async (trx) => {
+      await refuseTaken(trx, 'deckle_width', 'width_mm', scope, request.widthMm, DeckleMessages.taken(request.widthMm));
+      const id = await insertRow(trx, 'deckle_width', scope, values(request));
+      await recordOperation(trx, context, { ...scope, content: `新增门幅：${request.widthMm}mm（最小修边${request.minTrimMm ?? 20}mm）` });
+      return { id };
+    });
   }
 
   async update(scope: Scope, request: UpdateDeckleRequest, context: OperationContext): Promise<void> {
-    await guardUniqueAs({ deckle_width_uq: DeckleMessages.taken(request.widthMm) }, () =>
-      this.db.transaction().execute(async (trx) => {
-        const old = await trx
-          .selectFrom('deckle_width')
-          .select('width_mm')
-          .where('enterprise_id', '=', scope.enterpriseId)
-          .where('org_id', '=', scope.orgId)
-          .where('id', '=', request.id)
-          .executeTakeFirst();
-        if (!old) throw notFound(DeckleMessages.notFound);
-        if (await taken(trx, scope, request.widthMm, request.id)) throw conflict(DeckleMessages.taken(request.widthMm));
-        await trx
-          .updateTable('deckle_width')
-          .set({ ...values(request), updated_at: new Date() })
-          .where('id', '=', request.id)
-          .execute();
-        await recordOperation(trx, context, { ...scope, content: `编辑门幅：${old.width_mm}mm → ${request.widthMm}mm` });
-      }),
-    );
+    await writeUnique(this.db, { deckle_width_uq: DeckleMessages.taken(request.widthMm) }, async (trx) => {
+      const old = await requireRow(trx, 'deckle_width', ['width_mm'], scope, request.id, DeckleMessages.notFound);
+      await refuseTaken(trx, 'deckle_width', 'width_mm', scope, request.widthMm, DeckleMessages.taken(request.widthMm), request.id);
+      await updateRow(trx, 'deckle_width', scope, request.id, values(request));
+      await recordOperation(trx, context, { ...scope, content: `编辑门幅：${old.width_mm}mm → ${request.widthMm}mm` });
+    });
   }
 
   async deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {
@@ -103,8 +73,7 @@ export class DeckleService {
       const rows = await trx
         .selectFrom('deckle_width')
         .select('width_mm')
-        .where('enterprise_id', '=', scope.enterpriseId)
-        .where('org_id', '=', scope.orgId)
+        .where(inScope(scope))
         .where('id', 'in', ids)
         .orderBy('width_mm')
         .execute();

@@ -4,6 +4,7 @@ import { recordOperation, type OperationContext } from '../../db/operation-log';
 import type { Scope } from '../../plugins/auth';
 import { conflict, validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
+import { inScope } from '../../lib/scoped';
 
 export const DictMessages = {
   duplicateItem: (code: string) => `字典项编码「${code}」重复`,
@@ -19,8 +20,7 @@ export class DictService {
     let query = this.db
       .selectFrom('dict_type')
       .select(['id', 'dict_type', 'dict_name', 'updated_at'])
-      .where('enterprise_id', '=', scope.enterpriseId)
-      .where('org_id', '=', scope.orgId)
+      .where(inScope(scope))
       .orderBy('dict_type');
     if (dictType?.trim()) query = query.where('dict_type', '=', dictType.trim());
     const types = await query.execute();
@@ -59,8 +59,7 @@ export class DictService {
         const existing = await trx
           .selectFrom('dict_type')
           .select('id')
-          .where('enterprise_id', '=', scope.enterpriseId)
-          .where('org_id', '=', scope.orgId)
+          .where(inScope(scope))
           .where('dict_type', '=', request.dictType)
           .forUpdate()
           .executeTakeFirst();
@@ -107,8 +106,7 @@ export class DictService {
     const rows = await this.db
       .selectFrom('process')
       .select(['id', 'code', 'name'])
-      .where('enterprise_id', '=', scope.enterpriseId)
-      .where('org_id', '=', scope.orgId)
+      .where(inScope(scope))
       .orderBy('sort')
       .orderBy('id')
       .execute();
@@ -119,8 +117,7 @@ export class DictService {
     const row = await this.db
       .selectFrom('user_page_config')
       .select('config')
-      .where('enterprise_id', '=', scope.enterpriseId)
-      .where('org_id', '=', scope.orgId)
+      .where(inScope(scope))
       .where('user_id', '=', scope.userId)
       .where('page_key', '=', pageKey)
       .executeTakeFirst();

@@ -15,7 +15,7 @@ import type { Scope } from '../../plugins/auth';
 import { conflict, notFound, validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { summary, text, num } from '../../lib/rows';
-import { guardUniqueAs } from '../../lib/unique';
+import { inScope, insertRow, updateRow, writeUnique } from '../../lib/scoped';
 
 export const PaperMessages = {
   gradeNotFound: '原纸不存在',
@@ -95,8 +95,7 @@ async function codeTaken(db: Db, table: 'paper_grade' | 'flute', scope: Scope, c
   let query = db
     .selectFrom(table)
     .select('id')
-    .where('enterprise_id', '=', scope.enterpriseId)
-    .where('org_id', '=', scope.orgId)
+    .where(inScope(scope))
     .where(column, '=', code);
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
@@ -107,8 +106,7 @@ async function scopedRows(db: Db, table: 'paper_grade' | 'flute', scope: Scope, 
   return db
     .selectFrom(table)
     .select(['id', sql<string>`${sql.ref(column)}`.as('label')])
-    .where('enterprise_id', '=', scope.enterpriseId)
-    .where('org_id', '=', scope.orgId)
+    .where(inScope(scope))
     .where('id', 'in', ids)
     .orderBy('id')
     .execute();
@@ -133,8 +131,7 @@ async function fluteValues(db: Db, scope: Scope, request: CreateFluteRequest, se
     const singles = await db
       .selectFrom('flute')
       .select('flute_code')
-      .where('enterprise_id', '=', scope.enterpriseId)
-      .where('org_id', '=', scope.orgId)
+      .where(inScope(scope))
       .where('flute_code', 'in', components)
       .where(sql<boolean>`cardinality(components) = 0`)
       .$if(selfId !== undefined, (query) => query.where('id', '!=', selfId!))
@@ -164,42 +161,29 @@ export class PaperGradeService {
   }
 
   async create(scope: Scope, request: CreatePaperGradeRequest, context: OperationContext): Promise<{ id: number }> {
-    return guardUniqueAs(UNIQUE, () =>
-      this.db.transaction().execute(async (trx) => {
-        if (await codeTaken(trx, 'paper_grade', scope, request.paperCode)) throw conflict(PaperMessages.gradeCodeTaken);
-        const { id } = await trx
-          .insertInto('paper_grade')
-          .values({ enterprise_id: scope.enterpriseId, org_id: scope.orgId, ...gradeValues(request) })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await recordOperation(trx, context, { ...scope, content: `新增原纸：${request.paperCode} ${request.paperName.trim()} ${request.grammage}g` });
-        return { id };
-      }),
-    );
+    return writeUnique(this.db, UNIQUE, async (trx) => {
+      if (await codeTaken(trx, 'paper_grade', scope, request.paperCode)) throw conflict(PaperMessages.gradeCodeTaken);
+      const id = await insertRow(trx, 'paper_grade', scope, gradeValues(request));
+      await recordOperation(trx, context, { ...scope, content: `新增原纸：${request.paperCode} ${request.paperName.trim()} ${request.grammage}g` });
+      return { id };
+    });
   }
 
   async update(scope: Scope, request: UpdatePaperGradeRequest, context: OperationContext): Promise<void> {
-    await guardUniqueAs(UNIQUE, () =>
-      this.db.transaction().execute(async (trx) => {
-        const old = await gradeQuery(trx)
-          .where('g.enterprise_id', '=', scope.enterpriseId)
-          .where('g.org_id', '=', scope.orgId)
-          .where('g.id', '=', request.id)
-          .executeTakeFirst();
-        if (!old) throw notFound(PaperMessages.gradeNotFound);
-        if (await codeTaken(trx, 'paper_grade', scope, request.paperCode, request.id)) throw conflict(PaperMessages.gradeCodeTaken);
-        if (old.paper_type !== request.paperType) {
-          const used = await trx.selectFrom('board_code_layer').select('id').where('paper_grade_id', '=', request.id).limit(1).executeTakeFirst();
-          if (used) throw conflict(PaperMessages.typeLocked(old.paper_code));
-        }
-        await trx
-          .updateTable('paper_grade')
-          .set({ ...gradeValues(request), updated_at: new Date() })
-          .where('id', '=', request.id)
-          .execute();
-        await recordOperation(trx, context, { ...scope, content: `编辑原纸：${request.paperCode} ${request.paperName.trim()} ${request.grammage}g` });
-      }),
-    );
+    await writeUnique(this.db, UNIQUE, async (trx) => {
+      const old = await gradeQuery(trx)
+        .where(inScope(scope, 'g'))
+        .where('g.id', '=', request.id)
+        .executeTakeFirst();
+      if (!old) throw notFound(PaperMessages.gradeNotFound);
+      if (await codeTaken(trx, 'paper_grade', scope, request.paperCode, request.id)) throw conflict(PaperMessages.gradeCodeTaken);
+      if (old.paper_type !== request.paperType) {
+        const used = await trx.selectFrom('board_code_layer').select('id').where('paper_grade_id', '=', request.id).limit(1).executeTakeFirst();
+        if (used) throw conflict(PaperMessages.typeLocked(old.paper_code));
+      }
+      await updateRow(trx, 'paper_grade', scope, request.id, gradeValues(request));
+      await recordOperation(trx, context, { ...scope, content: `编辑原纸：${request.paperCode} ${request.paperName.trim()} ${request.grammage}g` });
+    });
   }
 
   async deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {
@@ -228,36 +212,24 @@ export class PaperGradeService {
   }
 
   async createFlute(scope: Scope, request: CreateFluteRequest, context: OperationContext): Promise<{ id: number }> {
-    return guardUniqueAs(UNIQUE, () =>
-      this.db.transaction().execute(async (trx) => {
-        if (await codeTaken(trx, 'flute', scope, request.fluteCode)) throw conflict(PaperMessages.fluteCodeTaken);
-        const values = await fluteValues(trx, scope, request);
-        const { id } = await trx
-          .insertInto('flute')
-          .values({ enterprise_id: scope.enterpriseId, org_id: scope.orgId, ...values })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await recordOperation(trx, context, { ...scope, content: `新增楞型：${request.fluteCode} ${values.flute_name}` });
-        return { id };
-      }),
-    );
+    return writeUnique(this.db, UNIQUE, async (trx) => {
+      if (await codeTaken(trx, 'flute', scope, request.fluteCode)) throw conflict(PaperMessages.fluteCodeTaken);
+      const values = await fluteValues(trx, scope, request);
+      const id = await insertRow(trx, 'flute', scope, values);
+      await recordOperation(trx, context, { ...scope, content: `新增楞型：${request.fluteCode} ${values.flute_name}` });
+      return { id };
+    });
   }
 
   async updateFlute(scope: Scope, request: UpdateFluteRequest, context: OperationContext): Promise<void> {
-    await guardUniqueAs(UNIQUE, () =>
-      this.db.transaction().execute(async (trx) => {
-        const [old] = await scopedRows(trx, 'flute', scope, [request.id]);
-        if (!old) throw notFound(PaperMessages.fluteNotFound);
-        if (await codeTaken(trx, 'flute', scope, request.fluteCode, request.id)) throw conflict(PaperMessages.fluteCodeTaken);
-        const values = await fluteValues(trx, scope, request, request.id);
-        await trx
-          .updateTable('flute')
-          .set({ ...values, updated_at: new Date() })
-          .where('id', '=', request.id)
-          .execute();
-        await recordOperation(trx, context, { ...scope, content: `编辑楞型：${request.fluteCode} ${values.flute_name}` });
-      }),
-    );
+    await writeUnique(this.db, UNIQUE, async (trx) => {
+      const [old] = await scopedRows(trx, 'flute', scope, [request.id]);
+      if (!old) throw notFound(PaperMessages.fluteNotFound);
+      if (await codeTaken(trx, 'flute', scope, request.fluteCode, request.id)) throw conflict(PaperMessages.fluteCodeTaken);
+      const values = await fluteValues(trx, scope, request, request.id);
+      await updateRow(trx, 'flute', scope, request.id, values);
+      await recordOperation(trx, context, { ...scope, content: `编辑楞型：${request.fluteCode} ${values.flute_name}` });
+    });
   }
 
   async deleteFlutes(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {
@@ -277,8 +249,7 @@ export class PaperGradeService {
       const combos = await trx
         .selectFrom('flute')
         .select(['id', 'components'])
-        .where('enterprise_id', '=', scope.enterpriseId)
-        .where('org_id', '=', scope.orgId)
+        .where(inScope(scope))
         .where('id', 'not in', ids)
         .execute();
       const parts = codes.filter((code) => combos.some((combo) => combo.components.includes(code)));

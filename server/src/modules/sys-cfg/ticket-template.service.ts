@@ -18,6 +18,7 @@ import type { Scope } from '../../plugins/auth';
 import { conflict, notFound, validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { text } from '../../lib/rows';
+import { inScope, insertRow, updateRow } from '../../lib/scoped';
 
 export const TicketTemplateMessages = {
   notFound: '流转卡模板不存在',
@@ -109,8 +110,7 @@ async function nameTaken(db: Db, scope: Scope, printType: number, name: string, 
   let query = db
     .selectFrom('ticket_template')
     .select('id')
-    .where('enterprise_id', '=', scope.enterpriseId)
-    .where('org_id', '=', scope.orgId)
+    .where(inScope(scope))
     .where('print_type', '=', printType)
     .where('template_name', '=', name);
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
@@ -118,7 +118,7 @@ async function nameTaken(db: Db, scope: Scope, printType: number, name: string, 
 }
 
 async function findRow(db: Db, scope: Scope, id: number): Promise<TemplateRow> {
-  const row = await templateQuery(db).where('t.enterprise_id', '=', scope.enterpriseId).where('t.org_id', '=', scope.orgId).where('t.id', '=', id).executeTakeFirst();
+  const row = await templateQuery(db).where(inScope(scope, 't')).where('t.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(TicketTemplateMessages.notFound);
   return row;
 }
@@ -128,8 +128,7 @@ async function makeDefault(trx: Db, scope: Scope, printType: number, id: number)
   await trx
     .updateTable('ticket_template')
     .set({ is_default: false })
-    .where('enterprise_id', '=', scope.enterpriseId)
-    .where('org_id', '=', scope.orgId)
+    .where(inScope(scope))
     .where('print_type', '=', printType)
     .where('is_default', '=', true)
     .where('id', '!=', id)
@@ -166,16 +165,11 @@ export class TicketTemplateService {
           const hasDefault = await trx
             .selectFrom('ticket_template')
             .select('id')
-            .where('enterprise_id', '=', scope.enterpriseId)
-            .where('org_id', '=', scope.orgId)
+            .where(inScope(scope))
             .where('print_type', '=', request.printType)
             .where('is_default', '=', true)
             .executeTakeFirst();
-          const { id } = await trx
-            .insertInto('ticket_template')
-            .values({ enterprise_id: scope.enterpriseId, org_id: scope.orgId, print_type: request.printType, ...row, is_default: false })
-            .returning('id')
-            .executeTakeFirstOrThrow();
+          const id = await insertRow(trx, 'ticket_template', scope, { print_type: request.printType, ...row, is_default: false });
           const isDefault = request.isDefault === true || !hasDefault;
           if (isDefault) await makeDefault(trx, scope, request.printType, id);
           await recordOperation(trx, context, {
@@ -196,11 +190,7 @@ export class TicketTemplateService {
           const old = await findRow(trx, scope, request.id);
           if (old.print_type !== request.printType) throw validation('模板的打印类型不能修改');
           if (await nameTaken(trx, scope, old.print_type, row.template_name, old.id)) throw conflict(TicketTemplateMessages.taken(row.template_name));
-          await trx
-            .updateTable('ticket_template')
-            .set({ ...row, updated_at: new Date() })
-            .where('id', '=', old.id)
-            .execute();
+          await updateRow(trx, 'ticket_template', scope, old.id, row);
           const renamed = old.template_name === row.template_name ? '' : `（原名称：${old.template_name}）`;
           await recordOperation(trx, context, { ...scope, content: `编辑流转卡模板：${describe(row.template_name, old.print_type, row.paper_size)}${renamed}` });
         }),
@@ -224,8 +214,7 @@ export class TicketTemplateService {
         .selectFrom('ticket_template')
         .select('print_type')
         .distinct()
-        .where('enterprise_id', '=', scope.enterpriseId)
-        .where('org_id', '=', scope.orgId)
+        .where(inScope(scope))
         .where('id', 'in', ids)
         .orderBy('print_type')
         .execute();
@@ -233,8 +222,7 @@ export class TicketTemplateService {
       const rows = await trx
         .selectFrom('ticket_template')
         .select(['id', 'template_name', 'is_default'])
-        .where('enterprise_id', '=', scope.enterpriseId)
-        .where('org_id', '=', scope.orgId)
+        .where(inScope(scope))
         .where('id', 'in', ids)
         .orderBy('id')
         .execute();

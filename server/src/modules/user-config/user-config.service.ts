@@ -2,6 +2,7 @@ import type { UserConfig } from '@core/contracts/user-config';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import type { Scope } from '../../plugins/auth';
+import { inScope } from '../../lib/scoped';
 
 /** A user's own console settings per factory (spec §3 user config): flat key → string. */
 export class UserConfigService {
@@ -11,8 +12,7 @@ export class UserConfigService {
     const rows = await this.db
       .selectFrom('user_config')
       .select(['config_key as key', 'config_value as value'])
-      .where('enterprise_id', '=', scope.enterpriseId)
-      .where('org_id', '=', scope.orgId)
+      .where(inScope(scope))
       .where('user_id', '=', scope.userId)
       .orderBy('config_key')
       .execute();
@@ -24,8 +24,7 @@ export class UserConfigService {
     await this.db.transaction().execute(async (trx) => {
       await trx
         .deleteFrom('user_config')
-        .where('enterprise_id', '=', scope.enterpriseId)
-        .where('org_id', '=', scope.orgId)
+        .where(inScope(scope))
         .where('user_id', '=', scope.userId)
         .execute();
       const entries = Object.entries(config);
