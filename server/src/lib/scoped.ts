@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely, type SelectType, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SelectType, type SqlBool } from 'kysely';
 import type { Database, Db } from '../db';
 import { recordOperation, type OperationContext } from '../db/operation-log';
 import type { Scope } from '../plugins/auth';
@@ -32,6 +32,19 @@ const name = (table: FactoryTable): string => table;
 export function inScope(scope: Scope, alias?: string): Expression<SqlBool> {
   const column = (name: string) => sql.ref(alias ? `${alias}.${name}` : name);
   return sql<SqlBool>`${column('enterprise_id')} = ${scope.enterpriseId} and ${column('org_id')} = ${scope.orgId}`;
+}
+
+/** The row type an entity's select query (`xQuery(db)`) gives. */
+export type RowOf<Q extends (db: Db) => { executeTakeFirstOrThrow(): Promise<unknown> }> = Awaited<ReturnType<ReturnType<Q>['executeTakeFirstOrThrow']>>;
+
+/** The factory's row `id` from an entity's select query whose table is aliased `alias`, or 4004 with `message`. */
+export async function requireOne<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, alias: string, scope: Scope, id: number, message: string): Promise<O> {
+  const row = await query
+    .where(inScope(scope, alias))
+    .where(sql<SqlBool>`${sql.ref(`${alias}.id`)} = ${id}`)
+    .executeTakeFirst();
+  if (!row) throw notFound(message);
+  return row;
 }
 
 /** Whether a row of the factory (other than `exceptId`, the row being edited) has `column` = `value`. */

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { AccountStatus, AuthorityKind, SmsPurpose } from '../../db/schema';
 import type { Scope } from '../../plugins/auth';
+import { type RowOf } from '../../lib/scoped';
 
 // ---- departments -------------------------------------------------------------------------
 
@@ -140,7 +141,7 @@ export function staffQuery(db: Db) {
         .as('roles'),
     ]);
 }
-export type StaffRow = Awaited<ReturnType<ReturnType<typeof staffQuery>['executeTakeFirstOrThrow']>>;
+export type StaffRow = RowOf<typeof staffQuery>;
 
 /** Which of these users are members of the scope's factory. */
 export async function membersOf(db: Db, scope: Scope, userIds: number[]): Promise<number[]> {
@@ -259,7 +260,7 @@ export function roleQuery(db: Db) {
       .as('userCount'),
   ]);
 }
-export type RoleRow = Awaited<ReturnType<ReturnType<typeof roleQuery>['executeTakeFirstOrThrow']>>;
+export type RoleRow = RowOf<typeof roleQuery>;
 
 export async function findRole(db: Db, scope: Scope, roleId: number): Promise<RoleRow | undefined> {
   return roleQuery(db)

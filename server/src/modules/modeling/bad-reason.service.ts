@@ -7,7 +7,7 @@ import type { Scope } from '../../plugins/auth';
 import { validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { text, flag } from '../../lib/rows';
-import { deleteLogged, inScope, insertRow, refuseTaken, requireRow, updateRow, writeUnique } from '../../lib/scoped';
+import { deleteLogged, inScope, insertRow, refuseTaken, requireRow, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
 export const BadReasonMessages = {
   notFound: '不良现象不存在',
@@ -34,7 +34,7 @@ function reasonQuery(db: Db) {
     .innerJoin('process as p', 'p.id', 'r.process_id')
     .select(['r.id', 'r.reason_code', 'r.reason_name', 'r.process_id', 'p.name as process_name', 'r.sort', 'r.enabled', 'r.remark', 'r.created_at', 'r.updated_at']);
 }
-type ReasonRow = Awaited<ReturnType<ReturnType<typeof reasonQuery>['executeTakeFirstOrThrow']>>;
+type ReasonRow = RowOf<typeof reasonQuery>;
 function toReason(row: ReasonRow): BadReason {
   return {
     id: row.id,

@@ -13,7 +13,7 @@ import { conflict, notFound, validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { namesOf, requireIds, summary, text } from '../../lib/rows';
 import { lazyStream, withDescendants } from './tree-filter';
-import { deleteLogged, inScope, insertRow, refuseTaken, updateRow } from '../../lib/scoped';
+import { deleteLogged, inScope, insertRow, refuseTaken, requireOne, type RowOf, updateRow } from '../../lib/scoped';
 
 export const DeviceMessages = {
   notFound: '设备不存在',
@@ -96,7 +96,7 @@ function deviceQuery(db: Db) {
       'd.updated_at as updatedAt',
     ]);
 }
-type DeviceRow = Awaited<ReturnType<ReturnType<typeof deviceQuery>['executeTakeFirstOrThrow']>>;
+type DeviceRow = RowOf<typeof deviceQuery>;
 
 function toDevice(row: DeviceRow): Device {
   return {
@@ -166,11 +166,7 @@ export class DeviceService {
   }
 
   async detail(scope: Scope, id: number): Promise<DeviceDetail> {
-    const row = await deviceQuery(this.db)
-      .where(inScope(scope, 'd'))
-      .where('d.id', '=', id)
-      .executeTakeFirst();
-    if (!row) throw notFound(DeviceMessages.notFound);
+    const row = await requireOne(deviceQuery(this.db), 'd', scope, id, DeviceMessages.notFound);
     const [speeds, parts] = await Promise.all([
       this.db
         .selectFrom('device_speed as s')

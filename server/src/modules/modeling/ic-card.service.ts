@@ -8,7 +8,7 @@ import type { Scope } from '../../plugins/auth';
 import { conflict, notFound, validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { text, flag } from '../../lib/rows';
-import { deleteLogged, inScope, insertRow, refuseTaken, writeUnique } from '../../lib/scoped';
+import { deleteLogged, inScope, insertRow, refuseTaken, type RowOf, writeUnique } from '../../lib/scoped';
 
 export const IcCardMessages = {
   notFound: 'IC卡不存在',
@@ -36,7 +36,7 @@ function cardQuery(db: Db) {
     .leftJoin('app_user as u', 'u.id', 'c.user_id')
     .select(['c.id', 'c.card_no', 'c.user_id', 'u.username', 'u.nick_name', 'c.bound_at', 'c.remark', 'c.created_at', 'c.updated_at']);
 }
-type CardRow = Awaited<ReturnType<ReturnType<typeof cardQuery>['executeTakeFirstOrThrow']>>;
+type CardRow = RowOf<typeof cardQuery>;
 function toCard(row: CardRow): IcCard {
   return {
     id: row.id,

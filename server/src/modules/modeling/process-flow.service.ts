@@ -16,7 +16,7 @@ import { guardUnique } from './common';
 import { conflict, notFound, validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { namesOf, requireIds, summary, text } from '../../lib/rows';
-import { deleteLogged, inScope, refuseTaken, updateRow } from '../../lib/scoped';
+import { deleteLogged, inScope, refuseTaken, requireOne, type RowOf, updateRow } from '../../lib/scoped';
 
 export const WorkFlowMessages = {
   notFound: '工艺路线不存在',
@@ -69,7 +69,7 @@ function flowQuery(db: Db) {
     eb.selectFrom('product as pr').select(sql<number>`count(*)`.as('n')).whereRef('pr.process_flow_id', '=', 'f.id').as('productCount'),
   ]);
 }
-type FlowRow = Awaited<ReturnType<ReturnType<typeof flowQuery>['executeTakeFirstOrThrow']>>;
+type FlowRow = RowOf<typeof flowQuery>;
 
 function toFlow(row: FlowRow): WorkFlow {
   return {
@@ -134,11 +134,7 @@ export class WorkFlowService {
   }
 
   async detail(scope: Scope, id: number): Promise<WorkFlowDetail> {
-    const row = await flowQuery(this.db)
-      .where(inScope(scope, 'f'))
-      .where('f.id', '=', id)
-      .executeTakeFirst();
-    if (!row) throw notFound(WorkFlowMessages.notFound);
+    const row = await requireOne(flowQuery(this.db), 'f', scope, id, WorkFlowMessages.notFound);
     const steps = await this.db
       .selectFrom('process_flow_step as s')
       .innerJoin('process as p', 'p.id', 's.process_id')

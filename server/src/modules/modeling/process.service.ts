@@ -16,7 +16,7 @@ import { guardUnique } from './common';
 import { conflict, notFound } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { namesOf, requireIds, summary, text } from '../../lib/rows';
-import { deleteLogged, inScope, insertRow, updateRow } from '../../lib/scoped';
+import { deleteLogged, inScope, insertRow, requireOne, type RowOf, updateRow } from '../../lib/scoped';
 
 export const ProcessMessages = {
   notFound: '工序不存在',
@@ -73,7 +73,7 @@ function processQuery(db: Db) {
       'p.updated_at as updatedAt',
     ]);
 }
-type ProcessRow = Awaited<ReturnType<ReturnType<typeof processQuery>['executeTakeFirstOrThrow']>>;
+type ProcessRow = RowOf<typeof processQuery>;
 
 function toProcess(row: ProcessRow): Process {
   return {
@@ -107,7 +107,7 @@ function groupQuery(db: Db) {
     eb.selectFrom('process as p').select(sql<number>`count(*)`.as('n')).whereRef('p.process_group_id', '=', 'g.id').as('processCount'),
   ]);
 }
-type GroupRow = Awaited<ReturnType<ReturnType<typeof groupQuery>['executeTakeFirstOrThrow']>>;
+type GroupRow = RowOf<typeof groupQuery>;
 
 function toGroup(row: GroupRow): ProcessGroup {
   return {
@@ -159,11 +159,7 @@ export class ProcessService {
   }
 
   async detail(scope: Scope, id: number): Promise<Process> {
-    const row = await processQuery(this.db)
-      .where(inScope(scope, 'p'))
-      .where('p.id', '=', id)
-      .executeTakeFirst();
-    if (!row) throw notFound(ProcessMessages.notFound);
+    const row = await requireOne(processQuery(this.db), 'p', scope, id, ProcessMessages.notFound);
     return toProcess(row);
   }
 

@@ -22,7 +22,7 @@ import { buildTree, namesOf, requireIds, summary, text } from '../../lib/rows';
 import { conflict, notFound } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { lazyStream, rolledUpCounts, withDescendants } from './tree-filter';
-import { inScope, insertRow, refuseTaken, updateRow } from '../../lib/scoped';
+import { inScope, insertRow, refuseTaken, requireOne, type RowOf, updateRow } from '../../lib/scoped';
 
 export const ProductMessages = {
   notFound: '产品不存在',
@@ -139,7 +139,7 @@ function productQuery(db: Db) {
       'p.updated_at as updatedAt',
     ]);
 }
-type ProductRow = Awaited<ReturnType<ReturnType<typeof productQuery>['executeTakeFirstOrThrow']>>;
+type ProductRow = RowOf<typeof productQuery>;
 
 function toProduct(row: ProductRow): Product {
   return {
@@ -253,11 +253,7 @@ export class ProductService {
   }
 
   async detail(scope: Scope, id: number): Promise<Product> {
-    const row = await productQuery(this.db)
-      .where(inScope(scope, 'p'))
-      .where('p.id', '=', id)
-      .executeTakeFirst();
-    if (!row) throw notFound(ProductMessages.notFound);
+    const row = await requireOne(productQuery(this.db), 'p', scope, id, ProductMessages.notFound);
     return toProduct(row);
   }
 

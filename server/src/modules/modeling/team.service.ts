@@ -18,7 +18,7 @@ import { guardUnique } from './common';
 import { conflict, notFound, validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { factoryUsers, scopedNames, summary, text } from '../../lib/rows';
-import { inScope, insertRow, updateRow } from '../../lib/scoped';
+import { inScope, insertRow, requireOne, type RowOf, updateRow } from '../../lib/scoped';
 
 export const TeamMessages = {
   notFound: '班组不存在',
@@ -72,7 +72,7 @@ function teamQuery(db: Db) {
       eb.selectFrom('class_team_member as m').select(sql<number>`count(*)`.as('n')).whereRef('m.team_id', '=', 't.id').as('memberCount'),
     ]);
 }
-type TeamRow = Awaited<ReturnType<ReturnType<typeof teamQuery>['executeTakeFirstOrThrow']>>;
+type TeamRow = RowOf<typeof teamQuery>;
 
 function toTeam(row: TeamRow): Team {
   return {
@@ -101,7 +101,7 @@ function positionQuery(db: Db) {
     eb.selectFrom('class_team_member as m').select(sql<number>`count(*)`.as('n')).whereRef('m.position_id', '=', 'p.id').as('memberCount'),
   ]);
 }
-type PositionRow = Awaited<ReturnType<ReturnType<typeof positionQuery>['executeTakeFirstOrThrow']>>;
+type PositionRow = RowOf<typeof positionQuery>;
 
 function toPosition(row: PositionRow): Position {
   return {
@@ -130,11 +130,7 @@ export class TeamService {
   }
 
   async detail(scope: Scope, id: number): Promise<TeamDetail> {
-    const row = await teamQuery(this.db)
-      .where(inScope(scope, 't'))
-      .where('t.id', '=', id)
-      .executeTakeFirst();
-    if (!row) throw notFound(TeamMessages.notFound);
+    const row = await requireOne(teamQuery(this.db), 't', scope, id, TeamMessages.notFound);
     const members = await this.db
       .selectFrom('class_team_member as m')
       .innerJoin('app_user as u', 'u.id', 'm.user_id')

@@ -4,10 +4,10 @@ import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { runList, type ListParams, type ListSpec } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
-import { notFound, validation } from '../../lib/errors';
+import { validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { summary, text } from '../../lib/rows';
-import { deleteLogged, inScope, insertRow, refuseTaken, requireRow, updateRow, writeUnique } from '../../lib/scoped';
+import { deleteLogged, inScope, insertRow, refuseTaken, requireOne, requireRow, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
 export const WorkMachineMessages = {
   notFound: '一体机不存在',
@@ -30,7 +30,7 @@ export const WORK_MACHINE_LIST: ListSpec = {
 function machineQuery(db: Db) {
   return db.selectFrom('work_machine as m').selectAll('m');
 }
-type MachineRow = Awaited<ReturnType<ReturnType<typeof machineQuery>['executeTakeFirstOrThrow']>>;
+type MachineRow = RowOf<typeof machineQuery>;
 
 async function devicesOf(db: Db, machineIds: number[]) {
   if (machineIds.length === 0) return [];
@@ -92,11 +92,7 @@ export class WorkMachineService {
   }
 
   async detail(scope: Scope, id: number): Promise<WorkMachine> {
-    const row = await machineQuery(this.db)
-      .where(inScope(scope, 'm'))
-      .where('m.id', '=', id)
-      .executeTakeFirst();
-    if (!row) throw notFound(WorkMachineMessages.notFound);
+    const row = await requireOne(machineQuery(this.db), 'm', scope, id, WorkMachineMessages.notFound);
     return toMachine(row, await devicesOf(this.db, [id]));
   }
 

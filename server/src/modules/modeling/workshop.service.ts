@@ -9,7 +9,7 @@ import { guardUnique } from './common';
 import { conflict, notFound } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { namesOf, summary, text } from '../../lib/rows';
-import { deleteLogged, inScope, refuseTaken, updateRow } from '../../lib/scoped';
+import { deleteLogged, inScope, refuseTaken, requireOne, type RowOf, updateRow } from '../../lib/scoped';
 
 export const WorkshopMessages = {
   notFound: '车间不存在',
@@ -42,7 +42,7 @@ function workshopQuery(db: Db) {
     eb.selectFrom('device as d').select(sql<number>`count(*)`.as('n')).whereRef('d.workshop_id', '=', 'w.id').as('deviceCount'),
   ]);
 }
-type WorkshopRow = Awaited<ReturnType<ReturnType<typeof workshopQuery>['executeTakeFirstOrThrow']>>;
+type WorkshopRow = RowOf<typeof workshopQuery>;
 
 function toWorkshop(row: WorkshopRow): Workshop {
   return {
@@ -68,11 +68,7 @@ export class WorkshopService {
   }
 
   async detail(scope: Scope, id: number): Promise<Workshop> {
-    const row = await workshopQuery(this.db)
-      .where(inScope(scope, 'w'))
-      .where('w.id', '=', id)
-      .executeTakeFirst();
-    if (!row) throw notFound(WorkshopMessages.notFound);
+    const row = await requireOne(workshopQuery(this.db), 'w', scope, id, WorkshopMessages.notFound);
     return toWorkshop(row);
   }
 

@@ -11,7 +11,7 @@ import { guardUnique, requireDate } from './common';
 import { conflict, notFound, validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { summary, text, factoryUsers, scopedNames } from '../../lib/rows';
-import { inScope, updateRow } from '../../lib/scoped';
+import { inScope, type RowOf, updateRow } from '../../lib/scoped';
 
 export const ClassUserMessages = {
   notFound: '排班人员不存在',
@@ -76,7 +76,7 @@ function classUserQuery(db: Db) {
       'cu.updated_at as updatedAt',
     ]);
 }
-type ClassUserRow = Awaited<ReturnType<ReturnType<typeof classUserQuery>['executeTakeFirstOrThrow']>>;
+type ClassUserRow = RowOf<typeof classUserQuery>;
 
 function toClassUser(row: ClassUserRow): ClassUser {
   const { createdAt, updatedAt, teamName, ...rest } = row;
@@ -103,7 +103,7 @@ function exchangeQuery(db: Db) {
       'e.created_at as createdAt',
     ]);
 }
-type ExchangeRow = Awaited<ReturnType<ReturnType<typeof exchangeQuery>['executeTakeFirstOrThrow']>>;
+type ExchangeRow = RowOf<typeof exchangeQuery>;
 
 function toExchange(row: ExchangeRow): ShiftExchange {
   const { createdAt, ...rest } = row;

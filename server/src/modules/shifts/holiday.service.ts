@@ -10,7 +10,7 @@ import { guardUnique, requireDate } from './common';
 import { conflict, notFound } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { summary, text } from '../../lib/rows';
-import { inScope, insertRow, updateRow } from '../../lib/scoped';
+import { inScope, insertRow, type RowOf, updateRow } from '../../lib/scoped';
 
 export const HolidayMessages = {
   notFound: '节假日不存在',
@@ -34,7 +34,7 @@ function holidayQuery(db: Db) {
     .selectFrom('holiday as h')
     .select(['h.id', sql<string>`to_char(h.holiday_date, 'YYYY-MM-DD')`.as('holidayDate'), 'h.type', 'h.name', 'h.created_at as createdAt', 'h.updated_at as updatedAt']);
 }
-type HolidayRow = Awaited<ReturnType<ReturnType<typeof holidayQuery>['executeTakeFirstOrThrow']>>;
+type HolidayRow = RowOf<typeof holidayQuery>;
 
 export function holidayTypeLabel(type: number): string {
   return HOLIDAY_TYPE_LABELS[type as HolidayType] ?? String(type);

@@ -10,7 +10,7 @@ import { guardUnique } from './common';
 import { conflict, notFound, validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { summary, text, scopedNames } from '../../lib/rows';
-import { inScope } from '../../lib/scoped';
+import { inScope, requireOne, type RowOf } from '../../lib/scoped';
 
 export const ShiftMessages = {
   notFound: '班次不存在',
@@ -44,7 +44,7 @@ function shiftQuery(db: Db) {
     eb.selectFrom('class_user as cu').select(sql<number>`count(*)`.as('n')).whereRef('cu.class_time_id', '=', 'c.id').as('userCount'),
   ]);
 }
-type ShiftRow = Awaited<ReturnType<ReturnType<typeof shiftQuery>['executeTakeFirstOrThrow']>>;
+type ShiftRow = RowOf<typeof shiftQuery>;
 
 function toShift(row: ShiftRow): Shift {
   const breaks = (row.breaks ?? []) as ShiftBreak[];
@@ -94,11 +94,7 @@ export class ShiftService {
   }
 
   async detail(scope: Scope, id: number): Promise<Shift> {
-    const row = await shiftQuery(this.db)
-      .where(inScope(scope, 'c'))
-      .where('c.id', '=', id)
-      .executeTakeFirst();
-    if (!row) throw notFound(ShiftMessages.notFound);
+    const row = await requireOne(shiftQuery(this.db), 'c', scope, id, ShiftMessages.notFound);
     return toShift(row);
   }
 

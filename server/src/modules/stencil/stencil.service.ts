@@ -22,7 +22,7 @@ import { runList, streamList, type ListParams, type ListSpec } from '../../lib/l
 import { requireIds, summary, text } from '../../lib/rows';
 import { guardUnique } from '../../lib/unique';
 import type { Scope } from '../../plugins/auth';
-import { inScope, insertRow, refuseTaken, updateRow, writeUnique } from '../../lib/scoped';
+import { inScope, insertRow, refuseTaken, requireOne, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
 export const StencilMessages = {
   notFound: '印版不存在',
@@ -129,7 +129,7 @@ function stencilQuery(db: Db) {
       's.updated_at as updatedAt',
     ]);
 }
-type StencilRow = Awaited<ReturnType<ReturnType<typeof stencilQuery>['executeTakeFirstOrThrow']>>;
+type StencilRow = RowOf<typeof stencilQuery>;
 
 function toStencil(row: StencilRow): Stencil {
   const { code, productNo, productName, createdAt, updatedAt, ...rest } = row;
@@ -213,11 +213,7 @@ export class StencilService {
   }
 
   async detail(scope: Scope, id: number): Promise<Stencil> {
-    const row = await stencilQuery(this.db)
-      .where(inScope(scope, 's'))
-      .where('s.id', '=', id)
-      .executeTakeFirst();
-    if (!row) throw notFound(StencilMessages.notFound);
+    const row = await requireOne(stencilQuery(this.db), 's', scope, id, StencilMessages.notFound);
     return toStencil(row);
   }
 

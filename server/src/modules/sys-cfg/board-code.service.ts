@@ -4,10 +4,10 @@ import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { runList, type ListParams, type ListSpec } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
-import { notFound, validation } from '../../lib/errors';
+import { validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { text, num } from '../../lib/rows';
-import { deleteLogged, inScope, insertRow, refuseTaken, requireRow, updateRow, writeUnique } from '../../lib/scoped';
+import { deleteLogged, inScope, insertRow, refuseTaken, requireOne, requireRow, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
 export const BoardMessages = {
   notFound: '纸板编码不存在',
@@ -50,7 +50,7 @@ function boardQuery(db: Db) {
       'b.updated_at',
     ]);
 }
-type BoardRow = Awaited<ReturnType<ReturnType<typeof boardQuery>['executeTakeFirstOrThrow']>>;
+type BoardRow = RowOf<typeof boardQuery>;
 
 interface LayerRow extends BoardLayerView {
   boardCodeId: number;
@@ -177,11 +177,7 @@ export class BoardCodeService {
   }
 
   async detail(scope: Scope, id: number): Promise<BoardCode> {
-    const row = await boardQuery(this.db)
-      .where(inScope(scope, 'b'))
-      .where('b.id', '=', id)
-      .executeTakeFirst();
-    if (!row) throw notFound(BoardMessages.notFound);
+    const row = await requireOne(boardQuery(this.db), 'b', scope, id, BoardMessages.notFound);
     return toBoard(row, await layersOf(this.db, [id]), await takeUps(this.db, scope));
   }
 

@@ -4,10 +4,9 @@ import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { runList, type ListParams, type ListSpec } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
-import { notFound } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { text } from '../../lib/rows';
-import { inScope, insertRow, refuseTaken, requireRow, updateRow, writeUnique } from '../../lib/scoped';
+import { deleteLogged, insertRow, refuseTaken, requireRow, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
 export const DeckleMessages = {
   notFound: '门幅不存在',
@@ -25,7 +24,7 @@ export const DECKLE_LIST: ListSpec = {
 function deckleQuery(db: Db) {
   return db.selectFrom('deckle_width as d').selectAll('d');
 }
-type DeckleRow = Awaited<ReturnType<ReturnType<typeof deckleQuery>['executeTakeFirstOrThrow']>>;
+type DeckleRow = RowOf<typeof deckleQuery>;
 function toDeckle(row: DeckleRow): DeckleWidth {
   return {
     id: row.id,
@@ -68,19 +67,9 @@ export class DeckleService {
     });
   }
 
-  async deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {
-    return this.db.transaction().execute(async (trx) => {
-      const rows = await trx
-        .selectFrom('deckle_width')
-        .select('width_mm')
-        .where(inScope(scope))
-        .where('id', 'in', ids)
-        .orderBy('width_mm')
-        .execute();
-      if (rows.length !== ids.length) throw notFound(DeckleMessages.notFound);
-      await trx.deleteFrom('deckle_width').where('id', 'in', ids).execute();
-      await recordOperation(trx, context, { ...scope, content: `删除门幅：${rows.map((row) => `${row.width_mm}mm`).join('、')}` });
-      return { deleted: ids.length };
-    });
+  deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {
+    const log = (widths: string[]) => `删除门幅：${widths.map((width) => `${width}mm`).join('、')}`;
+    return deleteLogged(this.db, { table: 'deckle_width', label: 'width_mm', orderBy: 'width_mm', log, notFound: DeckleMessages.notFound }, scope, ids, context);
   }
+
 }

@@ -12,10 +12,10 @@ import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { runList, type ListParams, type ListSpec } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
-import { conflict, notFound, validation } from '../../lib/errors';
+import { conflict, validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { summary, text, num } from '../../lib/rows';
-import { inScope, insertRow, updateRow, writeUnique } from '../../lib/scoped';
+import { deleteLogged, inScope, insertRow, refuseTaken, requireOne, requireRow, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
 export const PaperMessages = {
   gradeNotFound: '原纸不存在',
@@ -56,7 +56,7 @@ export const FLUTE_LIST: ListSpec = {
 function gradeQuery(db: Db) {
   return db.selectFrom('paper_grade as g').selectAll('g');
 }
-type GradeRow = Awaited<ReturnType<ReturnType<typeof gradeQuery>['executeTakeFirstOrThrow']>>;
+type GradeRow = RowOf<typeof gradeQuery>;
 function toGrade(row: GradeRow): PaperGrade {
   return {
     id: row.id,
@@ -74,7 +74,7 @@ function toGrade(row: GradeRow): PaperGrade {
 function fluteQuery(db: Db) {
   return db.selectFrom('flute as f').selectAll('f');
 }
-type FluteRow = Awaited<ReturnType<ReturnType<typeof fluteQuery>['executeTakeFirstOrThrow']>>;
+type FluteRow = RowOf<typeof fluteQuery>;
 export function toFlute(row: FluteRow): Flute {
   return {
     id: row.id,
@@ -90,26 +90,42 @@ export function toFlute(row: FluteRow): Flute {
   };
 }
 
-async function codeTaken(db: Db, table: 'paper_grade' | 'flute', scope: Scope, code: string, exceptId?: number): Promise<boolean> {
-  const column = table === 'paper_grade' ? 'paper_code' : 'flute_code';
-  let query = db
-    .selectFrom(table)
-    .select('id')
-    .where(inScope(scope))
-    .where(column, '=', code);
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
+/** A paper grade a board code's layers use cannot go. */
+function refuseUsedGrades(ids: number[]) {
+  return async (trx: Db): Promise<void> => {
+    const used = await trx
+      .selectFrom('board_code_layer as l')
+      .innerJoin('paper_grade as g', 'g.id', 'l.paper_grade_id')
+      .select('g.paper_code')
+      .distinct()
+      .where('l.paper_grade_id', 'in', ids)
+      .orderBy('g.paper_code')
+      .execute();
+    if (used.length > 0) throw conflict(PaperMessages.gradeUsed(summary(used.map((row) => row.paper_code))));
+  };
 }
 
-async function scopedRows(db: Db, table: 'paper_grade' | 'flute', scope: Scope, ids: number[]): Promise<Array<{ id: number; label: string }>> {
-  const column = table === 'paper_grade' ? 'paper_code' : 'flute_code';
-  return db
-    .selectFrom(table)
-    .select(['id', sql<string>`${sql.ref(column)}`.as('label')])
-    .where(inScope(scope))
-    .where('id', 'in', ids)
-    .orderBy('id')
-    .execute();
+/** A flute a board code uses, or that is a component of a flute that stays, cannot go. */
+function refuseUsedFlutes(scope: Scope, ids: number[]) {
+  return async (trx: Db, codes: string[]): Promise<void> => {
+    const used = await trx
+      .selectFrom('board_code as b')
+      .innerJoin('flute as f', 'f.id', 'b.flute_id')
+      .select('f.flute_code')
+      .distinct()
+      .where('b.flute_id', 'in', ids)
+      .orderBy('f.flute_code')
+      .execute();
+    if (used.length > 0) throw conflict(PaperMessages.fluteUsed(summary(used.map((row) => row.flute_code))));
+    const combos = await trx
+      .selectFrom('flute')
+      .select(['id', 'components'])
+      .where(inScope(scope))
+      .where('id', 'not in', ids)
+      .execute();
+    const parts = codes.filter((code) => combos.some((combo) => combo.components.includes(code)));
+    if (parts.length > 0) throw conflict(PaperMessages.fluteComponentOf(summary(parts)));
+  };
 }
 
 function gradeValues(request: CreatePaperGradeRequest) {
@@ -162,7 +178,7 @@ export class PaperGradeService {
 
   async create(scope: Scope, request: CreatePaperGradeRequest, context: OperationContext): Promise<{ id: number }> {
     return writeUnique(this.db, UNIQUE, async (trx) => {
-      if (await codeTaken(trx, 'paper_grade', scope, request.paperCode)) throw conflict(PaperMessages.gradeCodeTaken);
+      await refuseTaken(trx, 'paper_grade', 'paper_code', scope, request.paperCode, PaperMessages.gradeCodeTaken);
       const id = await insertRow(trx, 'paper_grade', scope, gradeValues(request));
       await recordOperation(trx, context, { ...scope, content: `新增原纸：${request.paperCode} ${request.paperName.trim()} ${request.grammage}g` });
       return { id };
@@ -171,12 +187,8 @@ export class PaperGradeService {
 
   async update(scope: Scope, request: UpdatePaperGradeRequest, context: OperationContext): Promise<void> {
     await writeUnique(this.db, UNIQUE, async (trx) => {
-      const old = await gradeQuery(trx)
-        .where(inScope(scope, 'g'))
-        .where('g.id', '=', request.id)
-        .executeTakeFirst();
-      if (!old) throw notFound(PaperMessages.gradeNotFound);
-      if (await codeTaken(trx, 'paper_grade', scope, request.paperCode, request.id)) throw conflict(PaperMessages.gradeCodeTaken);
+      const old = await requireOne(gradeQuery(trx), 'g', scope, request.id, PaperMessages.gradeNotFound);
+      await refuseTaken(trx, 'paper_grade', 'paper_code', scope, request.paperCode, PaperMessages.gradeCodeTaken, request.id);
       if (old.paper_type !== request.paperType) {
         const used = await trx.selectFrom('board_code_layer').select('id').where('paper_grade_id', '=', request.id).limit(1).executeTakeFirst();
         if (used) throw conflict(PaperMessages.typeLocked(old.paper_code));
@@ -186,23 +198,8 @@ export class PaperGradeService {
     });
   }
 
-  async deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {
-    return this.db.transaction().execute(async (trx) => {
-      const rows = await scopedRows(trx, 'paper_grade', scope, ids);
-      if (rows.length !== ids.length) throw notFound(PaperMessages.gradeNotFound);
-      const used = await trx
-        .selectFrom('board_code_layer as l')
-        .innerJoin('paper_grade as g', 'g.id', 'l.paper_grade_id')
-        .select('g.paper_code')
-        .distinct()
-        .where('l.paper_grade_id', 'in', ids)
-        .orderBy('g.paper_code')
-        .execute();
-      if (used.length > 0) throw conflict(PaperMessages.gradeUsed(summary(used.map((row) => row.paper_code))));
-      await trx.deleteFrom('paper_grade').where('id', 'in', ids).execute();
-      await recordOperation(trx, context, { ...scope, content: `删除原纸：${summary(rows.map((row) => row.label))}` });
-      return { deleted: ids.length };
-    });
+  deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {
+    return deleteLogged(this.db, { table: 'paper_grade', label: 'paper_code', log: '原纸', notFound: PaperMessages.gradeNotFound, before: refuseUsedGrades(ids) }, scope, ids, context);
   }
 
   // ---- flutes ----
@@ -213,7 +210,7 @@ export class PaperGradeService {
 
   async createFlute(scope: Scope, request: CreateFluteRequest, context: OperationContext): Promise<{ id: number }> {
     return writeUnique(this.db, UNIQUE, async (trx) => {
-      if (await codeTaken(trx, 'flute', scope, request.fluteCode)) throw conflict(PaperMessages.fluteCodeTaken);
+      await refuseTaken(trx, 'flute', 'flute_code', scope, request.fluteCode, PaperMessages.fluteCodeTaken);
       const values = await fluteValues(trx, scope, request);
       const id = await insertRow(trx, 'flute', scope, values);
       await recordOperation(trx, context, { ...scope, content: `新增楞型：${request.fluteCode} ${values.flute_name}` });
@@ -223,40 +220,16 @@ export class PaperGradeService {
 
   async updateFlute(scope: Scope, request: UpdateFluteRequest, context: OperationContext): Promise<void> {
     await writeUnique(this.db, UNIQUE, async (trx) => {
-      const [old] = await scopedRows(trx, 'flute', scope, [request.id]);
-      if (!old) throw notFound(PaperMessages.fluteNotFound);
-      if (await codeTaken(trx, 'flute', scope, request.fluteCode, request.id)) throw conflict(PaperMessages.fluteCodeTaken);
+      await requireRow(trx, 'flute', ['id'], scope, request.id, PaperMessages.fluteNotFound);
+      await refuseTaken(trx, 'flute', 'flute_code', scope, request.fluteCode, PaperMessages.fluteCodeTaken, request.id);
       const values = await fluteValues(trx, scope, request, request.id);
       await updateRow(trx, 'flute', scope, request.id, values);
       await recordOperation(trx, context, { ...scope, content: `编辑楞型：${request.fluteCode} ${values.flute_name}` });
     });
   }
 
-  async deleteFlutes(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {
-    return this.db.transaction().execute(async (trx) => {
-      const rows = await scopedRows(trx, 'flute', scope, ids);
-      if (rows.length !== ids.length) throw notFound(PaperMessages.fluteNotFound);
-      const used = await trx
-        .selectFrom('board_code as b')
-        .innerJoin('flute as f', 'f.id', 'b.flute_id')
-        .select('f.flute_code')
-        .distinct()
-        .where('b.flute_id', 'in', ids)
-        .orderBy('f.flute_code')
-        .execute();
-      if (used.length > 0) throw conflict(PaperMessages.fluteUsed(summary(used.map((row) => row.flute_code))));
-      const codes = rows.map((row) => row.label);
-      const combos = await trx
-        .selectFrom('flute')
-        .select(['id', 'components'])
-        .where(inScope(scope))
-        .where('id', 'not in', ids)
-        .execute();
-      const parts = codes.filter((code) => combos.some((combo) => combo.components.includes(code)));
-      if (parts.length > 0) throw conflict(PaperMessages.fluteComponentOf(summary(parts)));
-      await trx.deleteFrom('flute').where('id', 'in', ids).execute();
-      await recordOperation(trx, context, { ...scope, content: `删除楞型：${summary(codes)}` });
-      return { deleted: ids.length };
-    });
+  deleteFlutes(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {
+    return deleteLogged(this.db, { table: 'flute', label: 'flute_code', log: '楞型', notFound: PaperMessages.fluteNotFound, before: refuseUsedFlutes(scope, ids) }, scope, ids, context);
   }
+
 }

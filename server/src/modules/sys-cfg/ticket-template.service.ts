@@ -18,7 +18,7 @@ import type { Scope } from '../../plugins/auth';
 import { conflict, notFound, validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { text } from '../../lib/rows';
-import { inScope, insertRow, updateRow } from '../../lib/scoped';
+import { inScope, insertRow, type RowOf, updateRow } from '../../lib/scoped';
 
 export const TicketTemplateMessages = {
   notFound: '流转卡模板不存在',
@@ -40,7 +40,7 @@ export const TICKET_TEMPLATE_LIST: ListSpec = {
 function templateQuery(db: Db) {
   return db.selectFrom('ticket_template as t').selectAll('t');
 }
-type TemplateRow = Awaited<ReturnType<ReturnType<typeof templateQuery>['executeTakeFirstOrThrow']>>;
+type TemplateRow = RowOf<typeof templateQuery>;
 
 /** jsonb arrives parsed from both engines; a text value (older drivers) is parsed here. */
 function parsedFields(value: unknown): TicketField[] {

@@ -6,6 +6,7 @@ import { runList, streamList, type ListParams, type ListSpec } from '../../lib/l
 import type { Scope } from '../../plugins/auth';
 import { formatDateTime } from '../../lib/datetime';
 import type { OperationNaming } from './operation-names';
+import { type RowOf } from '../../lib/scoped';
 
 export const SYS_LOG_LIST: ListSpec = {
   scope: { enterprise: 'l.enterprise_id', org: 'l.org_id' },
@@ -57,7 +58,7 @@ function logQuery(db: Db) {
       'l.created_at as createdAt',
     ]);
 }
-type LogRow = Awaited<ReturnType<ReturnType<typeof logQuery>['executeTakeFirstOrThrow']>>;
+type LogRow = RowOf<typeof logQuery>;
 
 const toEntry = (nameOf: OperationNaming['nameOf']) => (row: LogRow): SysLogEntry => {
   return {
