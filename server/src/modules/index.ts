@@ -13,9 +13,12 @@
  *                        Plain CRUD uses lib/crud-routes, import/export lib/transfer-routes, both
  *                        taking the declarations. Never `app.get/post` by hand (routes-declared test).
  *   <entity>.service.ts  a service class built on the Db: Kysely queries, transactions, rules, the
- *                        operation log; every method takes the caller's Scope first.
- *   <entity>.queries.ts  (only where a service's queries are large: account, auth, files) plain query
- *                        functions the service calls.
+ *                        operation log; every method takes the caller's Scope first. The reads and
+ *                        writes every factory-scoped entity repeats come from lib/scoped: `inScope`,
+ *                        `requireOne`/`requireRow(s)` (4004), `refuseTaken` (4009), `insertRow`/`updateRow`,
+ *                        `writeUnique` (transaction + unique-index 4009) and `deleteLogged` (batch delete
+ *                        with its 删除… log line); the service keeps only what is its own.
+ *                        (auth and files still keep plain query functions in <entity>.queries.ts.)
  *   seed.ts              demo rows (or <part>.seed.ts), called from db/seed.ts.
  *   <m>.test.ts          tests through app.inject on a real database (or <entity>.test.ts).
  *
@@ -31,7 +34,7 @@
  * for a download; access is exactly one of `authority` (a code of the module's authorities),
  * `session` or `public`; writes open to a session or the public carry a `name` for the system log.
  *
- * What several modules share lives in server/src/lib (errors, rows, unique, operation-context,
+ * What several modules share lives in server/src/lib (errors, rows, scoped, unique, operation-context,
  * crud-routes, transfer-routes, list-query, excel-*), never in another module. Adding a module: docs/NEW-MODULE.md.
  */
 import { accountModule } from './account';
