@@ -1,13 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import { dropTables, factoryUnique, scoped, stamps } from './columns';
 
-function scoped(db: Kysely<unknown>, table: string) {
-  return db.schema
-    .createTable(table)
-    .addColumn('id', 'bigint', (c) => c.primaryKey().generatedByDefaultAsIdentity())
-    .addColumn('enterprise_id', 'bigint', (c) => c.notNull().references('enterprise.id'))
-    .addColumn('org_id', 'bigint', (c) => c.notNull().references('org.id'));
-}
 const now = sql`now()`;
 
 /**
@@ -33,7 +27,7 @@ export const configPaper: Migration = {
       .addColumn('dict_name', 'text', (c) => c.notNull())
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
       .execute();
-    await db.schema.createIndex('dict_type_uq').on('dict_type').columns(['enterprise_id', 'org_id', 'dict_type']).unique().execute();
+    await factoryUnique(db, 'dict_type_uq', 'dict_type', ['dict_type']);
     await db.schema
       .createTable('dict_item')
       .addColumn('id', 'bigint', (c) => c.primaryKey().generatedByDefaultAsIdentity())
@@ -63,10 +57,9 @@ export const configPaper: Migration = {
       .addColumn('paper_type', 'text', (c) => c.notNull().check(sql`paper_type in ('liner', 'medium')`))
       .addColumn('ring_crush', 'numeric(8, 2)')
       .addColumn('remark', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
-      .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+      .$call(stamps)
       .execute();
-    await db.schema.createIndex('paper_grade_code_uq').on('paper_grade').columns(['enterprise_id', 'org_id', 'paper_code']).unique().execute();
+    await factoryUnique(db, 'paper_grade_code_uq', 'paper_grade', ['paper_code']);
 
     await scoped(db, 'flute')
       .addColumn('flute_code', 'text', (c) => c.notNull())
@@ -75,10 +68,9 @@ export const configPaper: Migration = {
       .addColumn('height_mm', 'numeric(6, 2)', (c) => c.notNull())
       .addColumn('take_up_factor', 'numeric(4, 2)')
       .addColumn('remark', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
-      .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+      .$call(stamps)
       .execute();
-    await db.schema.createIndex('flute_code_uq').on('flute').columns(['enterprise_id', 'org_id', 'flute_code']).unique().execute();
+    await factoryUnique(db, 'flute_code_uq', 'flute', ['flute_code']);
 
     await scoped(db, 'board_code')
       .addColumn('board_code', 'text', (c) => c.notNull())
@@ -87,10 +79,9 @@ export const configPaper: Migration = {
       .addColumn('min_burst_kpa', 'numeric(8, 1)')
       .addColumn('min_ect_kn_m', 'numeric(6, 2)')
       .addColumn('remark', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
-      .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+      .$call(stamps)
       .execute();
-    await db.schema.createIndex('board_code_uq').on('board_code').columns(['enterprise_id', 'org_id', 'board_code']).unique().execute();
+    await factoryUnique(db, 'board_code_uq', 'board_code', ['board_code']);
     await db.schema.createIndex('board_code_flute_idx').on('board_code').columns(['flute_id']).execute();
     await db.schema
       .createTable('board_code_layer')
@@ -107,20 +98,18 @@ export const configPaper: Migration = {
       .addColumn('min_trim_mm', 'integer', (c) => c.notNull().defaultTo(20))
       .addColumn('enabled', 'boolean', (c) => c.notNull().defaultTo(true))
       .addColumn('remark', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
-      .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+      .$call(stamps)
       .execute();
-    await db.schema.createIndex('deckle_width_uq').on('deckle_width').columns(['enterprise_id', 'org_id', 'width_mm']).unique().execute();
+    await factoryUnique(db, 'deckle_width_uq', 'deckle_width', ['width_mm']);
 
     await scoped(db, 'ic_card')
       .addColumn('card_no', 'text', (c) => c.notNull())
       .addColumn('user_id', 'bigint', (c) => c.references('app_user.id'))
       .addColumn('bound_at', 'timestamptz')
       .addColumn('remark', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
-      .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+      .$call(stamps)
       .execute();
-    await db.schema.createIndex('ic_card_no_uq').on('ic_card').columns(['enterprise_id', 'org_id', 'card_no']).unique().execute();
+    await factoryUnique(db, 'ic_card_no_uq', 'ic_card', ['card_no']);
     // One card per staff member and factory.
     await sql`create unique index ic_card_user_uq on ic_card (enterprise_id, org_id, user_id) where user_id is not null`.execute(db);
 
@@ -129,10 +118,9 @@ export const configPaper: Migration = {
       .addColumn('machine_name', 'text', (c) => c.notNull())
       .addColumn('ip', 'text', (c) => c.notNull().defaultTo(''))
       .addColumn('remark', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
-      .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+      .$call(stamps)
       .execute();
-    await db.schema.createIndex('work_machine_code_uq').on('work_machine').columns(['enterprise_id', 'org_id', 'machine_code']).unique().execute();
+    await factoryUnique(db, 'work_machine_code_uq', 'work_machine', ['machine_code']);
     await db.schema
       .createTable('work_machine_device')
       .addColumn('work_machine_id', 'bigint', (c) => c.notNull().references('work_machine.id').onDelete('cascade'))
@@ -150,15 +138,14 @@ export const configPaper: Migration = {
       .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('enabled', 'boolean', (c) => c.notNull().defaultTo(true))
       .addColumn('remark', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
-      .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+      .$call(stamps)
       .execute();
-    await db.schema.createIndex('bad_phenomenon_code_uq').on('bad_phenomenon').columns(['enterprise_id', 'org_id', 'reason_code']).unique().execute();
+    await factoryUnique(db, 'bad_phenomenon_code_uq', 'bad_phenomenon', ['reason_code']);
     await db.schema.createIndex('bad_phenomenon_process_idx').on('bad_phenomenon').columns(['process_id']).execute();
   },
 
   async down(db: Kysely<unknown>) {
-    for (const table of [
+    await dropTables(db, [
       'bad_phenomenon',
       'work_machine_device',
       'work_machine',
@@ -173,8 +160,6 @@ export const configPaper: Migration = {
       'dict_type',
       'schedule_config',
       'enterprise_config',
-    ]) {
-      await db.schema.dropTable(table).ifExists().execute();
-    }
+    ]);
   },
 };

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import { scoped, stamps } from './columns';
 
 /**
  * Work-order ticket (流转卡) print templates per factory (/ticket-temp-cfg): names unique per
@@ -8,11 +9,7 @@ import type { Migration } from 'kysely/migration';
  */
 export const ticketTemplates: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('ticket_template')
-      .addColumn('id', 'bigint', (c) => c.primaryKey().generatedByDefaultAsIdentity())
-      .addColumn('enterprise_id', 'bigint', (c) => c.notNull().references('enterprise.id'))
-      .addColumn('org_id', 'bigint', (c) => c.notNull().references('org.id'))
+    await scoped(db, 'ticket_template')
       .addColumn('template_name', 'text', (c) => c.notNull())
       .addColumn('print_type', 'integer', (c) => c.notNull())
       .addColumn('paper_size', 'text', (c) => c.notNull())
@@ -24,8 +21,7 @@ export const ticketTemplates: Migration = {
       .addColumn('show_process_table', 'boolean', (c) => c.notNull().defaultTo(false))
       .addColumn('is_default', 'boolean', (c) => c.notNull().defaultTo(false))
       .addColumn('remark', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-      .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .$call(stamps)
       .execute();
     await db.schema
       .createIndex('ticket_template_name_uq')

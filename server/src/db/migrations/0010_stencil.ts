@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import { factoryUnique, scoped, stamps } from './columns';
 
 /**
  * Printing plates (印版, /stencil-list). A plate may name a product of its factory; deleting the
@@ -7,11 +8,7 @@ import type { Migration } from 'kysely/migration';
  */
 export const stencil: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('stencil')
-      .addColumn('id', 'bigint', (c) => c.primaryKey().generatedByDefaultAsIdentity())
-      .addColumn('enterprise_id', 'bigint', (c) => c.notNull().references('enterprise.id'))
-      .addColumn('org_id', 'bigint', (c) => c.notNull().references('org.id'))
+    await scoped(db, 'stencil')
       .addColumn('code', 'text', (c) => c.notNull())
       .addColumn('customer_name', 'text', (c) => c.notNull())
       .addColumn('product_id', 'bigint', (c) => c.references('product.id').onDelete('set null'))
@@ -24,10 +21,9 @@ export const stencil: Migration = {
       .addColumn('used_count', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('life_count', 'integer', (c) => c.notNull())
       .addColumn('remark', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-      .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .$call(stamps)
       .execute();
-    await db.schema.createIndex('stencil_code_uq').on('stencil').columns(['enterprise_id', 'org_id', 'code']).unique().execute();
+    await factoryUnique(db, 'stencil_code_uq', 'stencil', ['code']);
     await db.schema.createIndex('stencil_product_idx').on('stencil').columns(['product_id']).execute();
   },
   async down(db: Kysely<unknown>) {
