@@ -41,3 +41,34 @@ export function defineAuthorities<const T extends Record<string, AuthorityInput>
   }
   return { codes: codes as DeclaredAuthorities<T>['codes'], actions };
 }
+
+/** The standard buttons of a list page and their Chinese action names. */
+const STANDARD_ACTIONS = { add: '新增', edit: '编辑', delete: '删除', import: '导入', export: '导出' } as const;
+export type StandardAction = keyof typeof STANDARD_ACTIONS;
+/** 新增 / 编辑 / 删除. */
+export const CRUD = ['add', 'edit', 'delete'] as const;
+/** 新增 / 编辑 / 删除 / 导入 / 导出. */
+export const CRUD_TRANSFER = ['add', 'edit', 'delete', 'import', 'export'] as const;
+
+type ActionKey<P extends string, A extends string> = P extends '' ? A : `${P}${Capitalize<A>}`;
+
+/**
+ * The standard buttons of one entity, to spread into `defineAuthorities`: for each action (in the
+ * order given) the key `<prefix><Action>` (the action itself when `prefix` is ''), the code
+ * `<codePrefix>_<ACTION>` and the name `<page>-新增|编辑|删除|导入|导出`.
+ *
+ *   ...entityActions('workshop', 'ACTION_MODELING_WORKSHOP', '车间', CRUD)
+ *   // workshopAdd: { code: 'ACTION_MODELING_WORKSHOP_ADD', name: '车间-新增' }, workshopEdit…, workshopDelete…
+ */
+export function entityActions<const P extends string, const C extends string, const A extends StandardAction>(
+  prefix: P,
+  codePrefix: C,
+  page: string,
+  actions: readonly A[],
+): { readonly [K in A as ActionKey<P, K>]: { readonly code: `${C}_${Uppercase<K>}`; readonly name: string } } {
+  const entries = actions.map((action) => {
+    const key = prefix === '' ? action : `${prefix}${action[0]!.toUpperCase()}${action.slice(1)}`;
+    return [key, { code: `${codePrefix}_${action.toUpperCase()}`, name: `${page}-${STANDARD_ACTIONS[action]}` }];
+  });
+  return Object.fromEntries(entries) as never;
+}

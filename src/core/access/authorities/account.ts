@@ -1,4 +1,4 @@
-import { defineAuthorities } from '../module';
+import { defineAuthorities, entityActions } from '../module';
 
 /**
  * Authority codes of the account module, declared once: the console's menus and AuthButtons and
@@ -11,15 +11,11 @@ const account = defineAuthorities({
   resetPassword: 'MENU_ACCOUNT_RESET_PASSWORD',
   modifyPhone: 'MENU_ACCOUNT_MODIFY_PHONE',
   authorization: 'MENU_ACCOUNT_AUTHORIZATION',
-  staffAdd: { code: 'ACTION_STAFF_ADD', name: '人员管理-新增' },
-  staffEdit: { code: 'ACTION_STAFF_EDIT', name: '人员管理-编辑' },
-  staffExport: { code: 'ACTION_STAFF_EXPORT', name: '人员管理-导出' },
-  staffImport: { code: 'ACTION_STAFF_IMPORT', name: '人员管理-导入' },
+  ...entityActions('staff', 'ACTION_STAFF', '人员管理', ['add', 'edit', 'export', 'import']),
   staffStatus: { code: 'ACTION_STAFF_STATUS', name: '人员管理-启用/禁用/解锁' },
   staffDelete: { code: 'ACTION_STAFF_DELETE', name: '人员管理-删除账号' },
   department: { code: 'ACTION_STAFF_DEPARTMENT', name: '人员管理-部门管理' },
-  roleAdd: { code: 'ACTION_ROLE_ADD', name: '角色管理-新增' },
-  roleEdit: { code: 'ACTION_ROLE_EDIT', name: '角色管理-编辑' },
+  ...entityActions('role', 'ACTION_ROLE', '角色管理', ['add', 'edit']),
   roleAssign: { code: 'ACTION_ROLE_ASSIGN', name: '角色管理-分配用户' },
   roleDelete: { code: 'ACTION_ROLE_DELETE', name: '角色管理-删除' },
 });

@@ -1,4 +1,4 @@
-import { defineAuthorities } from '../module';
+import { CRUD, defineAuthorities, entityActions } from '../module';
 
 /**
  * Authority codes of the sys-cfg module (enterprise and schedule config, dictionaries, paper data,
@@ -12,13 +12,9 @@ const sysCfg = defineAuthorities({
   baseCfgEdit: { code: 'ACTION_SYS_BASE_CFG_EDIT', name: '基础配置-修改配置' },
   dictEdit: { code: 'ACTION_SYS_BASE_CFG_DICT', name: '基础配置-字典维护' },
   scheduleCfgEdit: { code: 'ACTION_SYS_SCHEDULE_CFG_EDIT', name: '排产配置-修改配置' },
-  paperDataAdd: { code: 'ACTION_SYS_PAPER_DATA_ADD', name: '纸板生产数据-新增' },
-  paperDataEdit: { code: 'ACTION_SYS_PAPER_DATA_EDIT', name: '纸板生产数据-编辑' },
-  paperDataDelete: { code: 'ACTION_SYS_PAPER_DATA_DELETE', name: '纸板生产数据-删除' },
+  ...entityActions('paperData', 'ACTION_SYS_PAPER_DATA', '纸板生产数据', CRUD),
   ticketTemplate: 'MENU_SYS_TICKET_TEMPLATE',
-  ticketTemplateAdd: { code: 'ACTION_SYS_TICKET_TEMPLATE_ADD', name: '流转卡模板-新增' },
-  ticketTemplateEdit: { code: 'ACTION_SYS_TICKET_TEMPLATE_EDIT', name: '流转卡模板-编辑' },
-  ticketTemplateDelete: { code: 'ACTION_SYS_TICKET_TEMPLATE_DELETE', name: '流转卡模板-删除' },
+  ...entityActions('ticketTemplate', 'ACTION_SYS_TICKET_TEMPLATE', '流转卡模板', CRUD),
   ticketTemplateDefault: { code: 'ACTION_SYS_TICKET_TEMPLATE_DEFAULT', name: '流转卡模板-设为默认' },
 });
 export const SysCfgAuthorities = sysCfg.codes;
