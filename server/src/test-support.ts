@@ -4,10 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { buildApp } from './app';
 import type { SmsSender } from './modules/account/sms';
-import { migrateToLatest, openDatabase, type Db } from './db';
+import { migrateToLatest, openDatabase, type Database, type Db } from './db';
 import { seedIfEmpty } from './db/seed';
 import { multipart } from './test-multipart';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -179,6 +180,17 @@ export function useTwoFactoryApp(bind: (env: TwoFactoryEnv) => unknown, options:
 export async function operationLogCount(db: Db, content: string): Promise<number> {
   const rows = await db.selectFrom('operation_log').select('id').where('operation_content', 'like', `${content}%`).execute();
   return rows.length;
+}
+
+/** The id of the row of `table` whose `column` is `value` in factory `orgId` (seeded rows by their number or name). */
+export async function rowId(db: Db, table: keyof Database, column: string, value: string, orgId = 1001): Promise<number> {
+  const row = await (db as unknown as Kysely<Record<string, { id: number; org_id: number }>>)
+    .selectFrom(table)
+    .select('id')
+    .where(column as never, '=', value as never)
+    .where('org_id', '=', orgId)
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** Uploads a workbook of `rows` (the first row holds the headers) and returns its url for an `<entity>/import`. */

@@ -3,6 +3,7 @@ import type { Database, Db } from '../db';
 import { recordOperation, type OperationContext } from '../db/operation-log';
 import type { Scope } from '../plugins/auth';
 import { conflict, notFound } from './errors';
+import type { ImportRowError } from './excel-import';
 import { summary } from './rows';
 import { guardUnique } from './unique';
 
@@ -149,4 +150,36 @@ export function deleteLogged<T extends FactoryTable>(db: Db, spec: DeleteSpec<T>
     await recordOperation(trx, context, { ...scope, content });
     return { deleted: ids.length };
   });
+}
+
+/**
+ * An import's check of a key unique per factory (`validateAll`): a value repeated in the file names
+ * its first row (「<label>「v」与第N行重复」), a value the factory already has is 「<label>「v」已存在」.
+ */
+export async function importKeyErrors<T extends FactoryTable, R>(
+  db: Db,
+  table: T,
+  column: ColumnOf<T>,
+  scope: Scope,
+  records: ReadonlyArray<{ row: number; record: R }>,
+  keyOf: (record: R) => string,
+  label: string,
+): Promise<ImportRowError[]> {
+  const errors: ImportRowError[] = [];
+  const firstRow = new Map<string, number>();
+  for (const { row, record } of records) {
+    const key = keyOf(record);
+    const first = firstRow.get(key);
+    if (first !== undefined) errors.push({ row, message: `${label}「${key}」与第${first}行重复` });
+    else firstRow.set(key, row);
+  }
+  if (firstRow.size === 0) return errors;
+  const taken = await loose(db)
+    .selectFrom(name(table))
+    .select(sql<string>`${sql.ref(column)}`.as('key'))
+    .where(inScope(scope))
+    .where(sql<SqlBool>`${sql.ref(column)} = any(${[...firstRow.keys()]}::text[])`)
+    .execute();
+  for (const { key } of taken) errors.push({ row: firstRow.get(key)!, message: `${label}「${key}」已存在` });
+  return errors;
 }

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { allActionCodes } from '@core/access/action-codes';
 import { allRouteAuthorities, ROUTE_GROUPS } from '@core/access/route-catalog';
 import type { PermissionNode, StaffUser } from '@core/contracts/account';
-import { bearer, createTestApp, expectImportRefused, loginAs, type TestApp } from '../../test-support';
-import { multipart } from '../../test-multipart';
+import { bearer, createTestApp, expectImportRefused, loginAs, type TestApp, uploadXlsx } from '../../test-support';
 import { DEMO_STAFF_PASSWORD } from './seed';
 
 let t: TestApp;
@@ -190,15 +189,6 @@ describe('department users', () => {
 });
 
 describe('import and export', () => {
-  async function uploadXlsx(rows: unknown[][]): Promise<string> {
-    const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet('人员');
-    rows.forEach((row) => sheet.addRow(row));
-    const body = multipart({ type: '1' }, [{ filename: '人员导入.xlsx', content: Buffer.from(await workbook.xlsx.writeBuffer()) }]);
-    const response = await t.app.inject({ method: 'POST', url: '/file/api/v2/upload', headers: { ...bearer(admin), ...body.headers }, payload: body.payload });
-    return response.json().resultData.url;
-  }
-
   it('gives a template with the import headers', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/dps-server/department_user/import_template', headers: bearer(admin) });
     expect(response.headers['content-type']).toContain('spreadsheetml');
@@ -217,7 +207,7 @@ describe('import and export', () => {
     ];
     const before = (await staff(admin, 'limit=1')).total;
     const bad = await data<{ imported: number; failures: Array<{ row: number; message: string }>; message: string }>(
-      post(admin, '/dps-server/department_user/import', { url: await uploadXlsx([header, ...rows]) }),
+      post(admin, '/dps-server/department_user/import', { url: await uploadXlsx(t.app, admin, [header, ...rows]) }),
     );
     expectImportRefused(bad, [
       { row: 3, message: '请输入正确的手机号码' },
@@ -227,7 +217,7 @@ describe('import and export', () => {
     expect((await staff(admin, 'limit=1')).total).toBe(before);
 
     const good = await data(
-      post(admin, '/dps-server/department_user/import', { url: await uploadXlsx([header, rows[0]!, ['imp02', '导入二', '13911110002', '', '', 'abc12345']]) }),
+      post(admin, '/dps-server/department_user/import', { url: await uploadXlsx(t.app, admin, [header, rows[0]!, ['imp02', '导入二', '13911110002', '', '', 'abc12345']]) }),
     );
     expect(good).toEqual({ imported: 2, failures: [], message: '导入成功' });
     const imported = (await staff(admin, 'username=imp0&limit=10')).list;

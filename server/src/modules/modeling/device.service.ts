@@ -5,7 +5,7 @@ import { DEVICE_STATUS, deviceUseLabel } from '@core/enums';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import type { ExportColumn } from '../../lib/excel-export';
-import { ImportMessages, runImport, type ImportColumn, type ImportRowError } from '../../lib/excel-import';
+import { ImportMessages, runImport, type ImportColumn } from '../../lib/excel-import';
 import { runList, splitValues, streamList, type ListParams, type ListSpec } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
 import { guardUnique } from './common';
@@ -13,7 +13,7 @@ import { conflict, notFound, validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { namesOf, requireIds, summary, text } from '../../lib/rows';
 import { lazyStream, withDescendants } from './tree-filter';
-import { deleteLogged, inScope, insertRow, refuseTaken, requireOne, type RowOf, updateRow } from '../../lib/scoped';
+import { deleteLogged, importKeyErrors, inScope, insertRow, refuseTaken, requireOne, type RowOf, updateRow } from '../../lib/scoped';
 
 export const DeviceMessages = {
   notFound: '设备不存在',
@@ -355,23 +355,7 @@ export class DeviceService {
           remark: values.remark,
         });
       },
-      validateAll: async (records) => {
-        const errors: ImportRowError[] = [];
-        const firstRow = new Map<string, number>();
-        for (const { row, record } of records) {
-          const first = firstRow.get(record.device_no);
-          if (first !== undefined) errors.push({ row, message: `设备编号「${record.device_no}」与第${first}行重复` });
-          else firstRow.set(record.device_no, row);
-        }
-        const taken = await this.db
-          .selectFrom('device')
-          .select('device_no')
-          .where(inScope(scope))
-          .where('device_no', 'in', [...firstRow.keys(), ''])
-          .execute();
-        for (const { device_no: deviceNo } of taken) errors.push({ row: firstRow.get(deviceNo)!, message: `设备编号「${deviceNo}」已存在` });
-        return errors;
-      },
+      validateAll: (records) => importKeyErrors(this.db, 'device', 'device_no', scope, records, (record) => record.device_no, '设备编号'),
       write: async (trx, records) => {
         await guardUnique(() =>
           trx

@@ -1,8 +1,7 @@
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { PageResult } from '@core/contracts/common';
 import type { Device, DeviceDetail, DeviceTypeNode, Process, Product, ProductClassifyNode, WorkFlow, WorkFlowDetail, Workshop } from '@core/contracts/modeling';
-import { bearer, expectImportRefused, loginAs, type TestApp, useTwoFactoryApp } from '../../test-support';
+import { bearer, expectImportRefused, loginAs, rowId, sheetRows, type TestApp, uploadXlsx, useTwoFactoryApp } from '../../test-support';
 import { multipart, PNG_1X1 } from '../../test-multipart';
 import { guardUnique } from './common';
 
@@ -16,32 +15,11 @@ type Page<T> = PageResult<T>;
 
 const { get, post, data, logCount } = useTwoFactoryApp((env) => ({ t, admin, boardAdmin } = env));
 
-async function idOf(table: 'process' | 'device' | 'workshop' | 'process_flow' | 'device_type', column: 'code' | 'device_no' | 'name', value: string, orgId = 1001): Promise<number> {
-  const row = await t.db
-    .selectFrom(table)
-    .select('id')
-    .where(column as never, '=', value as never)
-    .where('org_id', '=', orgId)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const idOf = (table: 'process' | 'device' | 'workshop' | 'process_flow' | 'device_type', column: 'code' | 'device_no' | 'name', value: string, orgId = 1001) => rowId(t.db, table, column, value, orgId);
 async function upload(token: string, filename: string, content: Buffer, type: '0' | '1'): Promise<string> {
   const body = multipart({ type }, [{ filename, content }]);
   const response = await t.app.inject({ method: 'POST', url: '/file/api/v2/upload', headers: { ...bearer(token), ...body.headers }, payload: body.payload });
   return response.json().resultData.url;
-}
-async function uploadXlsx(token: string, rows: unknown[][]): Promise<string> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('导入');
-  rows.forEach((row) => sheet.addRow(row));
-  return upload(token, '导入.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()), '1');
-}
-async function sheetRows(payload: Buffer): Promise<unknown[][]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(payload as never);
-  const rows: unknown[][] = [];
-  workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return rows;
 }
 
 describe('seeded master data', () => {
@@ -254,7 +232,7 @@ describe('devices', () => {
     const header = ['*设备编号', '*设备名称', '设备类型', '车间', '设备用途', '品牌', '型号', '设备状态', '备注'];
     const bad = await data(
       post(admin, '/dps-server/device/import', {
-        url: await uploadXlsx(admin, [
+        url: await uploadXlsx(t.app, admin, [
           header,
           ['DB-03', '全自动打包机（三号）', 'STRAP', '成型车间', '生产设备', '信诚', 'XC-101A', '空闲', ''],
           ['DB-04', '打包机', '不存在的类型', '成型车间', '', '', '', '', ''],
@@ -269,7 +247,7 @@ describe('devices', () => {
     expect((await data(get<Page<Device>>(admin, '/dps-server/device/list?deviceNo=DB-03'))).total).toBe(0);
     const good = await data(
       post(admin, '/dps-server/device/import', {
-        url: await uploadXlsx(admin, [header, ['DB-03', '全自动打包机（三号）', '打包机', '成型车间', '辅助设备', '信诚', 'XC-101A', '待机', '']]),
+        url: await uploadXlsx(t.app, admin, [header, ['DB-03', '全自动打包机（三号）', '打包机', '成型车间', '辅助设备', '信诚', 'XC-101A', '待机', '']]),
       }),
     );
     expect(good).toEqual({ imported: 1, failures: [], message: '导入成功' });
@@ -445,7 +423,7 @@ describe('products', () => {
     rows[10]![9] = 'Q';
     rows[500]![0] = 'CP00001';
     const before = await logCount('导入产品');
-    const result = await data(post(admin, '/dps-server/product/import', { url: await uploadXlsx(admin, [HEADER, ...rows]) }));
+    const result = await data(post(admin, '/dps-server/product/import', { url: await uploadXlsx(t.app, admin, [HEADER, ...rows]) }));
     expectImportRefused(result, [
       { row: 12, message: '楞型只能是A、B、C、E、F、AB、BC、BE' },
       { row: 502, message: '产品编号「CP00001」已存在' },
@@ -456,7 +434,7 @@ describe('products', () => {
 
   it('imports 10,000 products from one file in one transaction', async () => {
     const rows = Array.from({ length: 10_000 }, (_, index) => row(index + 1));
-    const url = await uploadXlsx(admin, [HEADER, ...rows]);
+    const url = await uploadXlsx(t.app, admin, [HEADER, ...rows]);
     const started = performance.now();
     const result = await data(post(admin, '/dps-server/product/import', { url }));
     const seconds = (performance.now() - started) / 1000;

@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import type { ExportColumn } from '../../lib/excel-export';
-import { ImportMessages, runImport, type ImportColumn, type ImportRowError } from '../../lib/excel-import';
+import { ImportMessages, runImport, type ImportColumn } from '../../lib/excel-import';
 import { runList, streamList, type ListParams, type ListSpec } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
 import { guardUnique } from './common';
@@ -22,7 +22,7 @@ import { buildTree, namesOf, requireIds, summary, text } from '../../lib/rows';
 import { conflict, notFound } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { lazyStream, rolledUpCounts, withDescendants } from './tree-filter';
-import { inScope, insertRow, refuseTaken, requireOne, type RowOf, updateRow } from '../../lib/scoped';
+import { importKeyErrors, inScope, insertRow, refuseTaken, requireOne, type RowOf, updateRow } from '../../lib/scoped';
 
 export const ProductMessages = {
   notFound: '产品不存在',
@@ -386,24 +386,7 @@ export class ProductService {
           remark: values.remark,
         };
       },
-      validateAll: async (records) => {
-        const errors: ImportRowError[] = [];
-        const firstRow = new Map<string, number>();
-        for (const { row, record } of records) {
-          const first = firstRow.get(record.product_no);
-          if (first !== undefined) errors.push({ row, message: `产品编号「${record.product_no}」与第${first}行重复` });
-          else firstRow.set(record.product_no, row);
-        }
-        if (firstRow.size === 0) return errors;
-        const taken = await this.db
-          .selectFrom('product')
-          .select('product_no')
-          .where(inScope(scope))
-          .where(sql<boolean>`product_no = any(${[...firstRow.keys()]}::text[])`)
-          .execute();
-        for (const { product_no: productNo } of taken) errors.push({ row: firstRow.get(productNo)!, message: `产品编号「${productNo}」已存在` });
-        return errors;
-      },
+      validateAll: (records) => importKeyErrors(this.db, 'product', 'product_no', scope, records, (record) => record.product_no, '产品编号'),
       write: async (trx, records) => {
         await guardUnique(() => bulkInsertProducts(trx, scope, records));
         await recordOperation(trx, context, { ...scope, content: `导入产品：${records.length}个` });

@@ -1,10 +1,8 @@
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { PageResult } from '@core/contracts/common';
 import type { Position, Team, TeamDetail } from '@core/contracts/modeling';
 import type { ClassUser, DeviceCalendarMonth, Holiday, MonthEffect, Shift, ShiftExchange } from '@core/contracts/shifts';
-import { bearer, expectImportRefused, loginAs, type TestApp, useTwoFactoryApp } from '../../test-support';
-import { multipart } from '../../test-multipart';
+import { bearer, expectImportRefused, loginAs, rowId, type TestApp, uploadXlsx, useTwoFactoryApp } from '../../test-support';
 
 let t: TestApp;
 /** admin in 示例纸箱厂 (1001) */
@@ -16,25 +14,9 @@ type Page<T> = PageResult<T>;
 
 const { get, post, data, logCount } = useTwoFactoryApp((env) => ({ t, admin, boardAdmin } = env));
 
-async function idOf(table: 'class_time' | 'class_team' | 'employee_position' | 'device', column: 'name' | 'device_no', value: string, orgId = 1001): Promise<number> {
-  const row = await t.db
-    .selectFrom(table)
-    .select('id')
-    .where(column as never, '=', value as never)
-    .where('org_id', '=', orgId)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const idOf = (table: 'class_time' | 'class_team' | 'employee_position' | 'device', column: 'name' | 'device_no', value: string, orgId = 1001) => rowId(t.db, table, column, value, orgId);
 async function userId(username: string): Promise<number> {
   return (await t.db.selectFrom('app_user').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
-}
-async function uploadXlsx(token: string, rows: unknown[][]): Promise<string> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('导入');
-  rows.forEach((row) => sheet.addRow(row));
-  const body = multipart({ type: '1' }, [{ filename: '排班.xlsx', content: Buffer.from(await workbook.xlsx.writeBuffer()) }]);
-  const response = await t.app.inject({ method: 'POST', url: '/file/api/v2/upload', headers: { ...bearer(token), ...body.headers }, payload: body.payload });
-  return response.json().resultData.url;
 }
 async function month(token: string, deviceId: number, value = '2026-05'): Promise<DeviceCalendarMonth> {
   return data(get<DeviceCalendarMonth>(token, `/dps-server/device_calendar/month?deviceId=${deviceId}&month=${value}`));
@@ -220,7 +202,7 @@ describe('class users (排班人员), exchange (调班) and import', () => {
 
   it('imports class users all or nothing, reporting every bad row', async () => {
     const before = await logCount('导入排班人员');
-    const bad = await uploadXlsx(admin, [
+    const bad = await uploadXlsx(t.app, admin, [
       ['*账号', '*班次', '班组', '备注'],
       ['expiring', '白班 A', '成型一班', ''],
       ['nobody', '白班 A', '', ''],
@@ -234,7 +216,7 @@ describe('class users (排班人员), exchange (调班) and import', () => {
       { row: 5, message: '班次「晚班」不存在' },
     ]);
     expect(await logCount('导入排班人员')).toBe(before);
-    const good = await uploadXlsx(admin, [
+    const good = await uploadXlsx(t.app, admin, [
       ['账号', '班次', '班组', '备注'],
       ['expiring', '白班 A', '成型一班', ''],
       ['noperm', '夜班 B', '', '临时顶岗'],

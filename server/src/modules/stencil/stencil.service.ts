@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { PageResult } from '@core/contracts/common';
 import type { ImportResult } from '@core/contracts/files';
 import {
@@ -17,12 +16,12 @@ import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { formatDateTime } from '../../lib/datetime';
 import { notFound } from '../../lib/errors';
 import type { ExportColumn } from '../../lib/excel-export';
-import { ImportMessages, runImport, type ImportColumn, type ImportRowError } from '../../lib/excel-import';
+import { ImportMessages, runImport, type ImportColumn } from '../../lib/excel-import';
 import { runList, streamList, type ListParams, type ListSpec } from '../../lib/list-query';
 import { requireIds, summary, text } from '../../lib/rows';
 import { guardUnique } from '../../lib/unique';
 import type { Scope } from '../../plugins/auth';
-import { inScope, insertRow, refuseTaken, requireOne, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
+import { importKeyErrors, inScope, insertRow, refuseTaken, requireOne, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
 export const StencilMessages = {
   notFound: '印版不存在',
@@ -297,24 +296,7 @@ export class StencilService {
           remark: values.remark,
         };
       },
-      validateAll: async (records) => {
-        const errors: ImportRowError[] = [];
-        const firstRow = new Map<string, number>();
-        for (const { row, record } of records) {
-          const first = firstRow.get(record.code);
-          if (first !== undefined) errors.push({ row, message: `印版编号「${record.code}」与第${first}行重复` });
-          else firstRow.set(record.code, row);
-        }
-        if (firstRow.size === 0) return errors;
-        const taken = await this.db
-          .selectFrom('stencil')
-          .select('code')
-          .where(inScope(scope))
-          .where(sql<boolean>`code = any(${[...firstRow.keys()]}::text[])`)
-          .execute();
-        for (const { code } of taken) errors.push({ row: firstRow.get(code)!, message: `印版编号「${code}」已存在` });
-        return errors;
-      },
+      validateAll: (records) => importKeyErrors(this.db, 'stencil', 'code', scope, records, (record) => record.code, '印版编号'),
       write: async (trx, records) => {
         // 1,000 rows per statement stays well below PostgreSQL's 65,535 bound parameters.
         for (let start = 0; start < records.length; start += 1000) {
