@@ -4,6 +4,7 @@ import { recordOperation, type OperationContext } from '../db/operation-log';
 import type { Scope } from '../plugins/auth';
 import { conflict, notFound } from './errors';
 import type { ImportRowError } from './excel-import';
+import type { ListSpec } from './list-query';
 import { summary } from './rows';
 import { guardUnique } from './unique';
 
@@ -46,6 +47,11 @@ export async function requireOne<DB, TB extends keyof DB, O>(query: SelectQueryB
     .executeTakeFirst();
   if (!row) throw notFound(message);
   return row;
+}
+
+/** A list of a factory table aliased `alias`: scoped by its `enterprise_id`/`org_id`, keyed by its `id`. */
+export function factoryList(alias: string, spec: Omit<ListSpec, 'scope' | 'key'>): ListSpec {
+  return { scope: { enterprise: `${alias}.enterprise_id`, org: `${alias}.org_id` }, ...spec, key: `${alias}.id` };
 }
 
 /** Whether a row of the factory (other than `exceptId`, the row being edited) has `column` = `value`. */

@@ -26,8 +26,3 @@ export async function guardUnique<T>(write: () => Promise<T>, messages: Record<s
     throw new AppError(ResultCode.CONFLICT, message ?? FALLBACK);
   }
 }
-
-/** guardUnique with the index → message map first, for writes whose body follows as a long arrow. */
-export function guardUniqueAs<T>(messages: Record<string, string>, write: () => Promise<T>): Promise<T> {
-  return guardUnique(write, messages);
-}

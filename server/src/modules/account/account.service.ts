@@ -31,7 +31,7 @@ import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import type { AccountStatus, AuthorityKind, SmsPurpose } from '../../db/schema';
 import { conflict, notFound, validation } from '../../lib/errors';
-import { type RowOf, inScope, refuseTaken } from '../../lib/scoped';
+import { factoryList, inScope, refuseTaken, type RowOf } from '../../lib/scoped';
 import { guardUnique } from '../../lib/unique';
 import { ImportMessages, runImport, type ImportColumn, type ImportRowError } from '../../lib/excel-import';
 import type { ExportColumn } from '../../lib/excel-export';
@@ -96,13 +96,11 @@ export const STAFF_LIST: ListSpec = {
   key: 'u.id',
 };
 
-export const ROLE_LIST: ListSpec = {
-  scope: { enterprise: 'r.enterprise_id', org: 'r.org_id' },
+export const ROLE_LIST = factoryList('r', {
   filters: { roleName: { column: 'r.name', kind: 'like', label: '角色名称' } },
   sorts: { roleId: 'r.id', roleName: 'r.name', createTime: 'r.created_at' },
   defaultSort: { field: 'roleId', direction: 'asc' },
-  key: 'r.id',
-};
+});
 
 export const STAFF_EXPORT_COLUMNS: ReadonlyArray<ExportColumn<StaffUser>> = [
   { header: '用户名', value: (user) => user.username },

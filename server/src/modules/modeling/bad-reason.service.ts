@@ -2,12 +2,12 @@ import type { PageResult } from '@core/contracts/common';
 import type { BadReason, CreateBadReasonRequest, UpdateBadReasonRequest } from '@core/contracts/modeling';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
-import { runList, type ListParams, type ListSpec } from '../../lib/list-query';
+import { runList, type ListParams } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
 import { validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { text, flag } from '../../lib/rows';
-import { deleteLogged, inScope, insertRow, refuseTaken, requireRow, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
+import { deleteLogged, factoryList, inScope, insertRow, refuseTaken, requireRow, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
 export const BadReasonMessages = {
   notFound: '不良现象不存在',
@@ -16,8 +16,7 @@ export const BadReasonMessages = {
 } as const;
 const UNIQUE = { bad_phenomenon_code_uq: BadReasonMessages.codeTaken };
 
-export const BAD_REASON_LIST: ListSpec = {
-  scope: { enterprise: 'r.enterprise_id', org: 'r.org_id' },
+export const BAD_REASON_LIST = factoryList('r', {
   filters: {
     reasonCode: { column: 'r.reason_code', kind: 'like', label: '不良现象编码' },
     reasonName: { column: 'r.reason_name', kind: 'like', label: '不良现象名称' },
@@ -25,8 +24,7 @@ export const BAD_REASON_LIST: ListSpec = {
   },
   sorts: { id: 'r.id', sort: 'r.sort', reasonCode: 'r.reason_code', processId: 'r.process_id', createTime: 'r.created_at' },
   defaultSort: { field: 'sort', direction: 'asc' },
-  key: 'r.id',
-};
+});
 
 function reasonQuery(db: Db) {
   return db

@@ -1,7 +1,7 @@
 import { guardUnique as guardUniqueIndex } from '../../lib/unique';
 
 /** Unique index → the 4009 message a concurrent duplicate gets. */
-const UNIQUE_MESSAGES: Record<string, string> = {
+export const UNIQUE_MESSAGES: Record<string, string> = {
   workshop_name_uq: '车间名称已存在',
   device_type_code_uq: '设备类型编码已存在',
   device_no_uq: '设备编号已存在',

@@ -2,10 +2,10 @@ import type { CreateDeviceTypeRequest, DeviceTypeNode, UpdateDeviceTypeRequest }
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import type { Scope } from '../../plugins/auth';
-import { guardUnique } from './common';
+import { UNIQUE_MESSAGES } from './common';
 import { buildTree, requireIds, summary } from '../../lib/rows';
 import { conflict, notFound } from '../../lib/errors';
-import { inScope, refuseTaken, updateRow } from '../../lib/scoped';
+import { inScope, refuseTaken, updateRow, writeUnique } from '../../lib/scoped';
 
 export const DeviceTypeMessages = {
   notFound: '设备类型不存在',
@@ -73,46 +73,42 @@ export class DeviceTypeService {
 
   async create(scope: Scope, request: CreateDeviceTypeRequest, context: OperationContext): Promise<{ id: number }> {
     const name = request.machineTypeName.trim();
-    return guardUnique(() =>
-      this.db.transaction().execute(async (trx) => {
-        await requireIds(trx, 'device_type', scope, [request.parentId], DeviceTypeMessages.parentNotFound);
-        await refuseTaken(trx, 'device_type', 'code', scope, request.machineType, DeviceTypeMessages.codeTaken);
-        const { id } = await trx
-          .insertInto('device_type')
-          .values({
-            enterprise_id: scope.enterpriseId,
-            org_id: scope.orgId,
-            parent_id: request.parentId ?? null,
-            code: request.machineType,
-            name,
-            sort: request.sort ?? 0,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await recordOperation(trx, context, { ...scope, content: `新增设备类型：${request.machineType} ${name}` });
-        return { id };
-      }),
-    );
+    return writeUnique(this.db, UNIQUE_MESSAGES, async (trx) => {
+      await requireIds(trx, 'device_type', scope, [request.parentId], DeviceTypeMessages.parentNotFound);
+      await refuseTaken(trx, 'device_type', 'code', scope, request.machineType, DeviceTypeMessages.codeTaken);
+      const { id } = await trx
+        .insertInto('device_type')
+        .values({
+          enterprise_id: scope.enterpriseId,
+          org_id: scope.orgId,
+          parent_id: request.parentId ?? null,
+          code: request.machineType,
+          name,
+          sort: request.sort ?? 0,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await recordOperation(trx, context, { ...scope, content: `新增设备类型：${request.machineType} ${name}` });
+      return { id };
+    });
   }
 
   async update(scope: Scope, request: UpdateDeviceTypeRequest, context: OperationContext): Promise<void> {
     const name = request.machineTypeName.trim();
     const parentId = request.parentId ?? null;
-    await guardUnique(() =>
-      this.db.transaction().execute(async (trx) => {
-        const rows = await typeRows(trx, scope);
-        const byId = new Map(rows.map((row) => [row.id, row]));
-        if (!byId.has(request.id)) throw notFound(DeviceTypeMessages.notFound);
-        if (parentId !== null && !byId.has(parentId)) throw notFound(DeviceTypeMessages.parentNotFound);
-        // The new parent may not be the node itself or one of its descendants.
-        for (let cursor = parentId; cursor !== null; cursor = byId.get(cursor)?.parentId ?? null) {
-          if (cursor === request.id) throw conflict(DeviceTypeMessages.ownParent);
-        }
-        await refuseTaken(trx, 'device_type', 'code', scope, request.machineType, DeviceTypeMessages.codeTaken, request.id);
-        await updateRow(trx, 'device_type', scope, request.id, { parent_id: parentId, code: request.machineType, name, sort: request.sort ?? 0 });
-        await recordOperation(trx, context, { ...scope, content: `编辑设备类型：${request.machineType} ${name}` });
-      }),
-    );
+    await writeUnique(this.db, UNIQUE_MESSAGES, async (trx) => {
+      const rows = await typeRows(trx, scope);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      if (!byId.has(request.id)) throw notFound(DeviceTypeMessages.notFound);
+      if (parentId !== null && !byId.has(parentId)) throw notFound(DeviceTypeMessages.parentNotFound);
+      // The new parent may not be the node itself or one of its descendants.
+      for (let cursor = parentId; cursor !== null; cursor = byId.get(cursor)?.parentId ?? null) {
+        if (cursor === request.id) throw conflict(DeviceTypeMessages.ownParent);
+      }
+      await refuseTaken(trx, 'device_type', 'code', scope, request.machineType, DeviceTypeMessages.codeTaken, request.id);
+      await updateRow(trx, 'device_type', scope, request.id, { parent_id: parentId, code: request.machineType, name, sort: request.sort ?? 0 });
+      await recordOperation(trx, context, { ...scope, content: `编辑设备类型：${request.machineType} ${name}` });
+    });
   }
 
   async deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {

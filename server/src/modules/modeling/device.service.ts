@@ -6,14 +6,14 @@ import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import type { ExportColumn } from '../../lib/excel-export';
 import { ImportMessages, runImport, type ImportColumn } from '../../lib/excel-import';
-import { runList, splitValues, streamList, type ListParams, type ListSpec } from '../../lib/list-query';
+import { runList, splitValues, streamList, type ListParams } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
-import { guardUnique } from './common';
+import { guardUnique, UNIQUE_MESSAGES } from './common';
 import { conflict, notFound, validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { namesOf, requireIds, summary, text } from '../../lib/rows';
 import { lazyStream, withDescendants } from './tree-filter';
-import { deleteLogged, importKeyErrors, inScope, insertRow, refuseTaken, requireOne, type RowOf, updateRow } from '../../lib/scoped';
+import { deleteLogged, factoryList, importKeyErrors, inScope, insertRow, refuseTaken, requireOne, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
 export const DeviceMessages = {
   notFound: '设备不存在',
@@ -26,8 +26,7 @@ export const DeviceMessages = {
   usedByFlow: (devices: string, flows: string) => `设备「${devices}」已被工艺路线「${flows}」设为默认设备，无法删除`,
 } as const;
 
-export const DEVICE_LIST: ListSpec = {
-  scope: { enterprise: 'd.enterprise_id', org: 'd.org_id' },
+export const DEVICE_LIST = factoryList('d', {
   filters: {
     deviceNo: { column: 'd.device_no', kind: 'like', label: '设备编号' },
     deviceName: { column: 'd.name', kind: 'like', label: '设备名称' },
@@ -40,8 +39,7 @@ export const DEVICE_LIST: ListSpec = {
   },
   sorts: { id: 'd.id', deviceNo: 'd.device_no', deviceName: 'd.name', status: 'd.status', createTime: 'd.created_at', updateTime: 'd.updated_at' },
   defaultSort: { field: 'deviceNo', direction: 'asc' },
-  key: 'd.id',
-};
+});
 
 export const DEVICE_EXPORT_COLUMNS: ReadonlyArray<ExportColumn<Device>> = [
   { header: '设备编号', value: (device) => device.deviceNo },
@@ -262,31 +260,27 @@ export class DeviceService {
   }
 
   async create(scope: Scope, request: CreateDeviceRequest, context: OperationContext): Promise<{ id: number }> {
-    return guardUnique(() =>
-      this.db.transaction().execute(async (trx) => {
-        await this.checkReferences(trx, scope, request);
-        await refuseTaken(trx, 'device', 'device_no', scope, request.deviceNo, DeviceMessages.noTaken);
-        const id = await insertRow(trx, 'device', scope, this.values(request));
-        await replaceChildren(trx, id, request, false);
-        await recordOperation(trx, context, { ...scope, content: `新增设备：${request.deviceNo} ${request.deviceName.trim()}` });
-        return { id };
-      }),
-    );
+    return writeUnique(this.db, UNIQUE_MESSAGES, async (trx) => {
+      await this.checkReferences(trx, scope, request);
+      await refuseTaken(trx, 'device', 'device_no', scope, request.deviceNo, DeviceMessages.noTaken);
+      const id = await insertRow(trx, 'device', scope, this.values(request));
+      await replaceChildren(trx, id, request, false);
+      await recordOperation(trx, context, { ...scope, content: `新增设备：${request.deviceNo} ${request.deviceName.trim()}` });
+      return { id };
+    });
   }
 
   async update(scope: Scope, request: UpdateDeviceRequest, context: OperationContext): Promise<void> {
-    await guardUnique(() =>
-      this.db.transaction().execute(async (trx) => {
-        const [old] = await namesOf(trx, 'device', 'device_no', scope, [request.id]);
-        if (old === undefined) throw notFound(DeviceMessages.notFound);
-        await this.checkReferences(trx, scope, request);
-        await refuseTaken(trx, 'device', 'device_no', scope, request.deviceNo, DeviceMessages.noTaken, request.id);
-        await updateRow(trx, 'device', scope, request.id, this.updateValues(request));
-        await replaceChildren(trx, request.id, request, true);
-        const renamed = old === request.deviceNo ? '' : `（原编号 ${old}）`;
-        await recordOperation(trx, context, { ...scope, content: `编辑设备：${request.deviceNo} ${request.deviceName.trim()}${renamed}` });
-      }),
-    );
+    await writeUnique(this.db, UNIQUE_MESSAGES, async (trx) => {
+      const [old] = await namesOf(trx, 'device', 'device_no', scope, [request.id]);
+      if (old === undefined) throw notFound(DeviceMessages.notFound);
+      await this.checkReferences(trx, scope, request);
+      await refuseTaken(trx, 'device', 'device_no', scope, request.deviceNo, DeviceMessages.noTaken, request.id);
+      await updateRow(trx, 'device', scope, request.id, this.updateValues(request));
+      await replaceChildren(trx, request.id, request, true);
+      const renamed = old === request.deviceNo ? '' : `（原编号 ${old}）`;
+      await recordOperation(trx, context, { ...scope, content: `编辑设备：${request.deviceNo} ${request.deviceName.trim()}${renamed}` });
+    });
   }
 
   deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {

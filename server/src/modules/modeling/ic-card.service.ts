@@ -3,12 +3,12 @@ import type { PageResult } from '@core/contracts/common';
 import type { CreateIcCardRequest, IcCard, UpdateIcCardRequest } from '@core/contracts/modeling';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
-import { runList, type ListParams, type ListSpec } from '../../lib/list-query';
+import { runList, type ListParams } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
 import { conflict, notFound, validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { text, flag } from '../../lib/rows';
-import { deleteLogged, inScope, insertRow, refuseTaken, type RowOf, writeUnique } from '../../lib/scoped';
+import { deleteLogged, factoryList, inScope, insertRow, refuseTaken, type RowOf, writeUnique } from '../../lib/scoped';
 
 export const IcCardMessages = {
   notFound: 'IC卡不存在',
@@ -19,16 +19,14 @@ export const IcCardMessages = {
 } as const;
 const UNIQUE = { ic_card_no_uq: IcCardMessages.cardTaken, ic_card_user_uq: '该员工已绑定其他IC卡' };
 
-export const IC_CARD_LIST: ListSpec = {
-  scope: { enterprise: 'c.enterprise_id', org: 'c.org_id' },
+export const IC_CARD_LIST = factoryList('c', {
   filters: {
     cardNo: { column: 'c.card_no', kind: 'like', label: 'IC卡号' },
     nickName: { column: 'u.nick_name', kind: 'like', label: '员工姓名' },
   },
   sorts: { id: 'c.id', cardNo: 'c.card_no', bindTime: 'c.bound_at', createTime: 'c.created_at' },
   defaultSort: { field: 'cardNo', direction: 'asc' },
-  key: 'c.id',
-};
+});
 
 function cardQuery(db: Db) {
   return db

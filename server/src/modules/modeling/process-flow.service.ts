@@ -10,13 +10,13 @@ import {
 } from '@core/contracts/modeling';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
-import { runList, type ListParams, type ListSpec } from '../../lib/list-query';
+import { runList, type ListParams } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
-import { guardUnique } from './common';
+import { UNIQUE_MESSAGES } from './common';
 import { conflict, notFound, validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { namesOf, requireIds, summary, text } from '../../lib/rows';
-import { deleteLogged, inScope, refuseTaken, requireOne, type RowOf, updateRow } from '../../lib/scoped';
+import { deleteLogged, factoryList, inScope, refuseTaken, requireOne, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
 export const WorkFlowMessages = {
   notFound: '工艺路线不存在',
@@ -30,8 +30,7 @@ export const WorkFlowMessages = {
   usedByOthers: (products: string, product: string) => `该工艺路线已被其他产品「${products}」使用，不能设为产品「${product}」专用`,
 } as const;
 
-export const WORK_FLOW_LIST: ListSpec = {
-  scope: { enterprise: 'f.enterprise_id', org: 'f.org_id' },
+export const WORK_FLOW_LIST = factoryList('f', {
   filters: {
     flowCode: { column: 'f.code', kind: 'like', label: '工艺路线编码' },
     flowName: { column: 'f.name', kind: 'like', label: '工艺路线名称' },
@@ -40,8 +39,7 @@ export const WORK_FLOW_LIST: ListSpec = {
   },
   sorts: { id: 'f.id', flowCode: 'f.code', flowName: 'f.name', createTime: 'f.created_at', updateTime: 'f.updated_at' },
   defaultSort: { field: 'flowCode', direction: 'asc' },
-  key: 'f.id',
-};
+});
 
 const ROUTE_SEPARATOR = '→';
 
@@ -229,49 +227,45 @@ export class WorkFlowService {
 
   async create(scope: Scope, request: CreateWorkFlowRequest, context: OperationContext): Promise<{ id: number }> {
     const name = request.flowName.trim();
-    return guardUnique(() =>
-      this.db.transaction().execute(async (trx) => {
-        await this.checkSteps(trx, scope, request);
-        const productId = await this.checkOwner(trx, scope, request);
-        await refuseTaken(trx, 'process_flow', 'code', scope, request.flowCode, WorkFlowMessages.codeTaken);
-        const { id } = await trx
-          .insertInto('process_flow')
-          .values({
-            enterprise_id: scope.enterpriseId,
-            org_id: scope.orgId,
-            code: request.flowCode,
-            name,
-            is_template: productId === null,
-            product_id: productId,
-            remark: text(request.remark),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await this.writeSteps(trx, id, request);
-        await this.assignToOwner(trx, scope, id, productId);
-        const note = await this.ownerNote(trx, scope, productId);
-        await recordOperation(trx, context, { ...scope, content: `新增工艺路线：${request.flowCode} ${name}（${await this.routeOf(trx, scope, request)}${note}）` });
-        return { id };
-      }),
-    );
+    return writeUnique(this.db, UNIQUE_MESSAGES, async (trx) => {
+      await this.checkSteps(trx, scope, request);
+      const productId = await this.checkOwner(trx, scope, request);
+      await refuseTaken(trx, 'process_flow', 'code', scope, request.flowCode, WorkFlowMessages.codeTaken);
+      const { id } = await trx
+        .insertInto('process_flow')
+        .values({
+          enterprise_id: scope.enterpriseId,
+          org_id: scope.orgId,
+          code: request.flowCode,
+          name,
+          is_template: productId === null,
+          product_id: productId,
+          remark: text(request.remark),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await this.writeSteps(trx, id, request);
+      await this.assignToOwner(trx, scope, id, productId);
+      const note = await this.ownerNote(trx, scope, productId);
+      await recordOperation(trx, context, { ...scope, content: `新增工艺路线：${request.flowCode} ${name}（${await this.routeOf(trx, scope, request)}${note}）` });
+      return { id };
+    });
   }
 
   async update(scope: Scope, request: UpdateWorkFlowRequest, context: OperationContext): Promise<void> {
     const name = request.flowName.trim();
-    await guardUnique(() =>
-      this.db.transaction().execute(async (trx) => {
-        const [old] = await namesOf(trx, 'process_flow', 'code', scope, [request.id]);
-        if (old === undefined) throw notFound(WorkFlowMessages.notFound);
-        await this.checkSteps(trx, scope, request);
-        const productId = await this.checkOwner(trx, scope, request, request.id);
-        await refuseTaken(trx, 'process_flow', 'code', scope, request.flowCode, WorkFlowMessages.codeTaken, request.id);
-        await updateRow(trx, 'process_flow', scope, request.id, { code: request.flowCode, name, is_template: productId === null, product_id: productId, remark: text(request.remark) });
-        await this.writeSteps(trx, request.id, request);
-        await this.assignToOwner(trx, scope, request.id, productId);
-        const note = await this.ownerNote(trx, scope, productId);
-        await recordOperation(trx, context, { ...scope, content: `编辑工艺路线：${request.flowCode} ${name}（${await this.routeOf(trx, scope, request)}${note}）` });
-      }),
-    );
+    await writeUnique(this.db, UNIQUE_MESSAGES, async (trx) => {
+      const [old] = await namesOf(trx, 'process_flow', 'code', scope, [request.id]);
+      if (old === undefined) throw notFound(WorkFlowMessages.notFound);
+      await this.checkSteps(trx, scope, request);
+      const productId = await this.checkOwner(trx, scope, request, request.id);
+      await refuseTaken(trx, 'process_flow', 'code', scope, request.flowCode, WorkFlowMessages.codeTaken, request.id);
+      await updateRow(trx, 'process_flow', scope, request.id, { code: request.flowCode, name, is_template: productId === null, product_id: productId, remark: text(request.remark) });
+      await this.writeSteps(trx, request.id, request);
+      await this.assignToOwner(trx, scope, request.id, productId);
+      const note = await this.ownerNote(trx, scope, productId);
+      await recordOperation(trx, context, { ...scope, content: `编辑工艺路线：${request.flowCode} ${name}（${await this.routeOf(trx, scope, request)}${note}）` });
+    });
   }
 
   deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {

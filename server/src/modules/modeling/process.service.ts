@@ -10,13 +10,13 @@ import type {
 } from '@core/contracts/modeling';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
-import { runList, type ListParams, type ListSpec } from '../../lib/list-query';
+import { runList, type ListParams } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
-import { guardUnique } from './common';
+import { UNIQUE_MESSAGES } from './common';
 import { conflict, notFound } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { namesOf, requireIds, summary, text } from '../../lib/rows';
-import { deleteLogged, inScope, insertRow, requireOne, type RowOf, updateRow } from '../../lib/scoped';
+import { deleteLogged, factoryList, inScope, insertRow, refuseTaken, requireOne, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
 export const ProcessMessages = {
   notFound: '工序不存在',
@@ -28,8 +28,7 @@ export const ProcessMessages = {
   groupHasProcesses: (names: string) => `工序组「${names}」下存在工序，无法删除`,
 } as const;
 
-export const PROCESS_LIST: ListSpec = {
-  scope: { enterprise: 'p.enterprise_id', org: 'p.org_id' },
+export const PROCESS_LIST = factoryList('p', {
   filters: {
     processCode: { column: 'p.code', kind: 'like', label: '工序编码' },
     processName: { column: 'p.name', kind: 'like', label: '工序名称' },
@@ -37,16 +36,13 @@ export const PROCESS_LIST: ListSpec = {
   },
   sorts: { id: 'p.id', sort: 'p.sort', processCode: 'p.code', processName: 'p.name', prepareMinutes: 'p.prepare_minutes', createTime: 'p.created_at' },
   defaultSort: { field: 'sort', direction: 'asc' },
-  key: 'p.id',
-};
+});
 
-export const PROCESS_GROUP_LIST: ListSpec = {
-  scope: { enterprise: 'g.enterprise_id', org: 'g.org_id' },
+export const PROCESS_GROUP_LIST = factoryList('g', {
   filters: { groupName: { column: 'g.name', kind: 'like', label: '工序组名称' } },
   sorts: { id: 'g.id', sort: 'g.sort', groupName: 'g.name', createTime: 'g.created_at' },
   defaultSort: { field: 'sort', direction: 'asc' },
-  key: 'g.id',
-};
+});
 
 // ---- queries ------------------------------------------------------------------------------------
 
@@ -121,16 +117,6 @@ function toGroup(row: GroupRow): ProcessGroup {
   };
 }
 
-async function taken(db: Db, table: 'process' | 'process_group', column: 'code' | 'name', scope: Scope, value: string, exceptId?: number): Promise<boolean> {
-  let query = db
-    .selectFrom(table)
-    .select('id')
-    .where(inScope(scope))
-    .where(column, '=', value);
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
-}
-
 function processValues(request: CreateProcessRequest) {
   return {
     code: request.processCode,
@@ -164,31 +150,27 @@ export class ProcessService {
   }
 
   async create(scope: Scope, request: CreateProcessRequest, context: OperationContext): Promise<{ id: number }> {
-    return guardUnique(() =>
-      this.db.transaction().execute(async (trx) => {
-        await requireIds(trx, 'process_group', scope, [request.processGroupId], ProcessMessages.groupNotFound);
-        if (await taken(trx, 'process', 'code', scope, request.processCode)) throw conflict(ProcessMessages.codeTaken);
-        const id = await insertRow(trx, 'process', scope, processValues(request));
-        await recordOperation(trx, context, { ...scope, content: `新增工序：${request.processCode} ${request.processName.trim()}` });
-        return { id };
-      }),
-    );
+    return writeUnique(this.db, UNIQUE_MESSAGES, async (trx) => {
+      await requireIds(trx, 'process_group', scope, [request.processGroupId], ProcessMessages.groupNotFound);
+      await refuseTaken(trx, 'process', 'code', scope, request.processCode, ProcessMessages.codeTaken);
+      const id = await insertRow(trx, 'process', scope, processValues(request));
+      await recordOperation(trx, context, { ...scope, content: `新增工序：${request.processCode} ${request.processName.trim()}` });
+      return { id };
+    });
   }
 
   async update(scope: Scope, request: UpdateProcessRequest, context: OperationContext): Promise<void> {
-    await guardUnique(() =>
-      this.db.transaction().execute(async (trx) => {
-        const [old] = await namesOf(trx, 'process', 'code', scope, [request.id]);
-        if (old === undefined) throw notFound(ProcessMessages.notFound);
-        await requireIds(trx, 'process_group', scope, [request.processGroupId], ProcessMessages.groupNotFound);
-        if (await taken(trx, 'process', 'code', scope, request.processCode, request.id)) throw conflict(ProcessMessages.codeTaken);
-        await updateRow(trx, 'process', scope, request.id, processValues(request));
-        await recordOperation(trx, context, {
-          ...scope,
-          content: `编辑工序：${request.processCode} ${request.processName.trim()}（准备时间${request.prepareMinutes ?? 0}分钟）`,
-        });
-      }),
-    );
+    await writeUnique(this.db, UNIQUE_MESSAGES, async (trx) => {
+      const [old] = await namesOf(trx, 'process', 'code', scope, [request.id]);
+      if (old === undefined) throw notFound(ProcessMessages.notFound);
+      await requireIds(trx, 'process_group', scope, [request.processGroupId], ProcessMessages.groupNotFound);
+      await refuseTaken(trx, 'process', 'code', scope, request.processCode, ProcessMessages.codeTaken, request.id);
+      await updateRow(trx, 'process', scope, request.id, processValues(request));
+      await recordOperation(trx, context, {
+        ...scope,
+        content: `编辑工序：${request.processCode} ${request.processName.trim()}（准备时间${request.prepareMinutes ?? 0}分钟）`,
+      });
+    });
   }
 
   deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {
@@ -230,27 +212,23 @@ export class ProcessService {
 
   async createGroup(scope: Scope, request: CreateProcessGroupRequest, context: OperationContext): Promise<{ id: number }> {
     const name = request.groupName.trim();
-    return guardUnique(() =>
-      this.db.transaction().execute(async (trx) => {
-        if (await taken(trx, 'process_group', 'name', scope, name)) throw conflict(ProcessMessages.groupNameTaken);
-        const id = await insertRow(trx, 'process_group', scope, { name, remark: text(request.remark), sort: request.sort ?? 0 });
-        await recordOperation(trx, context, { ...scope, content: `新增工序组：${name}` });
-        return { id };
-      }),
-    );
+    return writeUnique(this.db, UNIQUE_MESSAGES, async (trx) => {
+      await refuseTaken(trx, 'process_group', 'name', scope, name, ProcessMessages.groupNameTaken);
+      const id = await insertRow(trx, 'process_group', scope, { name, remark: text(request.remark), sort: request.sort ?? 0 });
+      await recordOperation(trx, context, { ...scope, content: `新增工序组：${name}` });
+      return { id };
+    });
   }
 
   async updateGroup(scope: Scope, request: UpdateProcessGroupRequest, context: OperationContext): Promise<void> {
     const name = request.groupName.trim();
-    await guardUnique(() =>
-      this.db.transaction().execute(async (trx) => {
-        const [old] = await namesOf(trx, 'process_group', 'name', scope, [request.id]);
-        if (old === undefined) throw notFound(ProcessMessages.groupNotFound);
-        if (await taken(trx, 'process_group', 'name', scope, name, request.id)) throw conflict(ProcessMessages.groupNameTaken);
-        await updateRow(trx, 'process_group', scope, request.id, { name, remark: text(request.remark), sort: request.sort ?? 0 });
-        await recordOperation(trx, context, { ...scope, content: old === name ? `编辑工序组：${name}` : `编辑工序组：${old} → ${name}` });
-      }),
-    );
+    await writeUnique(this.db, UNIQUE_MESSAGES, async (trx) => {
+      const [old] = await namesOf(trx, 'process_group', 'name', scope, [request.id]);
+      if (old === undefined) throw notFound(ProcessMessages.groupNotFound);
+      await refuseTaken(trx, 'process_group', 'name', scope, name, ProcessMessages.groupNameTaken, request.id);
+      await updateRow(trx, 'process_group', scope, request.id, { name, remark: text(request.remark), sort: request.sort ?? 0 });
+      await recordOperation(trx, context, { ...scope, content: old === name ? `编辑工序组：${name}` : `编辑工序组：${old} → ${name}` });
+    });
   }
 
   async deleteGroups(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {

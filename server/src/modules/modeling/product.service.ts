@@ -15,14 +15,14 @@ import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import type { ExportColumn } from '../../lib/excel-export';
 import { ImportMessages, runImport, type ImportColumn } from '../../lib/excel-import';
-import { runList, streamList, type ListParams, type ListSpec } from '../../lib/list-query';
+import { runList, streamList, type ListParams } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
-import { guardUnique } from './common';
+import { guardUnique, UNIQUE_MESSAGES } from './common';
 import { buildTree, namesOf, requireIds, summary, text } from '../../lib/rows';
 import { conflict, notFound } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { lazyStream, rolledUpCounts, withDescendants } from './tree-filter';
-import { importKeyErrors, inScope, insertRow, refuseTaken, requireOne, type RowOf, updateRow } from '../../lib/scoped';
+import { factoryList, importKeyErrors, inScope, insertRow, refuseTaken, requireOne, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
 export const ProductMessages = {
   notFound: '产品不存在',
@@ -37,8 +37,7 @@ export const ProductMessages = {
   classifyHasProducts: (names: string) => `产品分类「${names}」下存在产品，无法删除`,
 } as const;
 
-export const PRODUCT_LIST: ListSpec = {
-  scope: { enterprise: 'p.enterprise_id', org: 'p.org_id' },
+export const PRODUCT_LIST = factoryList('p', {
   filters: {
     productNo: { column: 'p.product_no', kind: 'like', label: '产品编号' },
     productName: { column: 'p.name', kind: 'like', label: '产品名称' },
@@ -58,8 +57,7 @@ export const PRODUCT_LIST: ListSpec = {
     updateTime: 'p.updated_at',
   },
   defaultSort: { field: 'id', direction: 'desc' },
-  key: 'p.id',
-};
+});
 
 export const PRODUCT_EXPORT_COLUMNS: ReadonlyArray<ExportColumn<Product>> = [
   { header: '产品编号', value: (product) => product.productNo },
@@ -273,29 +271,25 @@ export class ProductService {
   }
 
   async create(scope: Scope, request: CreateProductRequest, context: OperationContext): Promise<{ id: number }> {
-    return guardUnique(() =>
-      this.db.transaction().execute(async (trx) => {
-        await this.checkReferences(trx, scope, request);
-        await refuseTaken(trx, 'product', 'product_no', scope, request.productNo, ProductMessages.noTaken);
-        const id = await insertRow(trx, 'product', scope, productValues(request));
-        await recordOperation(trx, context, { ...scope, content: `新增产品：${request.productNo} ${request.productName.trim()}` });
-        return { id };
-      }),
-    );
+    return writeUnique(this.db, UNIQUE_MESSAGES, async (trx) => {
+      await this.checkReferences(trx, scope, request);
+      await refuseTaken(trx, 'product', 'product_no', scope, request.productNo, ProductMessages.noTaken);
+      const id = await insertRow(trx, 'product', scope, productValues(request));
+      await recordOperation(trx, context, { ...scope, content: `新增产品：${request.productNo} ${request.productName.trim()}` });
+      return { id };
+    });
   }
 
   async update(scope: Scope, request: UpdateProductRequest, context: OperationContext): Promise<void> {
-    await guardUnique(() =>
-      this.db.transaction().execute(async (trx) => {
-        const [old] = await namesOf(trx, 'product', 'product_no', scope, [request.id]);
-        if (old === undefined) throw notFound(ProductMessages.notFound);
-        await this.checkReferences(trx, scope, request, request.id);
-        await refuseTaken(trx, 'product', 'product_no', scope, request.productNo, ProductMessages.noTaken, request.id);
-        await updateRow(trx, 'product', scope, request.id, productValues(request));
-        const renamed = old === request.productNo ? '' : `（原编号 ${old}）`;
-        await recordOperation(trx, context, { ...scope, content: `编辑产品：${request.productNo} ${request.productName.trim()}${renamed}` });
-      }),
-    );
+    await writeUnique(this.db, UNIQUE_MESSAGES, async (trx) => {
+      const [old] = await namesOf(trx, 'product', 'product_no', scope, [request.id]);
+      if (old === undefined) throw notFound(ProductMessages.notFound);
+      await this.checkReferences(trx, scope, request, request.id);
+      await refuseTaken(trx, 'product', 'product_no', scope, request.productNo, ProductMessages.noTaken, request.id);
+      await updateRow(trx, 'product', scope, request.id, productValues(request));
+      const renamed = old === request.productNo ? '' : `（原编号 ${old}）`;
+      await recordOperation(trx, context, { ...scope, content: `编辑产品：${request.productNo} ${request.productName.trim()}${renamed}` });
+    });
   }
 
   /** A product's own dedicated (产品专用) flows go with it (process_flow.product_id cascades). */

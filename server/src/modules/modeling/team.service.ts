@@ -12,13 +12,13 @@ import type {
 } from '@core/contracts/modeling';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
-import { runList, type ListParams, type ListSpec } from '../../lib/list-query';
+import { runList, type ListParams } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
-import { guardUnique } from './common';
+import { UNIQUE_MESSAGES } from './common';
 import { conflict, notFound, validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { factoryUsers, scopedNames, summary, text } from '../../lib/rows';
-import { inScope, insertRow, requireOne, type RowOf, updateRow } from '../../lib/scoped';
+import { factoryList, inScope, insertRow, refuseTaken, requireOne, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
 export const TeamMessages = {
   notFound: '班组不存在',
@@ -34,24 +34,20 @@ export const TeamMessages = {
   positionInUse: (names: string) => `岗位「${names}」已被班组成员使用，无法删除`,
 } as const;
 
-export const TEAM_LIST: ListSpec = {
-  scope: { enterprise: 't.enterprise_id', org: 't.org_id' },
+export const TEAM_LIST = factoryList('t', {
   filters: {
     teamName: { column: 't.name', kind: 'like', label: '班组名称' },
     workshopId: { column: 't.workshop_id', kind: 'in', label: '车间', integer: true },
   },
   sorts: { id: 't.id', sort: 't.sort', teamName: 't.name', createTime: 't.created_at' },
   defaultSort: { field: 'sort', direction: 'asc' },
-  key: 't.id',
-};
+});
 
-export const POSITION_LIST: ListSpec = {
-  scope: { enterprise: 'p.enterprise_id', org: 'p.org_id' },
+export const POSITION_LIST = factoryList('p', {
   filters: { positionName: { column: 'p.name', kind: 'like', label: '岗位名称' } },
   sorts: { id: 'p.id', sort: 'p.sort', positionName: 'p.name', createTime: 'p.created_at' },
   defaultSort: { field: 'sort', direction: 'asc' },
-  key: 'p.id',
-};
+});
 
 function teamQuery(db: Db) {
   return db
@@ -115,12 +111,6 @@ function toPosition(row: PositionRow): Position {
   };
 }
 
-async function nameTaken(db: Db, table: 'class_team' | 'employee_position', scope: Scope, name: string, exceptId?: number): Promise<boolean> {
-  let query = db.selectFrom(table).select('id').where(inScope(scope)).where('name', '=', name);
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
-}
-
 /** Class teams (班组) with members and positions, and the positions (岗位) themselves. */
 export class TeamService {
   constructor(private readonly db: Db) {}
@@ -164,57 +154,53 @@ export class TeamService {
   async create(scope: Scope, request: CreateTeamRequest, context: OperationContext): Promise<{ id: number }> {
     const name = request.teamName.trim();
     if (!name) throw validation('班组名称不能为空');
-    return guardUnique(() =>
-      this.db.transaction().execute(async (trx) => {
-        if (await nameTaken(trx, 'class_team', scope, name)) throw conflict(TeamMessages.nameTaken);
-        const members = await this.checkRefs(trx, scope, request);
-        const { id } = await trx
-          .insertInto('class_team')
-          .values({
-            enterprise_id: scope.enterpriseId,
-            org_id: scope.orgId,
-            name,
-            workshop_id: request.workshopId ?? null,
-            leader_user_id: request.leaderUserId ?? null,
-            remark: text(request.remark),
-            sort: request.sort ?? 0,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await this.writeMembers(trx, id, members);
-        await recordOperation(trx, context, { ...scope, content: `新增班组：${name}（${members.length}人）` });
-        return { id };
-      }),
-    );
+    return writeUnique(this.db, UNIQUE_MESSAGES, async (trx) => {
+      await refuseTaken(trx, 'class_team', 'name', scope, name, TeamMessages.nameTaken);
+      const members = await this.checkRefs(trx, scope, request);
+      const { id } = await trx
+        .insertInto('class_team')
+        .values({
+          enterprise_id: scope.enterpriseId,
+          org_id: scope.orgId,
+          name,
+          workshop_id: request.workshopId ?? null,
+          leader_user_id: request.leaderUserId ?? null,
+          remark: text(request.remark),
+          sort: request.sort ?? 0,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await this.writeMembers(trx, id, members);
+      await recordOperation(trx, context, { ...scope, content: `新增班组：${name}（${members.length}人）` });
+      return { id };
+    });
   }
 
   async update(scope: Scope, request: UpdateTeamRequest, context: OperationContext): Promise<void> {
     const name = request.teamName.trim();
     if (!name) throw validation('班组名称不能为空');
-    await guardUnique(() =>
-      this.db.transaction().execute(async (trx) => {
-        const old = (await scopedNames(trx, 'class_team', scope, [request.id])).get(request.id);
-        if (old === undefined) throw notFound(TeamMessages.notFound);
-        if (await nameTaken(trx, 'class_team', scope, name, request.id)) throw conflict(TeamMessages.nameTaken);
-        const members = await this.checkRefs(trx, scope, request);
-        await trx
-          .updateTable('class_team')
-          .set({
-            name,
-            workshop_id: request.workshopId ?? null,
-            leader_user_id: request.leaderUserId ?? null,
-            remark: text(request.remark),
-            sort: request.sort ?? 0,
-            updated_at: new Date(),
-          })
-          .where(inScope(scope))
-          .where('id', '=', request.id)
-          .execute();
-        // Members are replaced only when the request carries them.
-        if (request.members !== undefined) await this.writeMembers(trx, request.id, members);
-        await recordOperation(trx, context, { ...scope, content: `编辑班组：${name}${old === name ? '' : `（原名称 ${old}）`}` });
-      }),
-    );
+    await writeUnique(this.db, UNIQUE_MESSAGES, async (trx) => {
+      const old = (await scopedNames(trx, 'class_team', scope, [request.id])).get(request.id);
+      if (old === undefined) throw notFound(TeamMessages.notFound);
+      await refuseTaken(trx, 'class_team', 'name', scope, name, TeamMessages.nameTaken, request.id);
+      const members = await this.checkRefs(trx, scope, request);
+      await trx
+        .updateTable('class_team')
+        .set({
+          name,
+          workshop_id: request.workshopId ?? null,
+          leader_user_id: request.leaderUserId ?? null,
+          remark: text(request.remark),
+          sort: request.sort ?? 0,
+          updated_at: new Date(),
+        })
+        .where(inScope(scope))
+        .where('id', '=', request.id)
+        .execute();
+      // Members are replaced only when the request carries them.
+      if (request.members !== undefined) await this.writeMembers(trx, request.id, members);
+      await recordOperation(trx, context, { ...scope, content: `编辑班组：${name}${old === name ? '' : `（原名称 ${old}）`}` });
+    });
   }
 
   async deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {
@@ -240,28 +226,24 @@ export class TeamService {
   async createPosition(scope: Scope, request: CreatePositionRequest, context: OperationContext): Promise<{ id: number }> {
     const name = request.positionName.trim();
     if (!name) throw validation('岗位名称不能为空');
-    return guardUnique(() =>
-      this.db.transaction().execute(async (trx) => {
-        if (await nameTaken(trx, 'employee_position', scope, name)) throw conflict(TeamMessages.positionTaken);
-        const id = await insertRow(trx, 'employee_position', scope, { name, remark: text(request.remark), sort: request.sort ?? 0 });
-        await recordOperation(trx, context, { ...scope, content: `新增岗位：${name}` });
-        return { id };
-      }),
-    );
+    return writeUnique(this.db, UNIQUE_MESSAGES, async (trx) => {
+      await refuseTaken(trx, 'employee_position', 'name', scope, name, TeamMessages.positionTaken);
+      const id = await insertRow(trx, 'employee_position', scope, { name, remark: text(request.remark), sort: request.sort ?? 0 });
+      await recordOperation(trx, context, { ...scope, content: `新增岗位：${name}` });
+      return { id };
+    });
   }
 
   async updatePosition(scope: Scope, request: UpdatePositionRequest, context: OperationContext): Promise<void> {
     const name = request.positionName.trim();
     if (!name) throw validation('岗位名称不能为空');
-    await guardUnique(() =>
-      this.db.transaction().execute(async (trx) => {
-        const old = (await scopedNames(trx, 'employee_position', scope, [request.id])).get(request.id);
-        if (old === undefined) throw notFound(TeamMessages.positionNotFound);
-        if (await nameTaken(trx, 'employee_position', scope, name, request.id)) throw conflict(TeamMessages.positionTaken);
-        await updateRow(trx, 'employee_position', scope, request.id, { name, remark: text(request.remark), sort: request.sort ?? 0 });
-        await recordOperation(trx, context, { ...scope, content: old === name ? `编辑岗位：${name}` : `编辑岗位：${old} → ${name}` });
-      }),
-    );
+    await writeUnique(this.db, UNIQUE_MESSAGES, async (trx) => {
+      const old = (await scopedNames(trx, 'employee_position', scope, [request.id])).get(request.id);
+      if (old === undefined) throw notFound(TeamMessages.positionNotFound);
+      await refuseTaken(trx, 'employee_position', 'name', scope, name, TeamMessages.positionTaken, request.id);
+      await updateRow(trx, 'employee_position', scope, request.id, { name, remark: text(request.remark), sort: request.sort ?? 0 });
+      await recordOperation(trx, context, { ...scope, content: old === name ? `编辑岗位：${name}` : `编辑岗位：${old} → ${name}` });
+    });
   }
 
   async deletePositions(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {

@@ -2,12 +2,12 @@ import type { PageResult } from '@core/contracts/common';
 import type { CreateWorkMachineRequest, UpdateWorkMachineRequest, WorkMachine } from '@core/contracts/modeling';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
-import { runList, type ListParams, type ListSpec } from '../../lib/list-query';
+import { runList, type ListParams } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
 import { validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { summary, text } from '../../lib/rows';
-import { deleteLogged, inScope, insertRow, refuseTaken, requireOne, requireRow, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
+import { deleteLogged, factoryList, inScope, insertRow, refuseTaken, requireOne, requireRow, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
 export const WorkMachineMessages = {
   notFound: '一体机不存在',
@@ -16,16 +16,14 @@ export const WorkMachineMessages = {
 } as const;
 const UNIQUE = { work_machine_code_uq: WorkMachineMessages.codeTaken };
 
-export const WORK_MACHINE_LIST: ListSpec = {
-  scope: { enterprise: 'm.enterprise_id', org: 'm.org_id' },
+export const WORK_MACHINE_LIST = factoryList('m', {
   filters: {
     machineCode: { column: 'm.machine_code', kind: 'like', label: '一体机编码' },
     machineName: { column: 'm.machine_name', kind: 'like', label: '一体机名称' },
   },
   sorts: { id: 'm.id', machineCode: 'm.machine_code', createTime: 'm.created_at' },
   defaultSort: { field: 'machineCode', direction: 'asc' },
-  key: 'm.id',
-};
+});
 
 function machineQuery(db: Db) {
   return db.selectFrom('work_machine as m').selectAll('m');

@@ -3,13 +3,13 @@ import type { PageResult } from '@core/contracts/common';
 import type { CreateWorkshopRequest, UpdateWorkshopRequest, Workshop } from '@core/contracts/modeling';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
-import { runList, type ListParams, type ListSpec } from '../../lib/list-query';
+import { runList, type ListParams } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
-import { guardUnique } from './common';
+import { UNIQUE_MESSAGES } from './common';
 import { conflict, notFound } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { namesOf, summary, text } from '../../lib/rows';
-import { deleteLogged, inScope, refuseTaken, requireOne, type RowOf, updateRow } from '../../lib/scoped';
+import { deleteLogged, factoryList, inScope, refuseTaken, requireOne, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
 export const WorkshopMessages = {
   notFound: '车间不存在',
@@ -17,16 +17,14 @@ export const WorkshopMessages = {
   hasDevices: (names: string) => `车间「${names}」下存在设备，无法删除`,
 } as const;
 
-export const WORKSHOP_LIST: ListSpec = {
-  scope: { enterprise: 'w.enterprise_id', org: 'w.org_id' },
+export const WORKSHOP_LIST = factoryList('w', {
   filters: {
     workshopName: { column: 'w.name', kind: 'like', label: '车间名称' },
     workshopCode: { column: 'w.code', kind: 'like', label: '车间编码' },
   },
   sorts: { id: 'w.id', sort: 'w.sort', workshopName: 'w.name', createTime: 'w.created_at' },
   defaultSort: { field: 'sort', direction: 'asc' },
-  key: 'w.id',
-};
+});
 
 // ---- queries ------------------------------------------------------------------------------------
 
@@ -74,38 +72,34 @@ export class WorkshopService {
 
   async create(scope: Scope, request: CreateWorkshopRequest, context: OperationContext): Promise<{ id: number }> {
     const name = request.workshopName.trim();
-    return guardUnique(() =>
-      this.db.transaction().execute(async (trx) => {
-        await refuseTaken(trx, 'workshop', 'name', scope, name, WorkshopMessages.nameTaken);
-        const { id } = await trx
-          .insertInto('workshop')
-          .values({
-            enterprise_id: scope.enterpriseId,
-            org_id: scope.orgId,
-            name,
-            code: text(request.workshopCode),
-            remark: text(request.remark),
-            sort: request.sort ?? 0,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await recordOperation(trx, context, { ...scope, content: `新增车间：${name}` });
-        return { id };
-      }),
-    );
+    return writeUnique(this.db, UNIQUE_MESSAGES, async (trx) => {
+      await refuseTaken(trx, 'workshop', 'name', scope, name, WorkshopMessages.nameTaken);
+      const { id } = await trx
+        .insertInto('workshop')
+        .values({
+          enterprise_id: scope.enterpriseId,
+          org_id: scope.orgId,
+          name,
+          code: text(request.workshopCode),
+          remark: text(request.remark),
+          sort: request.sort ?? 0,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await recordOperation(trx, context, { ...scope, content: `新增车间：${name}` });
+      return { id };
+    });
   }
 
   async update(scope: Scope, request: UpdateWorkshopRequest, context: OperationContext): Promise<void> {
     const name = request.workshopName.trim();
-    await guardUnique(() =>
-      this.db.transaction().execute(async (trx) => {
-        const [old] = await namesOf(trx, 'workshop', 'name', scope, [request.id]);
-        if (old === undefined) throw notFound(WorkshopMessages.notFound);
-        await refuseTaken(trx, 'workshop', 'name', scope, name, WorkshopMessages.nameTaken, request.id);
-        await updateRow(trx, 'workshop', scope, request.id, { name, code: text(request.workshopCode), remark: text(request.remark), sort: request.sort ?? 0 });
-        await recordOperation(trx, context, { ...scope, content: old === name ? `编辑车间：${name}` : `编辑车间：${old} → ${name}` });
-      }),
-    );
+    await writeUnique(this.db, UNIQUE_MESSAGES, async (trx) => {
+      const [old] = await namesOf(trx, 'workshop', 'name', scope, [request.id]);
+      if (old === undefined) throw notFound(WorkshopMessages.notFound);
+      await refuseTaken(trx, 'workshop', 'name', scope, name, WorkshopMessages.nameTaken, request.id);
+      await updateRow(trx, 'workshop', scope, request.id, { name, code: text(request.workshopCode), remark: text(request.remark), sort: request.sort ?? 0 });
+      await recordOperation(trx, context, { ...scope, content: old === name ? `编辑车间：${name}` : `编辑车间：${old} → ${name}` });
+    });
   }
 
   deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {

@@ -5,13 +5,13 @@ import type { ClassUser, CreateClassUserRequest, CreateExchangeRequest, ShiftExc
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { ImportMessages, runImport, type ImportColumn, type ImportRowError } from '../../lib/excel-import';
-import { runList, type ListParams, type ListSpec } from '../../lib/list-query';
+import { runList, type ListParams } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
-import { guardUnique, requireDate } from './common';
+import { requireDate , UNIQUE_MESSAGES } from './common';
 import { conflict, notFound, validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { summary, text, factoryUsers, scopedNames } from '../../lib/rows';
-import { inScope, type RowOf, updateRow } from '../../lib/scoped';
+import { factoryList, inScope, refuseTaken, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
 export const ClassUserMessages = {
   notFound: '排班人员不存在',
@@ -25,8 +25,7 @@ export const ClassUserMessages = {
   exchanged: (name: string, date: string) => `人员「${name}」在 ${date} 已有调班记录`,
 } as const;
 
-export const CLASS_USER_LIST: ListSpec = {
-  scope: { enterprise: 'cu.enterprise_id', org: 'cu.org_id' },
+export const CLASS_USER_LIST = factoryList('cu', {
   filters: {
     nickName: { column: 'u.nick_name', kind: 'like', label: '姓名' },
     classTimeId: { column: 'cu.class_time_id', kind: 'in', label: '班次', integer: true },
@@ -34,19 +33,16 @@ export const CLASS_USER_LIST: ListSpec = {
   },
   sorts: { id: 'cu.id', nickName: 'u.nick_name', createTime: 'cu.created_at' },
   defaultSort: { field: 'id', direction: 'asc' },
-  key: 'cu.id',
-};
+});
 
-export const EXCHANGE_LIST: ListSpec = {
-  scope: { enterprise: 'e.enterprise_id', org: 'e.org_id' },
+export const EXCHANGE_LIST = factoryList('e', {
   filters: {
     nickName: { column: 'u.nick_name', kind: 'like', label: '姓名' },
     exchangeDate: { column: 'e.exchange_date', kind: 'dateRange', label: '调班日期' },
   },
   sorts: { id: 'e.id', exchangeDate: 'e.exchange_date', createTime: 'e.created_at' },
   defaultSort: { field: 'exchangeDate', direction: 'desc' },
-  key: 'e.id',
-};
+});
 
 type ClassUserImportKey = 'userName' | 'className' | 'teamName' | 'remark';
 export const CLASS_USER_IMPORT_COLUMNS: ReadonlyArray<ImportColumn<ClassUserImportKey>> = [
@@ -128,46 +124,36 @@ export class ClassUserService {
     return { userName, className, teamName };
   }
 
-  private async existing(db: Db, scope: Scope, userId: number, exceptId?: number): Promise<boolean> {
-    let query = db.selectFrom('class_user').select('id').where(inScope(scope)).where('user_id', '=', userId);
-    if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-    return (await query.executeTakeFirst()) !== undefined;
-  }
-
   async create(scope: Scope, request: CreateClassUserRequest, context: OperationContext): Promise<{ id: number }> {
-    return guardUnique(() =>
-      this.db.transaction().execute(async (trx) => {
-        const names = await this.checkRefs(trx, scope, request);
-        if (await this.existing(trx, scope, request.userId)) throw conflict(ClassUserMessages.taken(names.userName));
-        const { id } = await trx
-          .insertInto('class_user')
-          .values({
-            enterprise_id: scope.enterpriseId,
-            org_id: scope.orgId,
-            user_id: request.userId,
-            class_time_id: request.classTimeId,
-            team_id: request.teamId ?? null,
-            remark: text(request.remark),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await recordOperation(trx, context, { ...scope, content: `新增排班人员：${names.userName}（${names.className}${names.teamName ? `，${names.teamName}` : ''}）` });
-        return { id };
-      }),
-    );
+    return writeUnique(this.db, UNIQUE_MESSAGES, async (trx) => {
+      const names = await this.checkRefs(trx, scope, request);
+      await refuseTaken(trx, 'class_user', 'user_id', scope, request.userId, ClassUserMessages.taken(names.userName));
+      const { id } = await trx
+        .insertInto('class_user')
+        .values({
+          enterprise_id: scope.enterpriseId,
+          org_id: scope.orgId,
+          user_id: request.userId,
+          class_time_id: request.classTimeId,
+          team_id: request.teamId ?? null,
+          remark: text(request.remark),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await recordOperation(trx, context, { ...scope, content: `新增排班人员：${names.userName}（${names.className}${names.teamName ? `，${names.teamName}` : ''}）` });
+      return { id };
+    });
   }
 
   async update(scope: Scope, request: UpdateClassUserRequest, context: OperationContext): Promise<void> {
-    await guardUnique(() =>
-      this.db.transaction().execute(async (trx) => {
-        const found = await trx.selectFrom('class_user').select('id').where(inScope(scope)).where('id', '=', request.id).executeTakeFirst();
-        if (!found) throw notFound(ClassUserMessages.notFound);
-        const names = await this.checkRefs(trx, scope, request);
-        if (await this.existing(trx, scope, request.userId, request.id)) throw conflict(ClassUserMessages.taken(names.userName));
-        await updateRow(trx, 'class_user', scope, request.id, { user_id: request.userId, class_time_id: request.classTimeId, team_id: request.teamId ?? null, remark: text(request.remark) });
-        await recordOperation(trx, context, { ...scope, content: `编辑排班人员：${names.userName}（${names.className}${names.teamName ? `，${names.teamName}` : ''}）` });
-      }),
-    );
+    await writeUnique(this.db, UNIQUE_MESSAGES, async (trx) => {
+      const found = await trx.selectFrom('class_user').select('id').where(inScope(scope)).where('id', '=', request.id).executeTakeFirst();
+      if (!found) throw notFound(ClassUserMessages.notFound);
+      const names = await this.checkRefs(trx, scope, request);
+      await refuseTaken(trx, 'class_user', 'user_id', scope, request.userId, ClassUserMessages.taken(names.userName), request.id);
+      await updateRow(trx, 'class_user', scope, request.id, { user_id: request.userId, class_time_id: request.classTimeId, team_id: request.teamId ?? null, remark: text(request.remark) });
+      await recordOperation(trx, context, { ...scope, content: `编辑排班人员：${names.userName}（${names.className}${names.teamName ? `，${names.teamName}` : ''}）` });
+    });
   }
 
   async deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {

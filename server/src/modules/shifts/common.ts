@@ -1,7 +1,7 @@
 import { validation } from '../../lib/errors';
 import { guardUnique as guardUniqueIndex } from '../../lib/unique';
 
-const UNIQUE_MESSAGES: Record<string, string> = {
+export const UNIQUE_MESSAGES: Record<string, string> = {
   class_time_name_uq: '班次名称已存在',
   class_user_uq: '该人员已排班',
   holiday_date_uq: '该日期已设置节假日',

@@ -4,21 +4,20 @@ import type { AddHolidayRequest, Holiday, UpdateHolidayRequest } from '@core/con
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { HOLIDAY_TYPE_LABELS, type HolidayType } from '../../domain/calendar';
-import { runList, type ListParams, type ListSpec } from '../../lib/list-query';
+import { runList, type ListParams } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
-import { guardUnique, requireDate } from './common';
-import { conflict, notFound } from '../../lib/errors';
+import { requireDate } from './common';
+import { notFound } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { summary, text } from '../../lib/rows';
-import { inScope, insertRow, type RowOf, updateRow } from '../../lib/scoped';
+import { factoryList, inScope, insertRow, refuseTaken, requireOne, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
 export const HolidayMessages = {
   notFound: '节假日不存在',
   dateTaken: (date: string) => `${date} 已设置节假日`,
 } as const;
 
-export const HOLIDAY_LIST: ListSpec = {
-  scope: { enterprise: 'h.enterprise_id', org: 'h.org_id' },
+export const HOLIDAY_LIST = factoryList('h', {
   filters: {
     holidayName: { column: 'h.name', kind: 'like', label: '节假日名称' },
     type: { column: 'h.type', kind: 'in', label: '类型', integer: true },
@@ -26,8 +25,7 @@ export const HOLIDAY_LIST: ListSpec = {
   },
   sorts: { id: 'h.id', holidayDate: 'h.holiday_date', createTime: 'h.created_at' },
   defaultSort: { field: 'holidayDate', direction: 'asc' },
-  key: 'h.id',
-};
+});
 
 function holidayQuery(db: Db) {
   return db
@@ -56,12 +54,6 @@ function label(date: string, type: number, name: string): string {
   return `${date} ${name ? `${name}（${holidayTypeLabel(type)}）` : holidayTypeLabel(type)}`;
 }
 
-async function dateTaken(db: Db, scope: Scope, date: string, exceptId?: number): Promise<boolean> {
-  let query = db.selectFrom('holiday').select('id').where(inScope(scope)).where('holiday_date', '=', date);
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
-}
-
 /** Holidays (法定节假日 / 调休上班 / 公司休息日) of the session's factory. */
 export class HolidayService {
   constructor(private readonly db: Db) {}
@@ -84,30 +76,23 @@ export class HolidayService {
   async add(scope: Scope, request: AddHolidayRequest, context: OperationContext): Promise<{ id: number }> {
     const date = requireDate(request.holidayDate);
     const name = text(request.holidayName);
-    return guardUnique(() =>
-      this.db.transaction().execute(async (trx) => {
-        if (await dateTaken(trx, scope, date)) throw conflict(HolidayMessages.dateTaken(date));
-        const id = await insertRow(trx, 'holiday', scope, { holiday_date: date, type: request.type, name });
-        await recordOperation(trx, context, { ...scope, content: `新增节假日：${label(date, request.type, name)}` });
-        return { id };
-      }),
-      HolidayMessages.dateTaken(date),
-    );
+    return writeUnique(this.db, HolidayMessages.dateTaken(date), async (trx) => {
+      await refuseTaken(trx, 'holiday', 'holiday_date', scope, date, HolidayMessages.dateTaken(date));
+      const id = await insertRow(trx, 'holiday', scope, { holiday_date: date, type: request.type, name });
+      await recordOperation(trx, context, { ...scope, content: `新增节假日：${label(date, request.type, name)}` });
+      return { id };
+    });
   }
 
   async update(scope: Scope, request: UpdateHolidayRequest, context: OperationContext): Promise<void> {
     const date = requireDate(request.holidayDate);
     const name = text(request.holidayName);
-    await guardUnique(() =>
-      this.db.transaction().execute(async (trx) => {
-        const found = await holidayQuery(trx).where(inScope(scope, 'h')).where('h.id', '=', request.id).executeTakeFirst();
-        if (!found) throw notFound(HolidayMessages.notFound);
-        if (await dateTaken(trx, scope, date, request.id)) throw conflict(HolidayMessages.dateTaken(date));
-        await updateRow(trx, 'holiday', scope, request.id, { holiday_date: date, type: request.type, name });
-        await recordOperation(trx, context, { ...scope, content: `编辑节假日：${label(date, request.type, name)}（原 ${label(found.holidayDate, found.type, found.name)}）` });
-      }),
-      HolidayMessages.dateTaken(date),
-    );
+    await writeUnique(this.db, HolidayMessages.dateTaken(date), async (trx) => {
+      const found = await requireOne(holidayQuery(trx), 'h', scope, request.id, HolidayMessages.notFound);
+      await refuseTaken(trx, 'holiday', 'holiday_date', scope, date, HolidayMessages.dateTaken(date), request.id);
+      await updateRow(trx, 'holiday', scope, request.id, { holiday_date: date, type: request.type, name });
+      await recordOperation(trx, context, { ...scope, content: `编辑节假日：${label(date, request.type, name)}（原 ${label(found.holidayDate, found.type, found.name)}）` });
+    });
   }
 
   async remove(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {

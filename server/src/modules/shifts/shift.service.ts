@@ -3,14 +3,14 @@ import type { PageResult } from '@core/contracts/common';
 import type { CreateShiftRequest, Shift, ShiftBreak, UpdateShiftRequest } from '@core/contracts/shifts';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
-import { runList, type ListParams, type ListSpec } from '../../lib/list-query';
+import { runList, type ListParams } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
 import { shiftMinutes, shiftProblem, toMinutes } from '../../domain/calendar';
-import { guardUnique } from './common';
+import { UNIQUE_MESSAGES } from './common';
 import { conflict, notFound, validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { summary, text, scopedNames } from '../../lib/rows';
-import { inScope, requireOne, type RowOf } from '../../lib/scoped';
+import { factoryList, inScope, refuseTaken, requireOne, type RowOf, writeUnique } from '../../lib/scoped';
 
 export const ShiftMessages = {
   notFound: '班次不存在',
@@ -20,13 +20,11 @@ export const ShiftMessages = {
   inExchange: (names: string) => `班次「${names}」存在调班记录，无法删除`,
 } as const;
 
-export const SHIFT_LIST: ListSpec = {
-  scope: { enterprise: 'c.enterprise_id', org: 'c.org_id' },
+export const SHIFT_LIST = factoryList('c', {
   filters: { className: { column: 'c.name', kind: 'like', label: '班次名称' } },
   sorts: { id: 'c.id', sort: 'c.sort', className: 'c.name', startTime: 'c.start_time', createTime: 'c.created_at' },
   defaultSort: { field: 'sort', direction: 'asc' },
-  key: 'c.id',
-};
+});
 
 function shiftQuery(db: Db) {
   return db.selectFrom('class_time as c').select((eb) => [
@@ -79,12 +77,6 @@ function describe(name: string, request: CreateShiftRequest, breaks: ShiftBreak[
   return `${name} ${request.startTime}-${request.endTime}${rest}`;
 }
 
-async function nameTaken(db: Db, scope: Scope, name: string, exceptId?: number): Promise<boolean> {
-  let query = db.selectFrom('class_time').select('id').where(inScope(scope)).where('name', '=', name);
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
-}
-
 /** Class times (班次) of the session's factory. */
 export class ShiftService {
   constructor(private readonly db: Db) {}
@@ -102,59 +94,55 @@ export class ShiftService {
     const name = request.className.trim();
     if (!name) throw validation('班次名称不能为空');
     const breaks = checkedBreaks(request);
-    return guardUnique(() =>
-      this.db.transaction().execute(async (trx) => {
-        if (await nameTaken(trx, scope, name)) throw conflict(ShiftMessages.nameTaken);
-        const { id } = await trx
-          .insertInto('class_time')
-          .values({
-            enterprise_id: scope.enterpriseId,
-            org_id: scope.orgId,
-            name,
-            code: text(request.classCode),
-            start_time: request.startTime,
-            end_time: request.endTime,
-            breaks: JSON.stringify(breaks),
-            is_default: request.isDefault ?? true,
-            sort: request.sort ?? 0,
-            remark: text(request.remark),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await recordOperation(trx, context, { ...scope, content: `新增班次：${describe(name, request, breaks)}` });
-        return { id };
-      }),
-    );
+    return writeUnique(this.db, UNIQUE_MESSAGES, async (trx) => {
+      await refuseTaken(trx, 'class_time', 'name', scope, name, ShiftMessages.nameTaken);
+      const { id } = await trx
+        .insertInto('class_time')
+        .values({
+          enterprise_id: scope.enterpriseId,
+          org_id: scope.orgId,
+          name,
+          code: text(request.classCode),
+          start_time: request.startTime,
+          end_time: request.endTime,
+          breaks: JSON.stringify(breaks),
+          is_default: request.isDefault ?? true,
+          sort: request.sort ?? 0,
+          remark: text(request.remark),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await recordOperation(trx, context, { ...scope, content: `新增班次：${describe(name, request, breaks)}` });
+      return { id };
+    });
   }
 
   async update(scope: Scope, request: UpdateShiftRequest, context: OperationContext): Promise<void> {
     const name = request.className.trim();
     if (!name) throw validation('班次名称不能为空');
     const breaks = checkedBreaks(request);
-    await guardUnique(() =>
-      this.db.transaction().execute(async (trx) => {
-        const old = (await scopedNames(trx, 'class_time', scope, [request.id])).get(request.id);
-        if (old === undefined) throw notFound(ShiftMessages.notFound);
-        if (await nameTaken(trx, scope, name, request.id)) throw conflict(ShiftMessages.nameTaken);
-        await trx
-          .updateTable('class_time')
-          .set({
-            name,
-            code: text(request.classCode),
-            start_time: request.startTime,
-            end_time: request.endTime,
-            breaks: JSON.stringify(breaks),
-            is_default: request.isDefault ?? true,
-            sort: request.sort ?? 0,
-            remark: text(request.remark),
-            updated_at: new Date(),
-          })
-          .where(inScope(scope))
-          .where('id', '=', request.id)
-          .execute();
-        await recordOperation(trx, context, { ...scope, content: `编辑班次：${describe(name, request, breaks)}${old === name ? '' : `（原名称 ${old}）`}` });
-      }),
-    );
+    await writeUnique(this.db, UNIQUE_MESSAGES, async (trx) => {
+      const old = (await scopedNames(trx, 'class_time', scope, [request.id])).get(request.id);
+      if (old === undefined) throw notFound(ShiftMessages.notFound);
+      await refuseTaken(trx, 'class_time', 'name', scope, name, ShiftMessages.nameTaken, request.id);
+      await trx
+        .updateTable('class_time')
+        .set({
+          name,
+          code: text(request.classCode),
+          start_time: request.startTime,
+          end_time: request.endTime,
+          breaks: JSON.stringify(breaks),
+          is_default: request.isDefault ?? true,
+          sort: request.sort ?? 0,
+          remark: text(request.remark),
+          updated_at: new Date(),
+        })
+        .where(inScope(scope))
+        .where('id', '=', request.id)
+        .execute();
+      await recordOperation(trx, context, { ...scope, content: `编辑班次：${describe(name, request, breaks)}${old === name ? '' : `（原名称 ${old}）`}` });
+    });
   }
 
   async deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {

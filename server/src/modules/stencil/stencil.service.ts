@@ -17,11 +17,11 @@ import { formatDateTime } from '../../lib/datetime';
 import { notFound } from '../../lib/errors';
 import type { ExportColumn } from '../../lib/excel-export';
 import { ImportMessages, runImport, type ImportColumn } from '../../lib/excel-import';
-import { runList, streamList, type ListParams, type ListSpec } from '../../lib/list-query';
+import { runList, streamList, type ListParams } from '../../lib/list-query';
 import { requireIds, summary, text } from '../../lib/rows';
 import { guardUnique } from '../../lib/unique';
 import type { Scope } from '../../plugins/auth';
-import { importKeyErrors, inScope, insertRow, refuseTaken, requireOne, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
+import { factoryList, importKeyErrors, inScope, insertRow, refuseTaken, requireOne, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
 export const StencilMessages = {
   notFound: '印版不存在',
@@ -32,8 +32,7 @@ export const StencilMessages = {
 /** Unique index → the 4009 a concurrent duplicate gets. */
 const UNIQUE_MESSAGES = { stencil_code_uq: StencilMessages.noTaken };
 
-export const STENCIL_LIST: ListSpec = {
-  scope: { enterprise: 's.enterprise_id', org: 's.org_id' },
+export const STENCIL_LIST = factoryList('s', {
   filters: {
     stencilNo: { column: 's.code', kind: 'like', label: '印版编号' },
     customerName: { column: 's.customer_name', kind: 'like', label: '客户名称' },
@@ -52,8 +51,7 @@ export const STENCIL_LIST: ListSpec = {
     updateTime: 's.updated_at',
   },
   defaultSort: { field: 'id', direction: 'desc' },
-  key: 's.id',
-};
+});
 
 
 export const STENCIL_EXPORT_COLUMNS: ReadonlyArray<ExportColumn<Stencil>> = [

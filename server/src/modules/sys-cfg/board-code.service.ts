@@ -2,12 +2,12 @@ import type { PageResult } from '@core/contracts/common';
 import type { BoardCode, BoardLayerView, CreateBoardCodeRequest, UpdateBoardCodeRequest } from '@core/contracts/sys-cfg';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
-import { runList, type ListParams, type ListSpec } from '../../lib/list-query';
+import { runList, type ListParams } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
 import { validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { text, num } from '../../lib/rows';
-import { deleteLogged, inScope, insertRow, refuseTaken, requireOne, requireRow, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
+import { deleteLogged, factoryList, inScope, insertRow, refuseTaken, requireOne, requireRow, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
 export const BoardMessages = {
   notFound: '纸板编码不存在',
@@ -20,8 +20,7 @@ export const BoardMessages = {
 } as const;
 const UNIQUE = { board_code_uq: BoardMessages.codeTaken };
 
-export const BOARD_CODE_LIST: ListSpec = {
-  scope: { enterprise: 'b.enterprise_id', org: 'b.org_id' },
+export const BOARD_CODE_LIST = factoryList('b', {
   filters: {
     boardCode: { column: 'b.board_code', kind: 'like', label: '纸板编码' },
     fluteId: { column: 'b.flute_id', kind: 'in', label: '楞型', integer: true },
@@ -29,8 +28,7 @@ export const BOARD_CODE_LIST: ListSpec = {
   },
   sorts: { id: 'b.id', boardCode: 'b.board_code', grade: 'b.grade', createTime: 'b.created_at' },
   defaultSort: { field: 'boardCode', direction: 'asc' },
-  key: 'b.id',
-};
+});
 
 function boardQuery(db: Db) {
   return db

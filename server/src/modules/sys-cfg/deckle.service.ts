@@ -2,24 +2,22 @@ import type { PageResult } from '@core/contracts/common';
 import type { CreateDeckleRequest, DeckleWidth, UpdateDeckleRequest } from '@core/contracts/sys-cfg';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
-import { runList, type ListParams, type ListSpec } from '../../lib/list-query';
+import { runList, type ListParams } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
 import { formatDateTime } from '../../lib/datetime';
 import { text } from '../../lib/rows';
-import { deleteLogged, insertRow, refuseTaken, requireRow, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
+import { deleteLogged, factoryList, insertRow, refuseTaken, requireRow, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
 export const DeckleMessages = {
   notFound: '门幅不存在',
   taken: (width: number) => `门幅 ${width}mm 已存在`,
 } as const;
 
-export const DECKLE_LIST: ListSpec = {
-  scope: { enterprise: 'd.enterprise_id', org: 'd.org_id' },
+export const DECKLE_LIST = factoryList('d', {
   filters: { enabled: { column: 'd.enabled', kind: 'eq', label: '是否启用' } },
   sorts: { id: 'd.id', widthMm: 'd.width_mm' },
   defaultSort: { field: 'widthMm', direction: 'asc' },
-  key: 'd.id',
-};
+});
 
 function deckleQuery(db: Db) {
   return db.selectFrom('deckle_width as d').selectAll('d');

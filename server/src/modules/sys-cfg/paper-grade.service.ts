@@ -10,12 +10,12 @@ import type {
 } from '@core/contracts/sys-cfg';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
-import { runList, type ListParams, type ListSpec } from '../../lib/list-query';
+import { runList, type ListParams } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
 import { conflict, validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { summary, text, num } from '../../lib/rows';
-import { deleteLogged, inScope, insertRow, refuseTaken, requireOne, requireRow, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
+import { deleteLogged, factoryList, inScope, insertRow, refuseTaken, requireOne, requireRow, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
 export const PaperMessages = {
   gradeNotFound: '原纸不存在',
@@ -33,8 +33,7 @@ export const PaperMessages = {
 
 const UNIQUE = { paper_grade_code_uq: PaperMessages.gradeCodeTaken, flute_code_uq: PaperMessages.fluteCodeTaken };
 
-export const PAPER_GRADE_LIST: ListSpec = {
-  scope: { enterprise: 'g.enterprise_id', org: 'g.org_id' },
+export const PAPER_GRADE_LIST = factoryList('g', {
   filters: {
     paperCode: { column: 'g.paper_code', kind: 'like', label: '原纸编码' },
     paperName: { column: 'g.paper_name', kind: 'like', label: '原纸名称' },
@@ -42,16 +41,13 @@ export const PAPER_GRADE_LIST: ListSpec = {
   },
   sorts: { id: 'g.id', paperCode: 'g.paper_code', grammage: 'g.grammage', createTime: 'g.created_at' },
   defaultSort: { field: 'paperCode', direction: 'asc' },
-  key: 'g.id',
-};
+});
 
-export const FLUTE_LIST: ListSpec = {
-  scope: { enterprise: 'f.enterprise_id', org: 'f.org_id' },
+export const FLUTE_LIST = factoryList('f', {
   filters: { fluteCode: { column: 'f.flute_code', kind: 'like', label: '楞型编码' } },
   sorts: { id: 'f.id', fluteCode: 'f.flute_code', heightMm: 'f.height_mm' },
   defaultSort: { field: 'id', direction: 'asc' },
-  key: 'f.id',
-};
+});
 
 function gradeQuery(db: Db) {
   return db.selectFrom('paper_grade as g').selectAll('g');

@@ -12,13 +12,13 @@ import {
 } from '@core/contracts/sys-cfg';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
-import { runList, type ListParams, type ListSpec } from '../../lib/list-query';
+import { runList, type ListParams } from '../../lib/list-query';
 import { guardUnique } from '../../lib/unique';
 import type { Scope } from '../../plugins/auth';
 import { conflict, notFound, validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { text } from '../../lib/rows';
-import { inScope, insertRow, type RowOf, updateRow } from '../../lib/scoped';
+import { factoryList, inScope, insertRow, type RowOf, updateRow } from '../../lib/scoped';
 
 export const TicketTemplateMessages = {
   notFound: '流转卡模板不存在',
@@ -26,16 +26,14 @@ export const TicketTemplateMessages = {
   deleteDefault: (name: string) => `「${name}」是默认模板，不能删除，请先将其他模板设为默认`,
 } as const;
 
-export const TICKET_TEMPLATE_LIST: ListSpec = {
-  scope: { enterprise: 't.enterprise_id', org: 't.org_id' },
+export const TICKET_TEMPLATE_LIST = factoryList('t', {
   filters: {
     templateName: { column: 't.template_name', kind: 'like', label: '模板名称' },
     printType: { column: 't.print_type', kind: 'in', label: '打印类型', integer: true },
   },
   sorts: { id: 't.id', templateName: 't.template_name', printType: 't.print_type', updateTime: 't.updated_at' },
   defaultSort: { field: 'printType', direction: 'asc' },
-  key: 't.id',
-};
+});
 
 function templateQuery(db: Db) {
   return db.selectFrom('ticket_template as t').selectAll('t');

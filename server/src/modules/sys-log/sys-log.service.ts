@@ -2,14 +2,13 @@ import type { PageResult } from '@core/contracts/common';
 import { OPERATION_SOURCES, OPERATION_SYSTEMS, type SysLogEntry } from '@core/contracts/sys-log';
 import type { Db } from '../../db';
 import type { ExportColumn } from '../../lib/excel-export';
-import { runList, streamList, type ListParams, type ListSpec } from '../../lib/list-query';
+import { runList, streamList, type ListParams } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
 import { formatDateTime } from '../../lib/datetime';
 import type { OperationNaming } from './operation-names';
-import { type RowOf } from '../../lib/scoped';
+import { factoryList, type RowOf } from '../../lib/scoped';
 
-export const SYS_LOG_LIST: ListSpec = {
-  scope: { enterprise: 'l.enterprise_id', org: 'l.org_id' },
+export const SYS_LOG_LIST = factoryList('l', {
   filters: {
     operator: { column: 'u.nick_name', kind: 'like', label: '操作人' },
     operationPath: { column: 'l.operation_path', kind: 'like', label: '操作路径' },
@@ -21,8 +20,7 @@ export const SYS_LOG_LIST: ListSpec = {
   },
   sorts: { id: 'l.id', createTime: 'l.created_at' },
   defaultSort: { field: 'createTime', direction: 'desc' },
-  key: 'l.id',
-};
+});
 
 export function sourceLabel(source: number): string {
   return OPERATION_SOURCES.find((option) => option.value === source)?.label ?? String(source);
