@@ -284,33 +284,22 @@ export class DeviceService {
   }
 
   deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {
-    return deleteLogged(
-      this.db,
-      {
-        table: 'device',
-        label: 'device_no',
-        log: '设备',
-        notFound: DeviceMessages.notFound,
-        before: async (trx) => {
-          const used = await trx
-            .selectFrom('process_flow_step as s')
-            .innerJoin('process_flow as f', 'f.id', 's.flow_id')
-            .innerJoin('device as d', 'd.id', 's.default_device_id')
-            .select(['d.device_no', 'f.name'])
-            .where(inScope(scope, 'f'))
-            .where('s.default_device_id', 'in', ids)
-            .orderBy('d.device_no')
-            .orderBy('f.id')
-            .execute();
-          if (used.length > 0) {
-            throw conflict(DeviceMessages.usedByFlow(summary([...new Set(used.map((row) => row.device_no))]), summary([...new Set(used.map((row) => row.name))], 3)));
-          }
-        },
-      },
-      scope,
-      ids,
-      context,
-    );
+    const before = async (trx: Db): Promise<void> => {
+      const used = await trx
+        .selectFrom('process_flow_step as s')
+        .innerJoin('process_flow as f', 'f.id', 's.flow_id')
+        .innerJoin('device as d', 'd.id', 's.default_device_id')
+        .select(['d.device_no', 'f.name'])
+        .where(inScope(scope, 'f'))
+        .where('s.default_device_id', 'in', ids)
+        .orderBy('d.device_no')
+        .orderBy('f.id')
+        .execute();
+      if (used.length > 0) {
+        throw conflict(DeviceMessages.usedByFlow(summary([...new Set(used.map((row) => row.device_no))]), summary([...new Set(used.map((row) => row.name))], 3)));
+      }
+    };
+    return deleteLogged(this.db, { table: 'device', label: 'device_no', log: '设备', notFound: DeviceMessages.notFound, before }, scope, ids, context);
   }
 
   async import(scope: Scope, filePath: string, context: OperationContext): Promise<ImportResult> {

@@ -269,30 +269,19 @@ export class WorkFlowService {
   }
 
   deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {
-    return deleteLogged(
-      this.db,
-      {
-        table: 'process_flow',
-        label: 'name',
-        log: '工艺路线',
-        notFound: WorkFlowMessages.notFound,
-        before: async (trx) => {
-          const used = await trx
-            .selectFrom('product as p')
-            .innerJoin('process_flow as f', 'f.id', 'p.process_flow_id')
-            .select(['f.name', (eb) => eb.fn.countAll<number>().as('products')])
-            .where(inScope(scope, 'p'))
-            .where('p.process_flow_id', 'in', ids)
-            .groupBy(['f.id', 'f.name'])
-            .orderBy('f.id')
-            .execute();
-          const products = used.reduce((total, row) => total + Number(row.products), 0);
-          if (products > 0) throw conflict(WorkFlowMessages.usedByProduct(summary(used.map((row) => row.name)), products));
-        },
-      },
-      scope,
-      ids,
-      context,
-    );
+    const before = async (trx: Db): Promise<void> => {
+      const used = await trx
+        .selectFrom('product as p')
+        .innerJoin('process_flow as f', 'f.id', 'p.process_flow_id')
+        .select(['f.name', (eb) => eb.fn.countAll<number>().as('products')])
+        .where(inScope(scope, 'p'))
+        .where('p.process_flow_id', 'in', ids)
+        .groupBy(['f.id', 'f.name'])
+        .orderBy('f.id')
+        .execute();
+      const products = used.reduce((total, row) => total + Number(row.products), 0);
+      if (products > 0) throw conflict(WorkFlowMessages.usedByProduct(summary(used.map((row) => row.name)), products));
+    };
+    return deleteLogged(this.db, { table: 'process_flow', label: 'name', log: '工艺路线', notFound: WorkFlowMessages.notFound, before }, scope, ids, context);
   }
 }

@@ -174,34 +174,23 @@ export class ProcessService {
   }
 
   deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {
-    return deleteLogged(
-      this.db,
-      {
-        table: 'process',
-        label: 'name',
-        log: '工序',
-        notFound: ProcessMessages.notFound,
-        before: async (trx) => {
-          const used = await trx
-            .selectFrom('process_flow_step as s')
-            .innerJoin('process_flow as f', 'f.id', 's.flow_id')
-            .select('s.id')
-            .where(inScope(scope, 'f'))
-            .where('s.process_id', 'in', ids)
-            .limit(1)
-            .executeTakeFirst();
-          if (used) throw conflict(ProcessMessages.usedByFlow);
-          // Bad phenomena (shop-floor module) reference processes too (FK restrict).
-          const withReasons = await trx.selectFrom('bad_phenomenon').select('id').where('process_id', 'in', ids).limit(1).executeTakeFirst();
-          if (withReasons) throw conflict(ProcessMessages.usedByBadReason);
-          // Theoretical speeds of devices for these processes go with them.
-          await trx.deleteFrom('device_speed').where('process_id', 'in', ids).execute();
-        },
-      },
-      scope,
-      ids,
-      context,
-    );
+    const before = async (trx: Db): Promise<void> => {
+      const used = await trx
+        .selectFrom('process_flow_step as s')
+        .innerJoin('process_flow as f', 'f.id', 's.flow_id')
+        .select('s.id')
+        .where(inScope(scope, 'f'))
+        .where('s.process_id', 'in', ids)
+        .limit(1)
+        .executeTakeFirst();
+      if (used) throw conflict(ProcessMessages.usedByFlow);
+      // Bad phenomena (shop-floor module) reference processes too (FK restrict).
+      const withReasons = await trx.selectFrom('bad_phenomenon').select('id').where('process_id', 'in', ids).limit(1).executeTakeFirst();
+      if (withReasons) throw conflict(ProcessMessages.usedByBadReason);
+      // Theoretical speeds of devices for these processes go with them.
+      await trx.deleteFrom('device_speed').where('process_id', 'in', ids).execute();
+    };
+    return deleteLogged(this.db, { table: 'process', label: 'name', log: '工序', notFound: ProcessMessages.notFound, before }, scope, ids, context);
   }
 
   // ---- groups ----

@@ -103,28 +103,17 @@ export class WorkshopService {
   }
 
   deleteBatch(scope: Scope, ids: number[], context: OperationContext): Promise<{ deleted: number }> {
-    return deleteLogged(
-      this.db,
-      {
-        table: 'workshop',
-        label: 'name',
-        log: '车间',
-        notFound: WorkshopMessages.notFound,
-        before: async (trx) => {
-          const used = await trx
-            .selectFrom('device as d')
-            .innerJoin('workshop as w', 'w.id', 'd.workshop_id')
-            .select('w.name')
-            .distinct()
-            .where(inScope(scope, 'd'))
-            .where('d.workshop_id', 'in', ids)
-            .execute();
-          if (used.length > 0) throw conflict(WorkshopMessages.hasDevices(summary(used.map((row) => row.name))));
-        },
-      },
-      scope,
-      ids,
-      context,
-    );
+    const before = async (trx: Db): Promise<void> => {
+      const used = await trx
+        .selectFrom('device as d')
+        .innerJoin('workshop as w', 'w.id', 'd.workshop_id')
+        .select('w.name')
+        .distinct()
+        .where(inScope(scope, 'd'))
+        .where('d.workshop_id', 'in', ids)
+        .execute();
+      if (used.length > 0) throw conflict(WorkshopMessages.hasDevices(summary(used.map((row) => row.name))));
+    };
+    return deleteLogged(this.db, { table: 'workshop', label: 'name', log: '车间', notFound: WorkshopMessages.notFound, before }, scope, ids, context);
   }
 }

@@ -10,7 +10,7 @@ import { UNIQUE_MESSAGES } from './common';
 import { conflict, notFound, validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { summary, text, scopedNames } from '../../lib/rows';
-import { factoryList, inScope, refuseTaken, requireOne, type RowOf, writeUnique } from '../../lib/scoped';
+import { factoryList, inScope, insertRow, refuseTaken, requireOne, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
 export const ShiftMessages = {
   notFound: '班次不存在',
@@ -77,6 +77,19 @@ function describe(name: string, request: CreateShiftRequest, breaks: ShiftBreak[
   return `${name} ${request.startTime}-${request.endTime}${rest}`;
 }
 
+function shiftValues(name: string, request: CreateShiftRequest, breaks: ReturnType<typeof checkedBreaks>) {
+  return {
+    name,
+    code: text(request.classCode),
+    start_time: request.startTime,
+    end_time: request.endTime,
+    breaks: JSON.stringify(breaks),
+    is_default: request.isDefault ?? true,
+    sort: request.sort ?? 0,
+    remark: text(request.remark),
+  };
+}
+
 /** Class times (班次) of the session's factory. */
 export class ShiftService {
   constructor(private readonly db: Db) {}
@@ -96,22 +109,7 @@ export class ShiftService {
     const breaks = checkedBreaks(request);
     return writeUnique(this.db, UNIQUE_MESSAGES, async (trx) => {
       await refuseTaken(trx, 'class_time', 'name', scope, name, ShiftMessages.nameTaken);
-      const { id } = await trx
-        .insertInto('class_time')
-        .values({
-          enterprise_id: scope.enterpriseId,
-          org_id: scope.orgId,
-          name,
-          code: text(request.classCode),
-          start_time: request.startTime,
-          end_time: request.endTime,
-          breaks: JSON.stringify(breaks),
-          is_default: request.isDefault ?? true,
-          sort: request.sort ?? 0,
-          remark: text(request.remark),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertRow(trx, 'class_time', scope, shiftValues(name, request, breaks));
       await recordOperation(trx, context, { ...scope, content: `新增班次：${describe(name, request, breaks)}` });
       return { id };
     });
@@ -125,22 +123,7 @@ export class ShiftService {
       const old = (await scopedNames(trx, 'class_time', scope, [request.id])).get(request.id);
       if (old === undefined) throw notFound(ShiftMessages.notFound);
       await refuseTaken(trx, 'class_time', 'name', scope, name, ShiftMessages.nameTaken, request.id);
-      await trx
-        .updateTable('class_time')
-        .set({
-          name,
-          code: text(request.classCode),
-          start_time: request.startTime,
-          end_time: request.endTime,
-          breaks: JSON.stringify(breaks),
-          is_default: request.isDefault ?? true,
-          sort: request.sort ?? 0,
-          remark: text(request.remark),
-          updated_at: new Date(),
-        })
-        .where(inScope(scope))
-        .where('id', '=', request.id)
-        .execute();
+      await updateRow(trx, 'class_time', scope, request.id, shiftValues(name, request, breaks));
       await recordOperation(trx, context, { ...scope, content: `编辑班次：${describe(name, request, breaks)}${old === name ? '' : `（原名称 ${old}）`}` });
     });
   }
