@@ -4,7 +4,8 @@ import { recordOperation, type OperationContext } from '../db/operation-log';
 import type { Scope } from '../plugins/auth';
 import { conflict, notFound } from './errors';
 import type { ImportRowError } from './excel-import';
-import type { ListSpec } from './list-query';
+import { runList, streamList, type ListParams, type ListSpec } from './list-query';
+import type { PageResult } from '@core/contracts/common';
 import { summary } from './rows';
 import { guardUnique } from './unique';
 
@@ -188,4 +189,38 @@ export async function importKeyErrors<T extends FactoryTable, R>(
     .execute();
   for (const { key } of taken) errors.push({ row: firstRow.get(key)!, message: `${label}「${key}」已存在` });
   return errors;
+}
+
+/** An entity's reads: its select query (table aliased `alias`), its list and the row → response mapping. */
+export interface EntityReads<DB, TB extends keyof DB, O, V> {
+  query: (db: Db) => SelectQueryBuilder<DB, TB, O>;
+  alias: string;
+  list: ListSpec;
+  toView: (row: O) => V;
+  /** The 4004 message of a detail outside the factory. */
+  notFound: string;
+}
+
+/**
+ * The base of a factory entity's service: `list` (a page), `rows` (every row, for an export) and
+ * `detail` (or 4004) from its reads; the subclass adds the writes.
+ *
+ *   export class ShiftService extends FactoryEntity({ query: shiftQuery, alias: 'c', list: SHIFT_LIST, toView: toShift, notFound: '班次不存在' }) { … }
+ */
+export function FactoryEntity<DB, TB extends keyof DB, O, V>(reads: EntityReads<DB, TB, O, V>) {
+  return class {
+    constructor(protected readonly db: Db) {}
+
+    list(scope: Scope, params: ListParams): Promise<PageResult<V>> {
+      return runList(reads.query(this.db), reads.list, scope, params, reads.toView);
+    }
+
+    rows(scope: Scope, params: ListParams): AsyncIterable<V> {
+      return streamList(reads.query(this.db), reads.list, scope, params, reads.toView);
+    }
+
+    async detail(scope: Scope, id: number): Promise<V> {
+      return reads.toView(await requireOne(reads.query(this.db), reads.alias, scope, id, reads.notFound));
+    }
+  };
 }

@@ -14,7 +14,8 @@
  *                        taking the declarations. Never `app.get/post` by hand (routes-declared test).
  *   <entity>.service.ts  a service class built on the Db: Kysely queries, transactions, rules, the
  *                        operation log; every method takes the caller's Scope first. The reads and
- *                        writes every factory-scoped entity repeats come from lib/scoped: `inScope`,
+ *                        writes every factory-scoped entity repeats come from lib/scoped: `FactoryEntity`
+ *                        (base class: list, rows, detail), `factoryList`, `inScope`,
  *                        `requireOne`/`requireRow(s)` (4004), `refuseTaken` (4009), `insertRow`/`updateRow`,
  *                        `writeUnique` (transaction + unique-index 4009) and `deleteLogged` (batch delete
  *                        with its 删除… log line); the service keeps only what is its own.

@@ -16,7 +16,7 @@ import { UNIQUE_MESSAGES } from './common';
 import { conflict, notFound } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { namesOf, requireIds, summary, text } from '../../lib/rows';
-import { deleteLogged, factoryList, inScope, insertRow, refuseTaken, requireOne, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
+import { deleteLogged, FactoryEntity, factoryList, inScope, insertRow, refuseTaken, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
 export const ProcessMessages = {
   notFound: '工序不存在',
@@ -137,18 +137,7 @@ function processValues(request: CreateProcessRequest) {
 // ---- service --------------------------------------------------------------------------------------
 
 /** Processes (工序) with prepare time, quantity config and report rules; process groups (工序组). */
-export class ProcessService {
-  constructor(private readonly db: Db) {}
-
-  list(scope: Scope, params: ListParams): Promise<PageResult<Process>> {
-    return runList(processQuery(this.db), PROCESS_LIST, scope, params, toProcess);
-  }
-
-  async detail(scope: Scope, id: number): Promise<Process> {
-    const row = await requireOne(processQuery(this.db), 'p', scope, id, ProcessMessages.notFound);
-    return toProcess(row);
-  }
-
+export class ProcessService extends FactoryEntity({ query: processQuery, alias: 'p', list: PROCESS_LIST, toView: toProcess, notFound: ProcessMessages.notFound }) {
   async create(scope: Scope, request: CreateProcessRequest, context: OperationContext): Promise<{ id: number }> {
     return writeUnique(this.db, UNIQUE_MESSAGES, async (trx) => {
       await requireIds(trx, 'process_group', scope, [request.processGroupId], ProcessMessages.groupNotFound);

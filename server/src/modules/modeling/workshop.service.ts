@@ -1,15 +1,13 @@
 import { sql } from 'kysely';
-import type { PageResult } from '@core/contracts/common';
 import type { CreateWorkshopRequest, UpdateWorkshopRequest, Workshop } from '@core/contracts/modeling';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
-import { runList, type ListParams } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
 import { UNIQUE_MESSAGES } from './common';
 import { conflict, notFound } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { namesOf, summary, text } from '../../lib/rows';
-import { deleteLogged, factoryList, inScope, refuseTaken, requireOne, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
+import { deleteLogged, FactoryEntity, factoryList, inScope, refuseTaken, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
 export const WorkshopMessages = {
   notFound: '车间不存在',
@@ -58,18 +56,7 @@ function toWorkshop(row: WorkshopRow): Workshop {
 // ---- service --------------------------------------------------------------------------------------
 
 /** Workshops (车间) of the session's factory. */
-export class WorkshopService {
-  constructor(private readonly db: Db) {}
-
-  list(scope: Scope, params: ListParams): Promise<PageResult<Workshop>> {
-    return runList(workshopQuery(this.db), WORKSHOP_LIST, scope, params, toWorkshop);
-  }
-
-  async detail(scope: Scope, id: number): Promise<Workshop> {
-    const row = await requireOne(workshopQuery(this.db), 'w', scope, id, WorkshopMessages.notFound);
-    return toWorkshop(row);
-  }
-
+export class WorkshopService extends FactoryEntity({ query: workshopQuery, alias: 'w', list: WORKSHOP_LIST, toView: toWorkshop, notFound: WorkshopMessages.notFound }) {
   async create(scope: Scope, request: CreateWorkshopRequest, context: OperationContext): Promise<{ id: number }> {
     const name = request.workshopName.trim();
     return writeUnique(this.db, UNIQUE_MESSAGES, async (trx) => {

@@ -1,16 +1,14 @@
 import { sql } from 'kysely';
-import type { PageResult } from '@core/contracts/common';
 import type { CreateShiftRequest, Shift, ShiftBreak, UpdateShiftRequest } from '@core/contracts/shifts';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
-import { runList, type ListParams } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
 import { shiftMinutes, shiftProblem, toMinutes } from '../../domain/calendar';
 import { UNIQUE_MESSAGES } from './common';
 import { conflict, notFound, validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { summary, text, scopedNames } from '../../lib/rows';
-import { factoryList, inScope, insertRow, refuseTaken, requireOne, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
+import { FactoryEntity, factoryList, inScope, insertRow, refuseTaken, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
 export const ShiftMessages = {
   notFound: '班次不存在',
@@ -91,18 +89,7 @@ function shiftValues(name: string, request: CreateShiftRequest, breaks: ReturnTy
 }
 
 /** Class times (班次) of the session's factory. */
-export class ShiftService {
-  constructor(private readonly db: Db) {}
-
-  list(scope: Scope, params: ListParams): Promise<PageResult<Shift>> {
-    return runList(shiftQuery(this.db), SHIFT_LIST, scope, params, toShift);
-  }
-
-  async detail(scope: Scope, id: number): Promise<Shift> {
-    const row = await requireOne(shiftQuery(this.db), 'c', scope, id, ShiftMessages.notFound);
-    return toShift(row);
-  }
-
+export class ShiftService extends FactoryEntity({ query: shiftQuery, alias: 'c', list: SHIFT_LIST, toView: toShift, notFound: ShiftMessages.notFound }) {
   async create(scope: Scope, request: CreateShiftRequest, context: OperationContext): Promise<{ id: number }> {
     const name = request.className.trim();
     if (!name) throw validation('班次名称不能为空');

@@ -1,4 +1,3 @@
-import type { PageResult } from '@core/contracts/common';
 import type { ImportResult } from '@core/contracts/files';
 import {
   STENCIL_IMPORT_MAX_ROWS,
@@ -17,11 +16,10 @@ import { formatDateTime } from '../../lib/datetime';
 import { notFound } from '../../lib/errors';
 import type { ExportColumn } from '../../lib/excel-export';
 import { ImportMessages, runImport, type ImportColumn } from '../../lib/excel-import';
-import { runList, streamList, type ListParams } from '../../lib/list-query';
 import { requireIds, summary, text } from '../../lib/rows';
 import { guardUnique } from '../../lib/unique';
 import type { Scope } from '../../plugins/auth';
-import { factoryList, importKeyErrors, inScope, insertRow, refuseTaken, requireOne, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
+import { FactoryEntity, factoryList, importKeyErrors, inScope, insertRow, refuseTaken, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
 export const StencilMessages = {
   notFound: '印版不存在',
@@ -198,22 +196,7 @@ function byLabel<V>(options: ReadonlyArray<{ value: V; label: string }>, label: 
 // ---- service --------------------------------------------------------------------------------------
 
 /** Printing plates (印版) of the session's factory. */
-export class StencilService {
-  constructor(private readonly db: Db) {}
-
-  list(scope: Scope, params: ListParams): Promise<PageResult<Stencil>> {
-    return runList(stencilQuery(this.db), STENCIL_LIST, scope, params, toStencil);
-  }
-
-  rows(scope: Scope, params: ListParams): AsyncIterable<Stencil> {
-    return streamList(stencilQuery(this.db), STENCIL_LIST, scope, params, toStencil);
-  }
-
-  async detail(scope: Scope, id: number): Promise<Stencil> {
-    const row = await requireOne(stencilQuery(this.db), 's', scope, id, StencilMessages.notFound);
-    return toStencil(row);
-  }
-
+export class StencilService extends FactoryEntity({ query: stencilQuery, alias: 's', list: STENCIL_LIST, toView: toStencil, notFound: StencilMessages.notFound }) {
   async create(scope: Scope, request: CreateStencilRequest, context: OperationContext): Promise<{ id: number }> {
     return writeUnique(this.db, UNIQUE_MESSAGES, async (trx) => {
         await requireIds(trx, 'product', scope, [request.productId], StencilMessages.productNotFound);
