@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SelectType, type SqlBool } from 'kysely';
+import { sql, type Expression, type Insertable, type Kysely, type SelectQueryBuilder, type SelectType, type SqlBool, type Updateable } from 'kysely';
 import type { Database, Db } from '../db';
 import { recordOperation, type OperationContext } from '../db/operation-log';
 import type { Scope } from '../plugins/auth';
@@ -104,7 +104,7 @@ export async function requireRows<T extends FactoryTable, C extends ColumnOf<T>>
 }
 
 /** Inserts a row into the scope's factory and returns its id. */
-export async function insertRow<T extends FactoryTable>(db: Db, table: T, scope: Scope, values: object): Promise<number> {
+export async function insertRow<T extends FactoryTable>(db: Db, table: T, scope: Scope, values: Omit<Insertable<Database[T]>, 'enterprise_id' | 'org_id'>): Promise<number> {
   const row = await loose(db)
     .insertInto(name(table))
     .values({ enterprise_id: scope.enterpriseId, org_id: scope.orgId, ...values })
@@ -114,7 +114,7 @@ export async function insertRow<T extends FactoryTable>(db: Db, table: T, scope:
 }
 
 /** Updates the factory's row `id` with `values`, stamping `updated_at`. */
-export async function updateRow<T extends FactoryTable>(db: Db, table: T, scope: Scope, id: number, values: object): Promise<void> {
+export async function updateRow<T extends FactoryTable>(db: Db, table: T, scope: Scope, id: number, values: Updateable<Database[T]>): Promise<void> {
   await loose(db)
     .updateTable(name(table))
     .set({ ...values, updated_at: new Date() })

@@ -5,7 +5,7 @@ import type { Scope } from '../../plugins/auth';
 import { UNIQUE_MESSAGES } from './common';
 import { buildTree, requireIds, summary } from '../../lib/rows';
 import { conflict, notFound } from '../../lib/errors';
-import { inScope, refuseTaken, updateRow, writeUnique } from '../../lib/scoped';
+import { inScope, insertRow, refuseTaken, updateRow, writeUnique } from '../../lib/scoped';
 
 export const DeviceTypeMessages = {
   notFound: '设备类型不存在',
@@ -76,18 +76,12 @@ export class DeviceTypeService {
     return writeUnique(this.db, UNIQUE_MESSAGES, async (trx) => {
       await requireIds(trx, 'device_type', scope, [request.parentId], DeviceTypeMessages.parentNotFound);
       await refuseTaken(trx, 'device_type', 'code', scope, request.machineType, DeviceTypeMessages.codeTaken);
-      const { id } = await trx
-        .insertInto('device_type')
-        .values({
-          enterprise_id: scope.enterpriseId,
-          org_id: scope.orgId,
-          parent_id: request.parentId ?? null,
-          code: request.machineType,
-          name,
-          sort: request.sort ?? 0,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertRow(trx, 'device_type', scope, {
+        parent_id: request.parentId ?? null,
+        code: request.machineType,
+        name,
+        sort: request.sort ?? 0,
+      });
       await recordOperation(trx, context, { ...scope, content: `新增设备类型：${request.machineType} ${name}` });
       return { id };
     });

@@ -16,7 +16,7 @@ import { UNIQUE_MESSAGES } from './common';
 import { conflict, notFound, validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { namesOf, requireIds, summary, text } from '../../lib/rows';
-import { deleteLogged, factoryList, inScope, refuseTaken, requireOne, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
+import { deleteLogged, factoryList, inScope, insertRow, refuseTaken, requireOne, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
 export const WorkFlowMessages = {
   notFound: '工艺路线不存在',
@@ -231,19 +231,13 @@ export class WorkFlowService {
       await this.checkSteps(trx, scope, request);
       const productId = await this.checkOwner(trx, scope, request);
       await refuseTaken(trx, 'process_flow', 'code', scope, request.flowCode, WorkFlowMessages.codeTaken);
-      const { id } = await trx
-        .insertInto('process_flow')
-        .values({
-          enterprise_id: scope.enterpriseId,
-          org_id: scope.orgId,
-          code: request.flowCode,
-          name,
-          is_template: productId === null,
-          product_id: productId,
-          remark: text(request.remark),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertRow(trx, 'process_flow', scope, {
+        code: request.flowCode,
+        name,
+        is_template: productId === null,
+        product_id: productId,
+        remark: text(request.remark),
+      });
       await this.writeSteps(trx, id, request);
       await this.assignToOwner(trx, scope, id, productId);
       const note = await this.ownerNote(trx, scope, productId);

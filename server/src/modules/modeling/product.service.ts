@@ -427,17 +427,11 @@ export class ProductService {
   async createClassify(scope: Scope, request: CreateProductClassifyRequest, context: OperationContext): Promise<{ id: number }> {
     return this.db.transaction().execute(async (trx) => {
       await this.checkClassify(trx, scope, request);
-      const { id } = await trx
-        .insertInto('product_classify')
-        .values({
-          enterprise_id: scope.enterpriseId,
-          org_id: scope.orgId,
-          parent_id: request.parentId ?? null,
-          name: request.classifyName.trim(),
-          sort: request.sort ?? 0,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertRow(trx, 'product_classify', scope, {
+        parent_id: request.parentId ?? null,
+        name: request.classifyName.trim(),
+        sort: request.sort ?? 0,
+      });
       await recordOperation(trx, context, { ...scope, content: `新增产品分类：${request.classifyName.trim()}` });
       return { id };
     });

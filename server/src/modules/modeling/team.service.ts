@@ -157,19 +157,13 @@ export class TeamService {
     return writeUnique(this.db, UNIQUE_MESSAGES, async (trx) => {
       await refuseTaken(trx, 'class_team', 'name', scope, name, TeamMessages.nameTaken);
       const members = await this.checkRefs(trx, scope, request);
-      const { id } = await trx
-        .insertInto('class_team')
-        .values({
-          enterprise_id: scope.enterpriseId,
-          org_id: scope.orgId,
-          name,
-          workshop_id: request.workshopId ?? null,
-          leader_user_id: request.leaderUserId ?? null,
-          remark: text(request.remark),
-          sort: request.sort ?? 0,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertRow(trx, 'class_team', scope, {
+        name,
+        workshop_id: request.workshopId ?? null,
+        leader_user_id: request.leaderUserId ?? null,
+        remark: text(request.remark),
+        sort: request.sort ?? 0,
+      });
       await this.writeMembers(trx, id, members);
       await recordOperation(trx, context, { ...scope, content: `新增班组：${name}（${members.length}人）` });
       return { id };

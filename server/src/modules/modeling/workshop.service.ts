@@ -7,7 +7,7 @@ import { UNIQUE_MESSAGES } from './common';
 import { conflict, notFound } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { namesOf, summary, text } from '../../lib/rows';
-import { deleteLogged, FactoryEntity, factoryList, inScope, refuseTaken, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
+import { deleteLogged, FactoryEntity, factoryList, inScope, insertRow, refuseTaken, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
 export const WorkshopMessages = {
   notFound: '车间不存在',
@@ -61,18 +61,12 @@ export class WorkshopService extends FactoryEntity({ query: workshopQuery, alias
     const name = request.workshopName.trim();
     return writeUnique(this.db, UNIQUE_MESSAGES, async (trx) => {
       await refuseTaken(trx, 'workshop', 'name', scope, name, WorkshopMessages.nameTaken);
-      const { id } = await trx
-        .insertInto('workshop')
-        .values({
-          enterprise_id: scope.enterpriseId,
-          org_id: scope.orgId,
-          name,
-          code: text(request.workshopCode),
-          remark: text(request.remark),
-          sort: request.sort ?? 0,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertRow(trx, 'workshop', scope, {
+        name,
+        code: text(request.workshopCode),
+        remark: text(request.remark),
+        sort: request.sort ?? 0,
+      });
       await recordOperation(trx, context, { ...scope, content: `新增车间：${name}` });
       return { id };
     });

@@ -11,7 +11,7 @@ import { requireDate , UNIQUE_MESSAGES } from './common';
 import { conflict, notFound, validation } from '../../lib/errors';
 import { formatDateTime } from '../../lib/datetime';
 import { summary, text, factoryUsers, scopedNames } from '../../lib/rows';
-import { factoryList, inScope, refuseTaken, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
+import { factoryList, inScope, insertRow, refuseTaken, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
 export const ClassUserMessages = {
   notFound: '排班人员不存在',
@@ -128,18 +128,12 @@ export class ClassUserService {
     return writeUnique(this.db, UNIQUE_MESSAGES, async (trx) => {
       const names = await this.checkRefs(trx, scope, request);
       await refuseTaken(trx, 'class_user', 'user_id', scope, request.userId, ClassUserMessages.taken(names.userName));
-      const { id } = await trx
-        .insertInto('class_user')
-        .values({
-          enterprise_id: scope.enterpriseId,
-          org_id: scope.orgId,
-          user_id: request.userId,
-          class_time_id: request.classTimeId,
-          team_id: request.teamId ?? null,
-          remark: text(request.remark),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertRow(trx, 'class_user', scope, {
+        user_id: request.userId,
+        class_time_id: request.classTimeId,
+        team_id: request.teamId ?? null,
+        remark: text(request.remark),
+      });
       await recordOperation(trx, context, { ...scope, content: `新增排班人员：${names.userName}（${names.className}${names.teamName ? `，${names.teamName}` : ''}）` });
       return { id };
     });
@@ -269,21 +263,15 @@ export class ClassUserService {
         const busy = [already.user_id, already.target_user_id].find((id) => id === request.userId || id === request.targetUserId)!;
         throw conflict(ClassUserMessages.exchanged(users.get(busy)!, date));
       }
-      const { id } = await trx
-        .insertInto('shift_exchange')
-        .values({
-          enterprise_id: scope.enterpriseId,
-          org_id: scope.orgId,
-          exchange_date: date,
-          user_id: request.userId,
-          class_time_id: mine.class_time_id,
-          target_user_id: request.targetUserId,
-          target_class_time_id: theirs.class_time_id,
-          reason: text(request.reason),
-          created_by: scope.userId,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertRow(trx, 'shift_exchange', scope, {
+        exchange_date: date,
+        user_id: request.userId,
+        class_time_id: mine.class_time_id,
+        target_user_id: request.targetUserId,
+        target_class_time_id: theirs.class_time_id,
+        reason: text(request.reason),
+        created_by: scope.userId,
+      });
       await recordOperation(trx, context, {
         ...scope,
         content: `调班：${date} ${users.get(request.userId)}（${mine.name}）↔ ${users.get(request.targetUserId)}（${theirs.name}）`,
