@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
 
 /** Result codes shared by the console and the server (DECISIONS.md "Envelopes"). */
 export const ResultCode = {
@@ -104,6 +104,8 @@ export const PageFields = {
 export const Stamps = { createTime: Type.String(), updateTime: Type.String() };
 
 export const IdParams = Type.Object({ id: titled(Id, '编号') });
+/** An update body: the create fields plus the row's id (编号). */
+export const updateOf = <F extends TProperties>(fields: F) => Type.Object({ id: titled(Id, '编号'), ...fields });
 export type IdParams = Static<typeof IdParams>;
 
 export const DeleteBatchRequest = Type.Object({

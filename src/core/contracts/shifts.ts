@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ShiftAuthorities as A } from '../access/authorities/shifts';
-import { CreatedResult, DeleteBatchRequest, DeleteBatchResult, Id, IdParams, NoData, OptionalId, PageFields, PageResult, Remark, ShortText, Sort, Stamps, TextFilter, titled } from './common';
+import { CreatedResult, DeleteBatchRequest, DeleteBatchResult, Id, IdParams, NoData, OptionalId, PageFields, PageResult, Remark, ShortText, Sort, Stamps, TextFilter, titled, updateOf } from './common';
 import { crudEndpoints, FILE, get, pathsOf, post } from './endpoint';
 import { ImportRequest, ImportResult } from './files';
 
@@ -62,7 +62,7 @@ const ShiftFields = {
 };
 export const CreateShiftRequest = Type.Object(ShiftFields);
 export type CreateShiftRequest = Static<typeof CreateShiftRequest>;
-export const UpdateShiftRequest = Type.Object({ id: titled(Id, '编号'), ...ShiftFields });
+export const UpdateShiftRequest = updateOf(ShiftFields);
 export type UpdateShiftRequest = Static<typeof UpdateShiftRequest>;
 
 // ---- class users (排班人员) and shift exchange (调班) ------------------------------------------------
@@ -90,7 +90,7 @@ export type ClassUser = Static<typeof ClassUser>;
 const ClassUserFields = { userId: titled(Id, '用户'), classTimeId: titled(Id, '班次'), teamId: OptionalId('班组'), remark: Remark() };
 export const CreateClassUserRequest = Type.Object(ClassUserFields);
 export type CreateClassUserRequest = Static<typeof CreateClassUserRequest>;
-export const UpdateClassUserRequest = Type.Object({ id: titled(Id, '编号'), ...ClassUserFields });
+export const UpdateClassUserRequest = updateOf(ClassUserFields);
 export type UpdateClassUserRequest = Static<typeof UpdateClassUserRequest>;
 
 export const ExchangeListQuery = Type.Object({ ...PageFields, nickName: TextFilter('姓名'), exchangeDateStart: Type.Optional(Type.String({ maxLength: 20 })), exchangeDateEnd: Type.Optional(Type.String({ maxLength: 20 })) });
@@ -134,7 +134,7 @@ export type Holiday = Static<typeof Holiday>;
 const HolidayFields = { holidayDate: titled(DateText, '日期'), type: titled(HolidayType, '类型'), holidayName: Type.Optional(Type.String({ title: '节假日名称', maxLength: 20 })) };
 export const AddHolidayRequest = Type.Object(HolidayFields);
 export type AddHolidayRequest = Static<typeof AddHolidayRequest>;
-export const UpdateHolidayRequest = Type.Object({ id: titled(Id, '编号'), ...HolidayFields });
+export const UpdateHolidayRequest = updateOf(HolidayFields);
 export type UpdateHolidayRequest = Static<typeof UpdateHolidayRequest>;
 
 // ---- device calendar and month effect ---------------------------------------------------------------

@@ -3,7 +3,7 @@ import { defineEnum } from '../enums';
 import { StencilAuthorities as A } from '../access/authorities/stencil';
 import { crudEndpoints, FILE, get, pathsOf, post } from './endpoint';
 import { ImportRequest, ImportResult } from './files';
-import { Id, IdParams, MultiFilter, PageResult, OptionalId, OptionalText, PageFields, Remark, ShortText, Stamps, TextFilter, titled } from './common';
+import { IdParams, MultiFilter, OptionalId, OptionalText, PageFields, PageResult, Remark, ShortText, Stamps, TextFilter, titled, updateOf } from './common';
 
 /** 版材类型: the plate material. */
 export const STENCIL_PLATE_TYPE = defineEnum([
@@ -80,7 +80,7 @@ const StencilFields = {
 };
 export const CreateStencilRequest = Type.Object(StencilFields);
 export type CreateStencilRequest = Static<typeof CreateStencilRequest>;
-export const UpdateStencilRequest = Type.Object({ id: titled(Id, '编号'), ...StencilFields });
+export const UpdateStencilRequest = updateOf(StencilFields);
 export type UpdateStencilRequest = Static<typeof UpdateStencilRequest>;
 
 /** How worn a plate is: 'over' at or past its life, 'near' from 90 % of it (临近寿命), else 'ok'. */

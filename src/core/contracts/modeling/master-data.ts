@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { ModelingAuthorities as A } from '../../access/authorities/modeling';
-import { Id, IdParams, OverReportPercent, MultiFilter, OptionalId, OptionalText, PageFields, PageResult, Remark, ShortText, Sort, Stamps, TextFilter, titled } from '../common';
+import { Id, IdParams, MultiFilter, OptionalId, OptionalText, OverReportPercent, PageFields, PageResult, Remark, ShortText, Sort, Stamps, TextFilter, titled, updateOf } from '../common';
 import { crudEndpoints, FILE, get, pathsOf, post } from '../endpoint';
 import { ImportRequest, ImportResult } from '../files';
 
@@ -35,7 +35,7 @@ const WorkshopFields = {
 };
 export const CreateWorkshopRequest = Type.Object(WorkshopFields);
 export type CreateWorkshopRequest = Static<typeof CreateWorkshopRequest>;
-export const UpdateWorkshopRequest = Type.Object({ id: titled(Id, '编号'), ...WorkshopFields });
+export const UpdateWorkshopRequest = updateOf(WorkshopFields);
 export type UpdateWorkshopRequest = Static<typeof UpdateWorkshopRequest>;
 
 // ---- device types (spec §3 multistage tree) ---------------------------------------------------
@@ -72,7 +72,7 @@ const DeviceTypeFields = {
 };
 export const CreateDeviceTypeRequest = Type.Object(DeviceTypeFields);
 export type CreateDeviceTypeRequest = Static<typeof CreateDeviceTypeRequest>;
-export const UpdateDeviceTypeRequest = Type.Object({ id: titled(Id, '编号'), ...DeviceTypeFields });
+export const UpdateDeviceTypeRequest = updateOf(DeviceTypeFields);
 export type UpdateDeviceTypeRequest = Static<typeof UpdateDeviceTypeRequest>;
 
 // ---- devices -------------------------------------------------------------------------------------
@@ -179,7 +179,7 @@ const DeviceFields = {
 export const CreateDeviceRequest = Type.Object(DeviceFields);
 export type CreateDeviceRequest = Static<typeof CreateDeviceRequest>;
 /** Pictures, speeds and spare parts present are replaced as a whole; absent ones are kept. */
-export const UpdateDeviceRequest = Type.Object({ id: titled(Id, '编号'), ...DeviceFields });
+export const UpdateDeviceRequest = updateOf(DeviceFields);
 export type UpdateDeviceRequest = Static<typeof UpdateDeviceRequest>;
 
 // ---- process groups and processes ---------------------------------------------------------------
@@ -198,7 +198,7 @@ export type ProcessGroup = Static<typeof ProcessGroup>;
 const ProcessGroupFields = { groupName: ShortText('工序组名称'), remark: Remark(), sort: Sort() };
 export const CreateProcessGroupRequest = Type.Object(ProcessGroupFields);
 export type CreateProcessGroupRequest = Static<typeof CreateProcessGroupRequest>;
-export const UpdateProcessGroupRequest = Type.Object({ id: titled(Id, '编号'), ...ProcessGroupFields });
+export const UpdateProcessGroupRequest = updateOf(ProcessGroupFields);
 export type UpdateProcessGroupRequest = Static<typeof UpdateProcessGroupRequest>;
 
 export const ProcessListQuery = Type.Object({ ...PageFields, processCode: TextFilter('工序编码'), processName: TextFilter('工序名称'), processGroupId: MultiFilter('工序组') });
@@ -242,7 +242,7 @@ const ProcessFields = {
 };
 export const CreateProcessRequest = Type.Object(ProcessFields);
 export type CreateProcessRequest = Static<typeof CreateProcessRequest>;
-export const UpdateProcessRequest = Type.Object({ id: titled(Id, '编号'), ...ProcessFields });
+export const UpdateProcessRequest = updateOf(ProcessFields);
 export type UpdateProcessRequest = Static<typeof UpdateProcessRequest>;
 
 // ---- process flows (工艺路线) ----------------------------------------------------------------------
@@ -309,7 +309,7 @@ const WorkFlowFields = {
 };
 export const CreateWorkFlowRequest = Type.Object(WorkFlowFields);
 export type CreateWorkFlowRequest = Static<typeof CreateWorkFlowRequest>;
-export const UpdateWorkFlowRequest = Type.Object({ id: titled(Id, '编号'), ...WorkFlowFields });
+export const UpdateWorkFlowRequest = updateOf(WorkFlowFields);
 export type UpdateWorkFlowRequest = Static<typeof UpdateWorkFlowRequest>;
 
 /** 工序地图: every process of the factory and every flow as its ordered process ids. */
@@ -349,7 +349,7 @@ export const ProductClassifyNode: TSchema = Type.Recursive((self) =>
 const ClassifyFields = { classifyName: ShortText('分类名称'), parentId: OptionalId('上级分类'), sort: Sort() };
 export const CreateProductClassifyRequest = Type.Object(ClassifyFields);
 export type CreateProductClassifyRequest = Static<typeof CreateProductClassifyRequest>;
-export const UpdateProductClassifyRequest = Type.Object({ id: titled(Id, '编号'), ...ClassifyFields });
+export const UpdateProductClassifyRequest = updateOf(ClassifyFields);
 export type UpdateProductClassifyRequest = Static<typeof UpdateProductClassifyRequest>;
 
 export const ProductListQuery = Type.Object({
@@ -406,7 +406,7 @@ const ProductFields = {
 };
 export const CreateProductRequest = Type.Object(ProductFields);
 export type CreateProductRequest = Static<typeof CreateProductRequest>;
-export const UpdateProductRequest = Type.Object({ id: titled(Id, '编号'), ...ProductFields });
+export const UpdateProductRequest = updateOf(ProductFields);
 export type UpdateProductRequest = Static<typeof UpdateProductRequest>;
 
 // ---- endpoints (spec §7 "Basic data", DECISIONS.md "Paths") -----------------------------------

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ModelingAuthorities as A } from '../../access/authorities/modeling';
-import { Id, IdParams, MultiFilter, NoData, OptionalId, PageFields, PageResult, Remark, Sort, Stamps, TextFilter, titled } from '../common';
+import { Id, IdParams, MultiFilter, NoData, OptionalId, PageFields, PageResult, Remark, Sort, Stamps, TextFilter, titled, updateOf } from '../common';
 import { crudEndpoints, get, pathsOf, post } from '../endpoint';
 
 
@@ -33,7 +33,7 @@ const IcCardFields = {
 export const CreateIcCardRequest = Type.Object(IcCardFields);
 export type CreateIcCardRequest = Static<typeof CreateIcCardRequest>;
 /** userId absent keeps the binding; null unbinds. */
-export const UpdateIcCardRequest = Type.Object({ id: titled(Id, '编号'), ...IcCardFields });
+export const UpdateIcCardRequest = updateOf(IcCardFields);
 export type UpdateIcCardRequest = Static<typeof UpdateIcCardRequest>;
 export const BindIcCardRequest = Type.Object({ id: titled(Id, '编号'), userId: titled(Id, '绑定人员') });
 export type BindIcCardRequest = Static<typeof BindIcCardRequest>;
@@ -64,7 +64,7 @@ const WorkMachineFields = {
 };
 export const CreateWorkMachineRequest = Type.Object(WorkMachineFields);
 export type CreateWorkMachineRequest = Static<typeof CreateWorkMachineRequest>;
-export const UpdateWorkMachineRequest = Type.Object({ id: titled(Id, '编号'), ...WorkMachineFields });
+export const UpdateWorkMachineRequest = updateOf(WorkMachineFields);
 export type UpdateWorkMachineRequest = Static<typeof UpdateWorkMachineRequest>;
 
 // ---- bad phenomena ----------------------------------------------------------------------------
@@ -93,7 +93,7 @@ const BadReasonFields = {
 };
 export const CreateBadReasonRequest = Type.Object(BadReasonFields);
 export type CreateBadReasonRequest = Static<typeof CreateBadReasonRequest>;
-export const UpdateBadReasonRequest = Type.Object({ id: titled(Id, '编号'), ...BadReasonFields });
+export const UpdateBadReasonRequest = updateOf(BadReasonFields);
 export type UpdateBadReasonRequest = Static<typeof UpdateBadReasonRequest>;
 
 /**

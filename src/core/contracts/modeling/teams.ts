@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ModelingAuthorities as A } from '../../access/authorities/modeling';
-import { Id, IdParams, OptionalId, PageFields, PageResult, Remark, ShortText, Sort, Stamps, TextFilter, titled } from '../common';
+import { Id, IdParams, OptionalId, PageFields, PageResult, Remark, ShortText, Sort, Stamps, TextFilter, titled, updateOf } from '../common';
 import { crudEndpoints, get, pathsOf } from '../endpoint';
 
 
@@ -20,7 +20,7 @@ export type Position = Static<typeof Position>;
 const PositionFields = { positionName: ShortText('岗位名称'), remark: Remark(), sort: Sort() };
 export const CreatePositionRequest = Type.Object(PositionFields);
 export type CreatePositionRequest = Static<typeof CreatePositionRequest>;
-export const UpdatePositionRequest = Type.Object({ id: titled(Id, '编号'), ...PositionFields });
+export const UpdatePositionRequest = updateOf(PositionFields);
 export type UpdatePositionRequest = Static<typeof UpdatePositionRequest>;
 
 export const TeamMemberInput = Type.Object({ userId: titled(Id, '用户'), positionId: OptionalId('岗位') });
@@ -61,7 +61,7 @@ const TeamFields = {
 };
 export const CreateTeamRequest = Type.Object(TeamFields);
 export type CreateTeamRequest = Static<typeof CreateTeamRequest>;
-export const UpdateTeamRequest = Type.Object({ id: titled(Id, '编号'), ...TeamFields });
+export const UpdateTeamRequest = updateOf(TeamFields);
 export type UpdateTeamRequest = Static<typeof UpdateTeamRequest>;
 
 /** Class teams (班组) with their members, and employee positions (岗位): the 班组 tab of /modeling. */

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { SysCfgAuthorities as A } from '../../access/authorities/sys-cfg';
-import { Id, IdParams, PageFields, PageResult, Remark, Stamps, TextFilter, titled } from '../common';
+import { Id, IdParams, PageFields, PageResult, Remark, Stamps, TextFilter, titled, updateOf } from '../common';
 import { crudEndpoints, get, pathsOf } from '../endpoint';
 
 /**
@@ -42,7 +42,7 @@ const PaperGradeFields = {
 };
 export const CreatePaperGradeRequest = Type.Object(PaperGradeFields);
 export type CreatePaperGradeRequest = Static<typeof CreatePaperGradeRequest>;
-export const UpdatePaperGradeRequest = Type.Object({ id: titled(Id, '编号'), ...PaperGradeFields });
+export const UpdatePaperGradeRequest = updateOf(PaperGradeFields);
 export type UpdatePaperGradeRequest = Static<typeof UpdatePaperGradeRequest>;
 
 // ---- flutes -------------------------------------------------------------------------------------
@@ -74,7 +74,7 @@ const FluteFields = {
 };
 export const CreateFluteRequest = Type.Object(FluteFields);
 export type CreateFluteRequest = Static<typeof CreateFluteRequest>;
-export const UpdateFluteRequest = Type.Object({ id: titled(Id, '编号'), ...FluteFields });
+export const UpdateFluteRequest = updateOf(FluteFields);
 export type UpdateFluteRequest = Static<typeof UpdateFluteRequest>;
 
 // ---- board codes ----------------------------------------------------------------------------------
@@ -120,7 +120,7 @@ const BoardCodeFields = {
 };
 export const CreateBoardCodeRequest = Type.Object(BoardCodeFields);
 export type CreateBoardCodeRequest = Static<typeof CreateBoardCodeRequest>;
-export const UpdateBoardCodeRequest = Type.Object({ id: titled(Id, '编号'), ...BoardCodeFields });
+export const UpdateBoardCodeRequest = updateOf(BoardCodeFields);
 export type UpdateBoardCodeRequest = Static<typeof UpdateBoardCodeRequest>;
 
 // ---- deckle widths --------------------------------------------------------------------------------
@@ -144,7 +144,7 @@ const DeckleFields = {
 };
 export const CreateDeckleRequest = Type.Object(DeckleFields);
 export type CreateDeckleRequest = Static<typeof CreateDeckleRequest>;
-export const UpdateDeckleRequest = Type.Object({ id: titled(Id, '编号'), ...DeckleFields });
+export const UpdateDeckleRequest = updateOf(DeckleFields);
 export type UpdateDeckleRequest = Static<typeof UpdateDeckleRequest>;
 
 // ---- endpoints (/paper-produce-data: reading needs the page menu, writing ACTION_SYS_PAPER_DATA_*) ----

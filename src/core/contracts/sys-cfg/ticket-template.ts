@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { SysCfgAuthorities as A } from '../../access/authorities/sys-cfg';
-import { Id, IdParams, NoData, PageResult, Stamps, titled } from '../common';
+import { Id, IdParams, NoData, PageResult, Stamps, titled, updateOf } from '../common';
 import { crudEndpoints, get, pathsOf, post } from '../endpoint';
 import { defineEnum } from '../../enums';
 
@@ -143,7 +143,7 @@ const TemplateFields = {
 export const CreateTicketTemplateRequest = Type.Object({ ...TemplateFields, isDefault: Type.Optional(Type.Boolean({ title: '默认班次' })) });
 export type CreateTicketTemplateRequest = Static<typeof CreateTicketTemplateRequest>;
 /** The print type of a template never changes; the default moves only through set_default. */
-export const UpdateTicketTemplateRequest = Type.Object({ id: titled(Id, '编号'), ...TemplateFields });
+export const UpdateTicketTemplateRequest = updateOf(TemplateFields);
 export type UpdateTicketTemplateRequest = Static<typeof UpdateTicketTemplateRequest>;
 export const SetDefaultTicketTemplateRequest = Type.Object({ id: titled(Id, '编号') });
 export type SetDefaultTicketTemplateRequest = Static<typeof SetDefaultTicketTemplateRequest>;
