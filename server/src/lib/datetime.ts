@@ -9,3 +9,9 @@ export function formatDateTime(date: Date): string {
     `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
   );
 }
+
+/** A row's `createTime`/`updateTime` as every API returns them (from `created_at`/`updated_at` or their camelCase aliases). */
+export function stampsOf(row: { created_at: Date; updated_at: Date } | { createdAt: Date; updatedAt: Date }): { createTime: string; updateTime: string } {
+  const [created, updated] = 'created_at' in row ? [row.created_at, row.updated_at] : [row.createdAt, row.updatedAt];
+  return { createTime: formatDateTime(created), updateTime: formatDateTime(updated) };
+}

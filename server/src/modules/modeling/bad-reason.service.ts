@@ -5,7 +5,7 @@ import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { runList, type ListParams } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
 import { validation } from '../../lib/errors';
-import { formatDateTime } from '../../lib/datetime';
+import { stampsOf } from '../../lib/datetime';
 import { text, flag } from '../../lib/rows';
 import { deleteLogged, factoryList, inScope, insertRow, refuseTaken, requireRow, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
@@ -43,8 +43,7 @@ function toReason(row: ReasonRow): BadReason {
     sort: row.sort,
     enabled: row.enabled,
     remark: row.remark,
-    createTime: formatDateTime(row.created_at),
-    updateTime: formatDateTime(row.updated_at),
+    ...stampsOf(row),
   };
 }
 

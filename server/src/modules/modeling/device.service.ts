@@ -10,7 +10,7 @@ import { runList, splitValues, streamList, type ListParams } from '../../lib/lis
 import type { Scope } from '../../plugins/auth';
 import { guardUnique, UNIQUE_MESSAGES } from './common';
 import { conflict, notFound, validation } from '../../lib/errors';
-import { formatDateTime } from '../../lib/datetime';
+import { stampsOf } from '../../lib/datetime';
 import { namesOf, requireIds, summary, text } from '../../lib/rows';
 import { lazyStream, withDescendants } from './tree-filter';
 import { deleteLogged, factoryList, importKeyErrors, inScope, insertRow, refuseTaken, requireOne, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
@@ -111,8 +111,7 @@ function toDevice(row: DeviceRow): Device {
     status: row.status,
     pictures: row.pictures ?? [],
     remark: row.remark,
-    createTime: formatDateTime(row.createdAt),
-    updateTime: formatDateTime(row.updatedAt),
+    ...stampsOf(row),
   };
 }
 

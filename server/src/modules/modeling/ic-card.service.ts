@@ -6,7 +6,7 @@ import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { runList, type ListParams } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
 import { conflict, notFound, validation } from '../../lib/errors';
-import { formatDateTime } from '../../lib/datetime';
+import { formatDateTime, stampsOf } from '../../lib/datetime';
 import { text, flag } from '../../lib/rows';
 import { deleteLogged, factoryList, inScope, insertRow, refuseTaken, type RowOf, writeUnique } from '../../lib/scoped';
 
@@ -44,8 +44,7 @@ function toCard(row: CardRow): IcCard {
     nickName: row.nick_name ?? '',
     bindTime: row.bound_at ? formatDateTime(row.bound_at) : '',
     remark: row.remark,
-    createTime: formatDateTime(row.created_at),
-    updateTime: formatDateTime(row.updated_at),
+    ...stampsOf(row),
   };
 }
 

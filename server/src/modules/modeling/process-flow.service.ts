@@ -14,7 +14,7 @@ import { runList, type ListParams } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
 import { UNIQUE_MESSAGES } from './common';
 import { conflict, notFound, validation } from '../../lib/errors';
-import { formatDateTime } from '../../lib/datetime';
+import { stampsOf } from '../../lib/datetime';
 import { namesOf, requireIds, summary, text } from '../../lib/rows';
 import { deleteLogged, factoryList, inScope, insertRow, refuseTaken, requireOne, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
@@ -81,8 +81,7 @@ function toFlow(row: FlowRow): WorkFlow {
     remark: row.remark,
     route: row.route ?? '',
     productCount: Number(row.productCount ?? 0),
-    createTime: formatDateTime(row.createdAt),
-    updateTime: formatDateTime(row.updatedAt),
+    ...stampsOf(row),
   };
 }
 

@@ -14,7 +14,7 @@ import { runList, type ListParams } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
 import { UNIQUE_MESSAGES } from './common';
 import { conflict, notFound } from '../../lib/errors';
-import { formatDateTime } from '../../lib/datetime';
+import { stampsOf } from '../../lib/datetime';
 import { namesOf, requireIds, summary, text } from '../../lib/rows';
 import { deleteLogged, FactoryEntity, factoryList, inScope, insertRow, refuseTaken, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
@@ -87,8 +87,7 @@ function toProcess(row: ProcessRow): Process {
     allowMultiOperator: row.allowMultiOperator,
     sort: row.sort,
     remark: row.remark,
-    createTime: formatDateTime(row.createdAt),
-    updateTime: formatDateTime(row.updatedAt),
+    ...stampsOf(row),
   };
 }
 
@@ -112,8 +111,7 @@ function toGroup(row: GroupRow): ProcessGroup {
     remark: row.remark,
     sort: row.sort,
     processCount: Number(row.processCount ?? 0),
-    createTime: formatDateTime(row.createdAt),
-    updateTime: formatDateTime(row.updatedAt),
+    ...stampsOf(row),
   };
 }
 

@@ -20,7 +20,7 @@ import type { Scope } from '../../plugins/auth';
 import { guardUnique, UNIQUE_MESSAGES } from './common';
 import { buildTree, namesOf, requireIds, summary, text } from '../../lib/rows';
 import { conflict, notFound } from '../../lib/errors';
-import { formatDateTime } from '../../lib/datetime';
+import { stampsOf } from '../../lib/datetime';
 import { lazyStream, rolledUpCounts, withDescendants } from './tree-filter';
 import { factoryList, importKeyErrors, inScope, insertRow, refuseTaken, requireOne, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
@@ -157,8 +157,7 @@ function toProduct(row: ProductRow): Product {
     processFlowId: row.processFlowId,
     processFlowName: row.processFlowName ?? '',
     remark: row.remark,
-    createTime: formatDateTime(row.createdAt),
-    updateTime: formatDateTime(row.updatedAt),
+    ...stampsOf(row),
   };
 }
 

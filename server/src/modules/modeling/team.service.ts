@@ -16,7 +16,7 @@ import { runList, type ListParams } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
 import { UNIQUE_MESSAGES } from './common';
 import { conflict, notFound, validation } from '../../lib/errors';
-import { formatDateTime } from '../../lib/datetime';
+import { stampsOf } from '../../lib/datetime';
 import { factoryUsers, scopedNames, summary, text } from '../../lib/rows';
 import { factoryList, inScope, insertRow, refuseTaken, requireOne, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
@@ -81,8 +81,7 @@ function toTeam(row: TeamRow): Team {
     remark: row.remark,
     sort: row.sort,
     memberCount: Number(row.memberCount ?? 0),
-    createTime: formatDateTime(row.createdAt),
-    updateTime: formatDateTime(row.updatedAt),
+    ...stampsOf(row),
   };
 }
 
@@ -106,8 +105,7 @@ function toPosition(row: PositionRow): Position {
     remark: row.remark,
     sort: row.sort,
     memberCount: Number(row.memberCount ?? 0),
-    createTime: formatDateTime(row.createdAt),
-    updateTime: formatDateTime(row.updatedAt),
+    ...stampsOf(row),
   };
 }
 

@@ -5,7 +5,7 @@ import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { runList, type ListParams } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
 import { validation } from '../../lib/errors';
-import { formatDateTime } from '../../lib/datetime';
+import { stampsOf } from '../../lib/datetime';
 import { summary, text } from '../../lib/rows';
 import { deleteLogged, factoryList, inScope, insertRow, refuseTaken, requireOne, requireRow, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
@@ -49,8 +49,7 @@ function toMachine(row: MachineRow, devices: Awaited<ReturnType<typeof devicesOf
     ip: row.ip,
     remark: row.remark,
     devices: devices.filter((device) => device.work_machine_id === row.id).map((device) => ({ deviceId: device.id, deviceNo: device.device_no, deviceName: device.name })),
-    createTime: formatDateTime(row.created_at),
-    updateTime: formatDateTime(row.updated_at),
+    ...stampsOf(row),
   };
 }
 

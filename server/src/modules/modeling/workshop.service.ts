@@ -5,7 +5,7 @@ import { recordOperation, type OperationContext } from '../../db/operation-log';
 import type { Scope } from '../../plugins/auth';
 import { UNIQUE_MESSAGES } from './common';
 import { conflict, notFound } from '../../lib/errors';
-import { formatDateTime } from '../../lib/datetime';
+import { stampsOf } from '../../lib/datetime';
 import { namesOf, summary, text } from '../../lib/rows';
 import { deleteLogged, FactoryEntity, factoryList, inScope, insertRow, refuseTaken, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
@@ -48,8 +48,7 @@ function toWorkshop(row: WorkshopRow): Workshop {
     remark: row.remark,
     sort: row.sort,
     deviceCount: Number(row.deviceCount ?? 0),
-    createTime: formatDateTime(row.createdAt),
-    updateTime: formatDateTime(row.updatedAt),
+    ...stampsOf(row),
   };
 }
 

@@ -8,7 +8,7 @@ import { runList, type ListParams } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
 import { requireDate } from './common';
 import { notFound } from '../../lib/errors';
-import { formatDateTime } from '../../lib/datetime';
+import { stampsOf } from '../../lib/datetime';
 import { summary, text } from '../../lib/rows';
 import { factoryList, inScope, insertRow, refuseTaken, requireOne, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
@@ -45,8 +45,7 @@ function toHoliday(row: HolidayRow): Holiday {
     type: row.type,
     typeName: holidayTypeLabel(row.type),
     holidayName: row.name,
-    createTime: formatDateTime(row.createdAt),
-    updateTime: formatDateTime(row.updatedAt),
+    ...stampsOf(row),
   };
 }
 

@@ -6,7 +6,7 @@ import type { Scope } from '../../plugins/auth';
 import { shiftMinutes, shiftProblem, toMinutes } from '../../domain/calendar';
 import { UNIQUE_MESSAGES } from './common';
 import { conflict, notFound, validation } from '../../lib/errors';
-import { formatDateTime } from '../../lib/datetime';
+import { stampsOf } from '../../lib/datetime';
 import { summary, text, scopedNames } from '../../lib/rows';
 import { FactoryEntity, factoryList, inScope, insertRow, refuseTaken, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
@@ -57,8 +57,7 @@ function toShift(row: ShiftRow): Shift {
     sort: row.sort,
     remark: row.remark,
     userCount: Number(row.userCount ?? 0),
-    createTime: formatDateTime(row.createdAt),
-    updateTime: formatDateTime(row.updatedAt),
+    ...stampsOf(row),
   };
 }
 

@@ -5,7 +5,7 @@ import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { runList, type ListParams } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
 import { validation } from '../../lib/errors';
-import { formatDateTime } from '../../lib/datetime';
+import { stampsOf } from '../../lib/datetime';
 import { text, num } from '../../lib/rows';
 import { deleteLogged, factoryList, inScope, insertRow, refuseTaken, requireOne, requireRow, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
@@ -113,8 +113,7 @@ function toBoard(row: BoardRow, layers: LayerRow[], factors: Map<string, number>
     basisWeight: basis === null ? null : Math.round(basis),
     layers: own.map(({ boardCodeId: _board, takeUp: _takeUp, ...layer }) => layer),
     remark: row.remark,
-    createTime: formatDateTime(row.created_at),
-    updateTime: formatDateTime(row.updated_at),
+    ...stampsOf(row),
   };
 }
 

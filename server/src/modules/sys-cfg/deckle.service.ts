@@ -4,7 +4,7 @@ import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { runList, type ListParams } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
-import { formatDateTime } from '../../lib/datetime';
+import { stampsOf } from '../../lib/datetime';
 import { text } from '../../lib/rows';
 import { deleteLogged, factoryList, insertRow, refuseTaken, requireRow, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
@@ -30,8 +30,7 @@ function toDeckle(row: DeckleRow): DeckleWidth {
     minTrimMm: row.min_trim_mm,
     enabled: row.enabled,
     remark: row.remark,
-    createTime: formatDateTime(row.created_at),
-    updateTime: formatDateTime(row.updated_at),
+    ...stampsOf(row),
   };
 }
 

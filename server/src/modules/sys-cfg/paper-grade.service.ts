@@ -13,7 +13,7 @@ import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { runList, type ListParams } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
 import { conflict, validation } from '../../lib/errors';
-import { formatDateTime } from '../../lib/datetime';
+import { stampsOf } from '../../lib/datetime';
 import { summary, text, num } from '../../lib/rows';
 import { deleteLogged, factoryList, inScope, insertRow, refuseTaken, requireOne, requireRow, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
@@ -62,8 +62,7 @@ function toGrade(row: GradeRow): PaperGrade {
     paperType: row.paper_type,
     ringCrush: num(row.ring_crush),
     remark: row.remark,
-    createTime: formatDateTime(row.created_at),
-    updateTime: formatDateTime(row.updated_at),
+    ...stampsOf(row),
   };
 }
 
@@ -81,8 +80,7 @@ export function toFlute(row: FluteRow): Flute {
     heightMm: Number(row.height_mm),
     takeUpFactor: num(row.take_up_factor),
     remark: row.remark,
-    createTime: formatDateTime(row.created_at),
-    updateTime: formatDateTime(row.updated_at),
+    ...stampsOf(row),
   };
 }
 

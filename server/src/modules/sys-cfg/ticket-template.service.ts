@@ -16,7 +16,7 @@ import { runList, type ListParams } from '../../lib/list-query';
 import { guardUnique } from '../../lib/unique';
 import type { Scope } from '../../plugins/auth';
 import { conflict, notFound, validation } from '../../lib/errors';
-import { formatDateTime } from '../../lib/datetime';
+import { stampsOf } from '../../lib/datetime';
 import { text } from '../../lib/rows';
 import { factoryList, inScope, insertRow, type RowOf, updateRow } from '../../lib/scoped';
 
@@ -60,8 +60,7 @@ function toTemplate(row: TemplateRow): TicketTemplate {
     showProcessTable: row.show_process_table,
     isDefault: row.is_default,
     remark: row.remark,
-    createTime: formatDateTime(row.created_at),
-    updateTime: formatDateTime(row.updated_at),
+    ...stampsOf(row),
   };
 }
 
