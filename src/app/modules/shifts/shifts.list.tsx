@@ -1,7 +1,7 @@
 import type { AddHolidayRequest, ClassUser, CreateClassUserRequest, CreateExchangeRequest, CreateShiftRequest, Holiday, Shift, ShiftExchange } from '@core/contracts/shifts';
 import { HOLIDAY_TYPES } from '@core/contracts/shifts';
 import { ShiftAuthorities as A } from '@core/access/authorities/shifts';
-import type { FieldOption, FilterOption, ListSpec } from '../../components';
+import { editorActions, type FieldOption, type FilterOption, type ListSpec } from '@app/components';
 import { classUsersApi, exchangesApi, holidaysApi, pickersApi, shiftsApi } from './shifts.api';
 import { CLASS_USER_FIELDS, EXCHANGE_FIELDS, HOLIDAY_FIELDS, SHIFT_FIELDS } from './shifts.forms';
 
@@ -33,11 +33,7 @@ export const shiftList: ListSpec<Shift> = {
     initial: (row) => row ?? NEW_SHIFT,
     save: (values: CreateShiftRequest, row) => (row ? shiftsApi.update({ ...values, id: row.id }) : shiftsApi.create(values)),
   },
-  toolbar: [{ key: 'add', label: '新增班次', primary: true, authority: A.shiftAdd, run: ({ openEditor }) => openEditor() }],
-  rowActions: [
-    { key: 'edit', label: '编辑', authority: A.shiftEdit, run: (row, { openEditor }) => openEditor(row) },
-    { key: 'delete', label: '删除', danger: true, authority: A.shiftDelete, confirm: (row) => `确定删除班次「${row.className}」吗？`, run: (row) => shiftsApi.remove([row.id]) },
-  ],
+  ...editorActions({ noun: '班次', authorities: [A.shiftAdd, A.shiftEdit, A.shiftDelete], name: (row) => row.className, remove: (row) => shiftsApi.remove([row.id]) }),
 };
 
 const asFilter = (options: FieldOption[]): FilterOption[] => options.map(({ value, label }) => ({ value: String(value), label }));
@@ -63,11 +59,7 @@ export function classUserList(shifts: FieldOption[], teams: FieldOption[]): List
       loadOptions: async () => ({ userId: await staffOptions() }),
       save: (values: CreateClassUserRequest, row) => (row ? classUsersApi.update({ ...values, id: row.id }) : classUsersApi.create(values)),
     },
-    toolbar: [{ key: 'add', label: '新增排班人员', primary: true, authority: A.userAdd, run: ({ openEditor }) => openEditor() }],
-    rowActions: [
-      { key: 'edit', label: '编辑', authority: A.userEdit, run: (row, { openEditor }) => openEditor(row) },
-      { key: 'delete', label: '删除', danger: true, authority: A.userDelete, confirm: (row) => `确定删除排班人员「${row.nickName}」吗？`, run: (row) => classUsersApi.remove([row.id]) },
-    ],
+    ...editorActions({ noun: '排班人员', authorities: [A.userAdd, A.userEdit, A.userDelete], name: (row) => row.nickName, remove: (row) => classUsersApi.remove([row.id]) }),
     importer: { title: '排班人员', authority: A.userImport, template: classUsersApi.downloadTemplate, submit: classUsersApi.importFile },
   };
 }
@@ -121,9 +113,11 @@ export const holidayList: ListSpec<Holiday> = {
     initial: (row) => row ?? { type: 3 },
     save: (values: AddHolidayRequest, row) => (row ? holidaysApi.update({ ...values, id: row.id }) : holidaysApi.add(values)),
   },
-  toolbar: [{ key: 'add', label: '新增节假日', primary: true, authority: A.holidayAdd, run: ({ openEditor }) => openEditor() }],
-  rowActions: [
-    { key: 'edit', label: '编辑', authority: A.holidayEdit, run: (row, { openEditor }) => openEditor(row) },
-    { key: 'delete', label: '删除', danger: true, authority: A.holidayDelete, confirm: (row) => `确定删除${row.holidayDate}「${row.holidayName || row.typeName}」吗？`, run: (row) => holidaysApi.remove([row.id]) },
-  ],
+  ...editorActions({
+    noun: '节假日',
+    authorities: [A.holidayAdd, A.holidayEdit, A.holidayDelete],
+    name: (row) => row.holidayName || row.typeName,
+    confirmDelete: (row) => `确定删除${row.holidayDate}「${row.holidayName || row.typeName}」吗？`,
+    remove: (row) => holidaysApi.remove([row.id]),
+  }),
 };
