@@ -11,7 +11,7 @@ interface Plate {
 const PLATE: Plate = { id: 7, no: 'YB-07', inUse: false };
 
 function contextWith(opened: Array<Plate | undefined>): ListContext<Plate> {
-  return { reload: () => undefined, query: {}, selectedRows: [], openEditor: (row) => opened.push(row) };
+  return { reload: () => undefined, query: { page: 1, limit: 20 }, selectedRows: [], openEditor: (row) => opened.push(row) };
 }
 
 describe('editorActions', () => {
