@@ -35,12 +35,14 @@ export function entityPaths<K extends string>(paths: EntityPaths<K>, key: K): Cr
 }
 
 /**
- * list / create / update / remove of one entity, for a ListSpec's `fetch` and its editor:
+ * list / all / create / update / remove of one entity, for a ListSpec's `fetch` and its editor:
  * `...crudApi<Workshop, CreateWorkshopRequest>(entityPaths(P, 'workshop'))` (update takes the create body plus `id`).
  */
 export function crudApi<Row, Create, Update = Create & { id: number }>(paths: CrudPathSet) {
   return {
     list: (query: ListQuery) => http.get<PageResult<Row>>(paths.list, query),
+    /** Every row (a picker's options), optionally sorted or filtered. */
+    all: (query: Partial<ListQuery> = {}) => http.get<PageResult<Row>>(paths.list, { ...ALL, ...query }).then((page) => page.list),
     create: (request: Create) => http.post<CreatedResult>(paths.create, request),
     update: (request: Update) => http.post<void>(paths.update, request),
     remove: removeBatch(paths.deleteBatch),

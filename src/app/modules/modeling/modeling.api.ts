@@ -47,7 +47,6 @@ import { ALL, allDevices, crudApi, entityPaths, filtersOf, importApi, removeBatc
 
 export const workshopsApi = {
   ...crudApi<Workshop, CreateWorkshopRequest>(entityPaths(P, 'workshop')),
-  all: () => http.get<PageResult<Workshop>>(P.workshopList, ALL).then((page) => page.list),
 };
 
 export const deviceTypesApi = {
@@ -69,7 +68,6 @@ export const devicesApi = {
 
 export const processGroupsApi = {
   ...crudApi<ProcessGroup, CreateProcessGroupRequest>(entityPaths(P, 'processGroup')),
-  all: () => http.get<PageResult<ProcessGroup>>(P.processGroupList, ALL).then((page) => page.list),
 };
 
 export const processesApi = {
@@ -79,7 +77,6 @@ export const processesApi = {
 
 export const workFlowsApi = {
   ...crudApi<WorkFlow, CreateWorkFlowRequest>(entityPaths(P, 'workFlow')),
-  all: () => http.get<PageResult<WorkFlow>>(P.workFlowList, ALL).then((page) => page.list),
   /** Flows a product may use: templates, plus its own dedicated flows when it exists already. */
   usableBy: (productId: number | null) =>
     http
@@ -112,7 +109,6 @@ export const teamsApi = {
 
 export const positionsApi = {
   ...crudApi<Position, CreatePositionRequest>(entityPaths(TeamPaths, 'position')),
-  all: () => http.get<PageResult<Position>>(TeamPaths.positionList, ALL).then((page) => page.list),
 };
 
 export const icCardsApi = {

@@ -21,7 +21,6 @@ import { ALL, allDevices, crudApi, entityPaths, importApi, removeBatch } from '@
 
 export const shiftsApi = {
   ...crudApi<Shift, CreateShiftRequest>(entityPaths(P, 'shift')),
-  all: () => http.get<PageResult<Shift>>(P.shiftList, ALL).then((page) => page.list),
 };
 
 export const classUsersApi = {

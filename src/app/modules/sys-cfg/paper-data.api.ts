@@ -20,7 +20,6 @@ export const paperGradesApi = {
 
 export const flutesApi = {
   ...crudApi<Flute, CreateFluteRequest>(entityPaths(P, 'flute')),
-  all: () => http.get<PageResult<Flute>>(P.fluteList, ALL).then((page) => page.list),
 };
 
 export const boardCodesApi = {
