@@ -4,22 +4,14 @@ import { StencilPaths } from '@core/contracts/stencil';
 import { entityPaths } from './api';
 
 describe('entityPaths', () => {
-  it('picks one entity’s list and write paths as crudEndpoints names them', () => {
-    expect(entityPaths(ModelingPaths, 'workshop')).toEqual({
-      list: ModelingPaths.workshopList,
-      create: ModelingPaths.workshopCreate,
-      update: ModelingPaths.workshopUpdate,
-      deleteBatch: ModelingPaths.workshopDeleteBatch,
-    });
-  });
-
-  it('reads the unprefixed names of a contract with one entity', () => {
-    expect(entityPaths(StencilPaths, '')).toEqual({
-      list: StencilPaths.list,
-      create: StencilPaths.create,
-      update: StencilPaths.update,
-      deleteBatch: StencilPaths.deleteBatch,
-    });
-    expect(Object.values(entityPaths(StencilPaths, '')).every((path) => path.startsWith('/'))).toBe(true);
+  it('picks one entity’s list and write paths as crudEndpoints names them (prefixed, or plain for a one-entity contract)', () => {
+    const cases = [
+      { paths: entityPaths(ModelingPaths, 'workshop'), names: ['workshopList', 'workshopCreate', 'workshopUpdate', 'workshopDeleteBatch'], all: ModelingPaths as Record<string, unknown> },
+      { paths: entityPaths(StencilPaths, ''), names: ['list', 'create', 'update', 'deleteBatch'], all: StencilPaths as Record<string, unknown> },
+    ];
+    for (const { paths, names, all } of cases) {
+      expect([paths.list, paths.create, paths.update, paths.deleteBatch]).toEqual(names.map((name) => all[name]));
+      expect(Object.values(paths).every((path) => path.startsWith('/'))).toBe(true);
+    }
   });
 });
