@@ -2,7 +2,8 @@
 // `npm run new:module <name> [-- --title 中文名]`: the skeleton of docs/NEW-MODULE.md for one entity
 // (name + remark; list, detail, create, update, delete, seed, server test, e2e) and its registrations.
 // Templates are scripts/new-module/t/*.tmpl; tokens: __m__ kebab, __M__ Pascal, __mm__ camel,
-// __MM__ CONSTANT, __t__ table, __TITLE__, __PAGE_PATH__, __GROUP_CODE__, __PAGE_CODE__, __ACTION__.
+// __MM__ CONSTANT, __t__ table, __TITLE__, __PAGE_PATH__, __PAGE_TITLE__, __PAGE_KEY__, __PAGE_EXTRA__,
+// __PAGE_IMPORTS__, __GROUP_KEY__, __GROUP_CODE__, __PAGE_CODE__, __ACTION__.
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -37,28 +38,61 @@ const edited = [];
 for (const dir of [`src/app/modules/${name}`, `server/src/modules/${name}`]) if (existsSync(file(dir))) fail(`${dir} exists already`);
 if (existsSync(file(`src/core/contracts/${name}.ts`)) || existsSync(file(`src/core/contracts/${name}`))) fail(`the contract ${name} exists already`);
 
-// ---- the route catalogue: the module's group, or a new one ------------------------------------------
+// ---- the route catalogue: the module's pages go into its group, or a new one --------------------------
+// The module declares its pages in src/core/access/pages/<m>.ts (template pages.ts); the catalogue
+// places them with `...pageList(<MM>_PAGES)` in place of the spec page they replace.
 const CATALOGUE = 'src/core/access/route-catalog.ts';
 let catalogue = read(CATALOGUE);
 const groupAt = catalogue.indexOf(`module: '${name}',`);
+const spread = `...pageList(${tokens.__MM__}_PAGES)`;
 if (groupAt >= 0) {
   const start = catalogue.lastIndexOf('  {\n    path:', groupAt);
-  const group = catalogue.slice(start, catalogue.indexOf('\n  },\n', groupAt));
+  const end = catalogue.indexOf('\n  },\n', groupAt);
+  const group = catalogue.slice(start, end);
   const title = /title: '([^']+)'/.exec(group)[1];
-  const [, groupKey, pageKey, pagePath] = /page\('([A-Z_]+)', '([A-Z_]+)', '([^']+)'/.exec(group) ?? fail(`the group of ${name} has no page`);
-  Object.assign(tokens, { __TITLE__: title, __PAGE_PATH__: pagePath, __GROUP_CODE__: `MENU_${groupKey}`, __PAGE_CODE__: `MENU_${groupKey}_${pageKey}`, __ACTION__: groupKey });
+  const pageCall = /page\('([A-Z_]+)', '([A-Z_]+)', '([^']+)', '([^']+)'(?:, (\{.*\}))?\)/.exec(group) ?? fail(`the group of ${name} has no spec page left to build`);
+  const [call, groupKey, pageKey, pagePath, pageTitle, extra] = pageCall;
+  Object.assign(tokens, {
+    __TITLE__: title,
+    __PAGE_PATH__: pagePath,
+    __PAGE_TITLE__: pageTitle,
+    __PAGE_KEY__: pageKey,
+    __PAGE_EXTRA__: extra ? `, ${extra.slice(1, -1).trim()}` : '',
+    __PAGE_IMPORTS__: extra?.includes('TAB_QUERY') ? ', TAB_QUERY' : '',
+    __GROUP_KEY__: groupKey,
+    __GROUP_CODE__: `MENU_${groupKey}`,
+    __PAGE_CODE__: `MENU_${groupKey}_${pageKey}`,
+    __ACTION__: groupKey,
+  });
+  catalogue = catalogue.slice(0, start) + group.replace(call, spread) + catalogue.slice(end);
 } else {
   const title = titleAt >= 0 ? args[titleAt + 1] : undefined;
   if (!title) fail(`no group with module '${name}' in ${CATALOGUE}: pass --title 中文名 to add one`);
   const key = tokens.__MM__;
   const anchor = "  {\n    path: '/account_config',";
   if (!catalogue.includes(anchor)) fail(`cannot find where to add the group in ${CATALOGUE}`);
-  const group = `  {\n    path: '/${name}',\n    title: '${title}',\n    module: '${name}',\n    icon: 'appstore',\n    authority: 'MENU_${key}',\n    children: [page('${key}', 'LIST', '/${name}-list', '${title}')],\n  },\n`;
+  const group = `  {\n    path: '/${name}',\n    title: '${title}',\n    module: '${name}',\n    icon: 'appstore',\n    authority: 'MENU_${key}',\n    children: [${spread}],\n  },\n`;
   catalogue = catalogue.replace(anchor, group + anchor);
-  writeFileSync(file(CATALOGUE), catalogue);
-  edited.push(CATALOGUE);
-  Object.assign(tokens, { __TITLE__: title, __PAGE_PATH__: `/${name}-list`, __GROUP_CODE__: `MENU_${key}`, __PAGE_CODE__: `MENU_${key}_LIST`, __ACTION__: key });
+  Object.assign(tokens, {
+    __TITLE__: title,
+    __PAGE_PATH__: `/${name}-list`,
+    __PAGE_TITLE__: title,
+    __PAGE_KEY__: 'LIST',
+    __PAGE_EXTRA__: '',
+    __PAGE_IMPORTS__: '',
+    __GROUP_KEY__: key,
+    __GROUP_CODE__: `MENU_${key}`,
+    __PAGE_CODE__: `MENU_${key}_LIST`,
+    __ACTION__: key,
+  });
 }
+const pagesImports = [...catalogue.matchAll(/^import \{ \w+_PAGES \} from '\.\/pages\/[\w-]+';$/gm)];
+if (pagesImports.length === 0) fail(`cannot find the page declaration imports in ${CATALOGUE}`);
+const lastImport = pagesImports.at(-1);
+const importEnd = lastImport.index + lastImport[0].length;
+catalogue = `${catalogue.slice(0, importEnd)}\nimport { ${tokens.__MM__}_PAGES } from './pages/${name}';${catalogue.slice(importEnd)}`;
+writeFileSync(file(CATALOGUE), catalogue);
+edited.push(CATALOGUE);
 if (read('src/core/access/action-codes.ts').includes(`ACTION_${tokens.__ACTION__}_`) || read('src/core/access/action-codes.ts').includes(`actions('${tokens.__ACTION__}'`))
   console.warn(`new:module: action-codes.ts pre-declares ${tokens.__ACTION__} actions (SPEC_ACTION_ENTRIES): delete them there.`);
 
@@ -72,6 +106,7 @@ const fill = (text) => Object.entries(tokens).reduce((out, [token, value]) => ou
 const FILES = {
   'contract.ts': `src/core/contracts/${name}.ts`,
   'authorities.ts': `src/core/access/authorities/${name}.ts`,
+  'pages.ts': `src/core/access/pages/${name}.ts`,
   'migration.ts': `server/src/db/migrations/${migrationName}.ts`,
   'server-index.ts': `server/src/modules/${name}/index.ts`,
   'routes.ts': `server/src/modules/${name}/${name}.routes.ts`,

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { shot, useE2eEnvironment } from './support/harness';
 import { hostWithSession } from './support/api';
 import {
+  closeSelect,
   confirm,
   dialog,
   filterBy,
@@ -112,8 +113,9 @@ describe('account module', () => {
     await editor.getByPlaceholder('请输入手机号').fill(USER.mobile);
     const roles = editor.locator('.ant-form-item', { hasText: '角色' }).locator('.ant-select');
     await pick(roles, ROLE_NAME, { search: '', exact: false });
+    // What the user sees before 确定: the dropdown closed, the role still chosen, the department named.
+    await closeSelect(roles);
     await roles.locator('.ant-select-selection-item', { hasText: ROLE_NAME }).waitFor();
-    await editor.locator('.ant-modal-title').click(); // closes the (multiple) select's dropdown
     await editor.locator('.ant-form-item', { hasText: '部门' }).getByText(DEPARTMENT).waitFor();
     await shot(page, 'account-3-staff-editor');
     await editor.getByRole('button', { name: '确定' }).click();

@@ -1,42 +1,29 @@
 /**
  * Every route of spec §2 as plain data: the console builds its router and menu from it, the server
- * seeds authorities from it. Modules attach pages to these paths; a path with no page yet shows an
- * honest "待开发" notice naming its module.
+ * seeds authorities and the permission tree from it. A built module declares its pages once in
+ * ./pages/<m>.ts (`definePages`) and they are placed in their group here with `...pageList(...)`;
+ * a spec path no module renders yet is written with `page(...)` and shows an honest "待开发" notice
+ * naming its module.
  *
  * Authority codes (DECISIONS.md): `MENU_<GROUP>` for a group, `MENU_<GROUP>_<PAGE>` for a page;
  * schedule pages also require the numeric ids the spec names (8621, 8624, 8625).
  */
 
-import { ModelingAuthorities } from './authorities/modeling';
-import { SysCfgAuthorities } from './authorities/sys-cfg';
+import { page, pageList, TAB_QUERY, type RouteEntry } from './page-declaration';
+import { ACCOUNT_PAGES } from './pages/account';
+import { MODELING_PAGES } from './pages/modeling';
+import { SHIFTS_PAGES } from './pages/shifts';
+import { STENCIL_PAGES } from './pages/stencil';
+import { SYS_CFG_PAGES } from './pages/sys-cfg';
+import { SYS_LOG_PAGES } from './pages/sys-log';
 
-export interface RouteEntry {
-  path: string;
-  /** Chinese title shown in menu, tabs and breadcrumbs. */
-  title: string;
-  /** Menu identifier (spec §2 "menu identifier families"). */
-  menuId: string;
-  /** Every code is required for the route to be visible. */
-  authorities: string[];
-  hidden?: boolean;
-  /** Candidate target of the root redirect. */
-  home?: boolean;
-  /** Query params kept when switching tabs on this page; others are dropped. */
-  keepQuery?: string[];
-  /** Rendered without the console layout (print pages). */
-  bare?: boolean;
-  /**
-   * Buttons that open this (hidden) page: a role given one of them is given the page too, so the
-   * button never leads to a page the user may not see.
-   */
-  openedBy?: string[];
-}
+export { definePages, page, pageList, TAB_QUERY, type ModulePages, type PageSpec, type RouteEntry } from './page-declaration';
 
 export interface RouteGroup {
   /** Group path as the spec writes it (e.g. /device-run-cfg); not itself a page. */
   path: string;
   title: string;
-  /** Module name used by the "待开发" notice and by module elements. */
+  /** Name used by the "待开发" notice and by module elements; the built modules of the group name themselves on their pages. */
   module: string;
   icon: string;
   authority: string;
@@ -48,25 +35,6 @@ export interface PublicRoute {
   title: string;
   /** Query params that must all be present (spec §2, /upload-device-img). */
   requiredQuery?: string[];
-}
-
-const TAB_QUERY = ['tab', 'activeName'];
-
-function page(
-  group: string,
-  key: string,
-  path: string,
-  title: string,
-  extra: Partial<RouteEntry> = {},
-): RouteEntry {
-  const { authorities = [], ...rest } = extra;
-  return {
-    path,
-    title,
-    menuId: `${group}_${key}`.toLowerCase(),
-    authorities: [`MENU_${group}`, `MENU_${group}_${key}`, ...authorities],
-    ...rest,
-  };
 }
 
 export const PUBLIC_ROUTES: PublicRoute[] = [
@@ -243,23 +211,11 @@ export const ROUTE_GROUPS: RouteGroup[] = [
     icon: 'setting',
     authority: 'MENU_SYS',
     children: [
-      page('SYS', 'MODELING', '/modeling', '建模', { keepQuery: TAB_QUERY }),
-      page('SYS', 'EDIT_DEVICE', '/edit-device', '编辑设备', {
-        hidden: true,
-        openedBy: [ModelingAuthorities.deviceAdd, ModelingAuthorities.deviceEdit],
-      }),
-      page('SYS', 'ONE_MACHINE', '/oneMachine', '一体机'),
-      page('SYS', 'BASE_CFG', '/base-cfg', '基础配置', { keepQuery: TAB_QUERY }),
-      page('SYS', 'SCHEDULE_CFG', '/schedule-cfg', '排产配置', { keepQuery: TAB_QUERY }),
-      page('SYS', 'PAPER_PRODUCE_DATA', '/paper-produce-data', '纸板生产数据', { keepQuery: TAB_QUERY }),
-      page('SYS', 'CLASS_CFG', '/classCfg', '班次管理', { keepQuery: TAB_QUERY }),
-      page('SYS', 'LOG', '/sys-log', '系统日志'),
+      ...pageList(MODELING_PAGES),
+      ...pageList(SYS_CFG_PAGES),
+      ...pageList(SHIFTS_PAGES),
+      ...pageList(SYS_LOG_PAGES),
       page('SYS', 'ERP_LOG', '/erp-log', '订单同步日志'),
-      page('SYS', 'TICKET_TEMPLATE', '/ticket-temp-cfg', '流转卡模板', {
-        hidden: true,
-        keepQuery: ['id', 'isDefault', 'printType'],
-        openedBy: [SysCfgAuthorities.ticketTemplateAdd, SysCfgAuthorities.ticketTemplateEdit],
-      }),
     ],
   },
   {
@@ -268,7 +224,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
     module: 'stencil',
     icon: 'printer',
     authority: 'MENU_STENCIL',
-    children: [page('STENCIL', 'LIST', '/stencil-list', '印版列表')],
+    children: [...pageList(STENCIL_PAGES)],
   },
   {
     path: '/account_config',
@@ -276,13 +232,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
     module: 'account',
     icon: 'team',
     authority: 'MENU_ACCOUNT',
-    children: [
-      page('ACCOUNT', 'STAFF', '/account_config/staff', '人员管理'),
-      page('ACCOUNT', 'ROLE', '/role', '角色管理'),
-      page('ACCOUNT', 'RESET_PASSWORD', '/resetPsw', '重置密码'),
-      page('ACCOUNT', 'MODIFY_PHONE', '/modifyPhone', '修改手机号'),
-      page('ACCOUNT', 'AUTHORIZATION', '/tool/authorization', '工厂授权', { hidden: true }),
-    ],
+    children: [...pageList(ACCOUNT_PAGES)],
   },
   {
     path: '/print',

@@ -1,5 +1,7 @@
 /** ListPage: renders a list declared as a ListSpec (filters, summary, table, pager, buttons). */
 export { ListPage, useListReload, VIRTUAL_THRESHOLD, VIRTUAL_HEIGHT, type ListHandle, type ListPageProps } from './list-page';
+/** The usual 新增 / 编辑 / 删除 actions of a list with an editor. */
+export { editorActions, type EditorActionsOptions } from './editor-actions';
 /** The declaration a module writes for one list. */
 export type {
   ColumnFilter,

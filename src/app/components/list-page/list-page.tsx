@@ -102,6 +102,7 @@ function FieldsEditor<Row>({ editor, query, editing, onClose, onSaved }: FieldsE
       initial={editor.initial ? editor.initial(row, query) : (row as object | undefined)}
       options={options}
       onSubmit={(values) => editor.save(values, row)}
+      successText={editor.successText}
       onClose={onClose}
       onSaved={onSaved}
     />

@@ -120,6 +120,8 @@ export type ListEditor<Row> =
       options?: Record<string, FieldOption[] | undefined>;
       /** Options loaded each time the dialog opens (pickers that may have changed since), merged over `options`. */
       loadOptions?: (row: Row | undefined) => Promise<Record<string, FieldOption[] | undefined>>;
+      /** Message after saving (default 新增成功 / 修改成功), e.g. 调班成功. */
+      successText?: string;
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- form values are typed by the caller's save
       save: (values: any, row: Row | undefined) => Promise<unknown>;
     }

@@ -1,14 +1,15 @@
-import type { ModuleRegistration } from '../registry';
+import { ACCOUNT_PAGES } from '@core/access/pages/account';
+import { defineModule } from '../define-module';
 
 /** 账号配置 (spec §2 /account_config): staff, roles, own password and phone, factory grants; `<mes-account>` for hosts. */
-export const accountModule: ModuleRegistration = {
-  module: 'account',
-  pages: {
-    '/account_config/staff': () => import('./pages/staff.page'),
-    '/role': () => import('./pages/role.page'),
-    '/resetPsw': () => import('./pages/reset-password.page'),
-    '/modifyPhone': () => import('./pages/modify-phone.page'),
-    '/tool/authorization': () => import('./pages/authorization.page'),
+export const accountModule = defineModule(
+  ACCOUNT_PAGES,
+  {
+    STAFF: () => import('./pages/staff.page'),
+    ROLE: () => import('./pages/role.page'),
+    RESET_PASSWORD: () => import('./pages/reset-password.page'),
+    MODIFY_PHONE: () => import('./pages/modify-phone.page'),
+    AUTHORIZATION: () => import('./pages/authorization.page'),
   },
-  element: { name: 'mes-account', load: () => import('./pages/account-element.page') },
-};
+  { name: 'mes-account', load: () => import('./pages/account-element.page') },
+);

@@ -6,9 +6,9 @@ import {
   type StaffUser,
   type UserBrief,
 } from '@core/contracts/account';
-import type { ImportResult } from '@core/contracts/files';
-import { http, saveBlob } from '@core/http';
-import type { ImportOutcome, ListQuery } from '../../components';
+import { http } from '@core/http';
+import type { ListQuery } from '../../components';
+import { importApi } from '@app/shared';
 
 type AccountStatus = StaffUser['status'];
 
@@ -25,8 +25,7 @@ export const staffApi = {
     http.post<void>(AccountPaths.staffBatchAdd, { departmentId, userIds }),
   removeAccount: (userId: number) => http.delete<void>(AccountPaths.deleteAccount, { userId }),
   /** The ImportDialog shows failures itself; an ImportResult is an ImportOutcome. */
-  importFile: (url: string): Promise<ImportOutcome> => http.post<ImportResult>(AccountPaths.staffImport, { url }, { hideError: true }),
-  downloadTemplate: async () => saveBlob(await http.getBlob(AccountPaths.staffImportTemplate), '人员导入模板.xlsx'),
+  ...importApi(AccountPaths.staffImport, AccountPaths.staffImportTemplate, '人员导入模板.xlsx'),
   exportFile: (query: ListQuery) => {
     const { page: _page, limit: _limit, ...filters } = query;
     return http.exportFile(AccountPaths.staffExport, filters, '人员列表');

@@ -1,6 +1,6 @@
 import type { Device } from '@core/contracts/modeling';
 import { DEVICE_STATUS, DEVICE_USE, deviceUseLabel } from '@core/enums';
-import { columnOf, type ListAside, type ListSpec } from '@app/components';
+import { columnOf, editorActions, type ListAside, type ListSpec } from '@app/components';
 import { ModelingAuthorities as A } from '@core/access/authorities/modeling';
 import { devicesApi } from './modeling.api';
 import { DEVICE } from './modeling.fields';
@@ -31,18 +31,7 @@ export function deviceList({ workshops, openEditor, aside }: DeviceListHandlers)
     ],
     fetch: devicesApi.list,
     aside,
-    toolbar: [{ key: 'add', label: '新增设备', primary: true, authority: A.deviceAdd, run: () => openEditor() }],
-    rowActions: [
-      { key: 'edit', label: '编辑', authority: A.deviceEdit, run: (row) => openEditor(row) },
-      {
-        key: 'delete',
-        label: '删除',
-        danger: true,
-        authority: A.deviceDelete,
-        confirm: (row) => `确定删除设备「${row.deviceName}」吗？`,
-        run: (row) => devicesApi.remove([row.id]),
-      },
-    ],
+    ...editorActions({ noun: '设备', authorities: [A.deviceAdd, A.deviceEdit, A.deviceDelete], name: (row) => row.deviceName, remove: (row) => devicesApi.remove([row.id]), open: openEditor }),
     importer: { title: '设备', authority: A.deviceImport, template: devicesApi.downloadTemplate, submit: devicesApi.importFile },
     exporter: { authority: A.deviceExport, run: devicesApi.exportFile },
   };

@@ -1,12 +1,13 @@
-import type { ModuleRegistration } from '../registry';
+import { MODELING_PAGES } from '@core/access/pages/modeling';
+import { defineModule } from '../define-module';
 
 /** 建模 (spec §2 /modeling): workshops, devices (full editor at hidden /edit-device), processes, process flows and the process map, products, class teams, all-in-one machines (also /oneMachine), IC cards and bad phenomena; `<mes-modeling>` for hosts. */
-export const modelingModule: ModuleRegistration = {
-  module: 'sys-cfg',
-  pages: {
-    '/modeling': () => import('./pages/modeling.page'),
-    '/edit-device': () => import('./pages/edit-device.page'),
-    '/oneMachine': () => import('./pages/one-machine.page'),
+export const modelingModule = defineModule(
+  MODELING_PAGES,
+  {
+    MODELING: () => import('./pages/modeling.page'),
+    EDIT_DEVICE: () => import('./pages/edit-device.page'),
+    ONE_MACHINE: () => import('./pages/one-machine.page'),
   },
-  element: { name: 'mes-modeling', load: () => import('./pages/modeling-element.page') },
-};
+  { name: 'mes-modeling', load: () => import('./pages/modeling-element.page') },
+);

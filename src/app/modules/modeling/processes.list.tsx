@@ -1,5 +1,5 @@
 import type { CreateProcessGroupRequest, CreateProcessRequest, Process, ProcessGroup } from '@core/contracts/modeling';
-import { columnOf, type ListSpec } from '@app/components';
+import { columnOf, editorActions, type ListSpec } from '@app/components';
 import { ModelingAuthorities as A } from '@core/access/authorities/modeling';
 import { processesApi, processGroupsApi } from './modeling.api';
 import { filterOptionsOf, optionsOf } from './components/options';
@@ -37,18 +37,7 @@ export function processList(groups: readonly ProcessGroup[]): ListSpec<Process> 
       { ...columnOf(PROCESS.allowMultiOperator), width: 110, render: (row) => yesNo(row.allowMultiOperator) },
     ],
     fetch: processesApi.list,
-    toolbar: [{ key: 'add', label: '新增工序', primary: true, authority: A.processAdd, run: ({ openEditor }) => openEditor() }],
-    rowActions: [
-      { key: 'edit', label: '编辑', authority: A.processEdit, run: (row, { openEditor }) => openEditor(row) },
-      {
-        key: 'delete',
-        label: '删除',
-        danger: true,
-        authority: A.processDelete,
-        confirm: (row) => `确定删除工序「${row.processName}」吗？`,
-        run: (row) => processesApi.remove([row.id]),
-      },
-    ],
+    ...editorActions({ noun: '工序', authorities: [A.processAdd, A.processEdit, A.processDelete], name: (row) => row.processName, remove: (row) => processesApi.remove([row.id]) }),
     editor: {
       noun: '工序',
       fields: PROCESS_FIELDS,
@@ -73,18 +62,7 @@ export function processGroupList(onChanged: () => void): ListSpec<ProcessGroup> 
       { ...columnOf(PROCESS_GROUP.remark), width: 200 },
     ],
     fetch: processGroupsApi.list,
-    toolbar: [{ key: 'add', label: '新增工序组', primary: true, authority: A.groupAdd, run: ({ openEditor }) => openEditor() }],
-    rowActions: [
-      { key: 'edit', label: '编辑', authority: A.groupEdit, run: (row, { openEditor }) => openEditor(row) },
-      {
-        key: 'delete',
-        label: '删除',
-        danger: true,
-        authority: A.groupDelete,
-        confirm: (row) => `确定删除工序组「${row.groupName}」吗？`,
-        run: (row) => processGroupsApi.remove([row.id]).then(onChanged),
-      },
-    ],
+    ...editorActions({ noun: '工序组', authorities: [A.groupAdd, A.groupEdit, A.groupDelete], name: (row) => row.groupName, remove: (row) => processGroupsApi.remove([row.id]).then(onChanged) }),
     editor: {
       noun: '工序组',
       fields: PROCESS_GROUP_FIELDS,

@@ -1,6 +1,6 @@
 import type { CreateProductRequest, Product } from '@core/contracts/modeling';
 import { FLUTES } from '@core/contracts/modeling';
-import { columnOf, type ListAside, type ListSpec } from '@app/components';
+import { columnOf, editorActions, type ListAside, type ListSpec } from '@app/components';
 import { ModelingAuthorities as A } from '@core/access/authorities/modeling';
 import { classifyCategories, optionsOf, treeOptionsOf } from './components/options';
 import { productClassifiesApi, productsApi, workFlowsApi } from './modeling.api';
@@ -42,18 +42,7 @@ export function productList({ flows, aside }: ProductListHandlers): ListSpec<Pro
     ],
     fetch: productsApi.list,
     aside,
-    toolbar: [{ key: 'add', label: '新增产品', primary: true, authority: A.productAdd, run: ({ openEditor }) => openEditor() }],
-    rowActions: [
-      { key: 'edit', label: '编辑', authority: A.productEdit, run: (row, { openEditor }) => openEditor(row) },
-      {
-        key: 'delete',
-        label: '删除',
-        danger: true,
-        authority: A.productDelete,
-        confirm: (row) => `确定删除产品「${row.productName}」吗？`,
-        run: (row) => productsApi.remove([row.id]),
-      },
-    ],
+    ...editorActions({ noun: '产品', authorities: [A.productAdd, A.productEdit, A.productDelete], name: (row) => row.productName, remove: (row) => productsApi.remove([row.id]) }),
     importer: { title: '产品', authority: A.productImport, template: productsApi.downloadTemplate, submit: productsApi.importFile },
     exporter: { authority: A.productExport, run: productsApi.exportFile },
     editor: {

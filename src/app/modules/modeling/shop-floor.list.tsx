@@ -4,7 +4,7 @@ import type { BadReason, CreateBadReasonRequest, CreateIcCardRequest, CreateWork
 import { personLabel } from '@core/format';
 import { factoryUsersApi } from '@app/components/user-select';
 import { deviceLabel, deviceOptions } from '@app/shared';
-import { columnOf, type ListSpec } from '@app/components';
+import { columnOf, editorActions, type ListSpec } from '@app/components';
 import { ModelingAuthorities as A } from '@core/access/authorities/modeling';
 import { filterOptionsOf, optionsOf } from './components/options';
 import { badReasonsApi, devicesApi, icCardsApi, workMachinesApi } from './modeling.api';
@@ -46,18 +46,7 @@ export function workMachineList(): ListSpec<WorkMachine> {
       { ...columnOf(WORK_MACHINE.updateTime), type: 'date', width: 170 },
     ],
     fetch: workMachinesApi.list,
-    toolbar: [{ key: 'add', label: '新增一体机', primary: true, authority: A.workMachineAdd, run: ({ openEditor }) => openEditor() }],
-    rowActions: [
-      { key: 'edit', label: '编辑', authority: A.workMachineEdit, run: (row, { openEditor }) => openEditor(row) },
-      {
-        key: 'delete',
-        label: '删除',
-        danger: true,
-        authority: A.workMachineDelete,
-        confirm: (row) => `确定删除一体机「${row.machineName}」吗？`,
-        run: (row) => workMachinesApi.remove([row.id]),
-      },
-    ],
+    ...editorActions({ noun: '一体机', authorities: [A.workMachineAdd, A.workMachineEdit, A.workMachineDelete], name: (row) => row.machineName, remove: (row) => workMachinesApi.remove([row.id]) }),
     editor: {
       noun: '一体机',
       fields: WORK_MACHINE_FIELDS,
@@ -81,6 +70,7 @@ export const loadUserOptions = () =>
 
 /** IC 卡: card number and the staff member it is bound to; bind, unbind, edit, delete. */
 export function icCardList({ openBind }: IcCardListHandlers): ListSpec<IcCard> {
+  const icCardActions = editorActions<IcCard>({ noun: 'IC卡', authorities: [A.icCardAdd, A.icCardEdit, A.icCardDelete], name: (row) => row.cardNo, remove: (row) => icCardsApi.remove([row.id]) });
   return {
     rowKey: 'id',
     // Newest cards first: a card just added is the one about to be bound.
@@ -99,7 +89,7 @@ export function icCardList({ openBind }: IcCardListHandlers): ListSpec<IcCard> {
     ],
     filters: [{ ...columnOf(IC_CARD.bound), type: 'select', options: BOUND_OPTIONS }],
     fetch: icCardsApi.list,
-    toolbar: [{ key: 'add', label: '新增IC卡', primary: true, authority: A.icCardAdd, run: ({ openEditor }) => openEditor() }],
+    toolbar: icCardActions.toolbar,
     rowActions: [
       { key: 'bind', label: '绑定', authority: A.icCardBind, when: (row) => !row.userId, run: (row) => openBind(row) },
       {
@@ -110,15 +100,7 @@ export function icCardList({ openBind }: IcCardListHandlers): ListSpec<IcCard> {
         confirm: (row) => `确定解除IC卡「${row.cardNo}」与「${row.nickName}」的绑定吗？`,
         run: (row) => icCardsApi.unbind(row.id),
       },
-      { key: 'edit', label: '编辑', authority: A.icCardEdit, run: (row, { openEditor }) => openEditor(row) },
-      {
-        key: 'delete',
-        label: '删除',
-        danger: true,
-        authority: A.icCardDelete,
-        confirm: (row) => `确定删除IC卡「${row.cardNo}」吗？`,
-        run: (row) => icCardsApi.remove([row.id]),
-      },
+      ...icCardActions.rowActions,
     ],
     editor: {
       noun: 'IC卡',
@@ -151,18 +133,7 @@ export function badReasonList(processes: readonly Process[]): ListSpec<BadReason
       { ...columnOf(BAD_REASON.remark), width: 180 },
     ],
     fetch: badReasonsApi.list,
-    toolbar: [{ key: 'add', label: '新增不良现象', primary: true, authority: A.badReasonAdd, run: ({ openEditor }) => openEditor() }],
-    rowActions: [
-      { key: 'edit', label: '编辑', authority: A.badReasonEdit, run: (row, { openEditor }) => openEditor(row) },
-      {
-        key: 'delete',
-        label: '删除',
-        danger: true,
-        authority: A.badReasonDelete,
-        confirm: (row) => `确定删除不良现象「${row.reasonName}」吗？`,
-        run: (row) => badReasonsApi.remove([row.id]),
-      },
-    ],
+    ...editorActions({ noun: '不良现象', authorities: [A.badReasonAdd, A.badReasonEdit, A.badReasonDelete], name: (row) => row.reasonName, remove: (row) => badReasonsApi.remove([row.id]) }),
     editor: {
       noun: '不良现象',
       fields: BAD_REASON_FIELDS,

@@ -1,5 +1,5 @@
 import type { CreatePositionRequest, Position, Team } from '@core/contracts/modeling';
-import { columnOf, type ListSpec } from '@app/components';
+import { columnOf, editorActions, type ListSpec } from '@app/components';
 import { ModelingAuthorities as A } from '@core/access/authorities/modeling';
 import { positionsApi, teamsApi } from './modeling.api';
 import { TeamEditorDialog } from './components/team-editor.dialog';
@@ -21,18 +21,7 @@ export function teamList(workshops: { value: string; label: string }[]): ListSpe
       { ...columnOf(TEAM.updateTime), type: 'date', width: 170 },
     ],
     fetch: teamsApi.list,
-    toolbar: [{ key: 'add', label: '新增班组', primary: true, authority: A.teamAdd, run: ({ openEditor }) => openEditor() }],
-    rowActions: [
-      { key: 'edit', label: '编辑', authority: A.teamEdit, run: (row, { openEditor }) => openEditor(row) },
-      {
-        key: 'delete',
-        label: '删除',
-        danger: true,
-        authority: A.teamDelete,
-        confirm: (row) => `确定删除班组「${row.teamName}」吗？`,
-        run: (row) => teamsApi.remove([row.id]),
-      },
-    ],
+    ...editorActions({ noun: '班组', authorities: [A.teamAdd, A.teamEdit, A.teamDelete], name: (row) => row.teamName, remove: (row) => teamsApi.remove([row.id]) }),
     editor: { render: (props) => <TeamEditorDialog {...props} /> },
   };
 }
@@ -50,18 +39,7 @@ export function positionList(): ListSpec<Position> {
       { ...columnOf(POSITION.remark), width: 200 },
     ],
     fetch: positionsApi.list,
-    toolbar: [{ key: 'add', label: '新增岗位', primary: true, authority: A.positionAdd, run: ({ openEditor }) => openEditor() }],
-    rowActions: [
-      { key: 'edit', label: '编辑', authority: A.positionEdit, run: (row, { openEditor }) => openEditor(row) },
-      {
-        key: 'delete',
-        label: '删除',
-        danger: true,
-        authority: A.positionDelete,
-        confirm: (row) => `确定删除岗位「${row.positionName}」吗？`,
-        run: (row) => positionsApi.remove([row.id]),
-      },
-    ],
+    ...editorActions({ noun: '岗位', authorities: [A.positionAdd, A.positionEdit, A.positionDelete], name: (row) => row.positionName, remove: (row) => positionsApi.remove([row.id]) }),
     editor: {
       noun: '岗位',
       fields: POSITION_FIELDS,

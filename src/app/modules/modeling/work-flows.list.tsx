@@ -1,5 +1,5 @@
 import { workFlowInUseMessage, type WorkFlow } from '@core/contracts/modeling';
-import { columnOf, type ListSpec } from '@app/components';
+import { columnOf, editorActions, type ListSpec } from '@app/components';
 import { ModelingAuthorities as A } from '@core/access/authorities/modeling';
 import { workFlowsApi } from './modeling.api';
 import { WORK_FLOW } from './modeling.fields';
@@ -23,19 +23,14 @@ export function workFlowList(openEditor: (row?: WorkFlow) => void): ListSpec<Wor
       { ...columnOf(WORK_FLOW.updateTime), type: 'date', sortable: true, width: 170 },
     ],
     fetch: workFlowsApi.list,
-    toolbar: [{ key: 'add', label: '新增工艺路线', primary: true, authority: A.workFlowAdd, run: () => openEditor() }],
-    rowActions: [
-      { key: 'edit', label: '编辑', authority: A.workFlowEdit, run: (row) => openEditor(row) },
-      {
-        key: 'delete',
-        label: '删除',
-        danger: true,
-        authority: A.workFlowDelete,
-        // The server refuses a flow that products use: such a row is told so (with the count) instead of asked.
-        refuse: (row) => (row.productCount > 0 ? `${workFlowInUseMessage(row.flowName, row.productCount)}。` : undefined),
-        confirm: (row) => `确定删除工艺路线「${row.flowName}」吗？`,
-        run: (row) => workFlowsApi.remove([row.id]),
-      },
-    ],
+    ...editorActions({
+      noun: '工艺路线',
+      authorities: [A.workFlowAdd, A.workFlowEdit, A.workFlowDelete],
+      name: (row) => row.flowName,
+      remove: (row) => workFlowsApi.remove([row.id]),
+      open: openEditor,
+      // The server refuses a flow that products use: such a row is told so (with the count) instead of asked.
+      refuseDelete: (row) => (row.productCount > 0 ? `${workFlowInUseMessage(row.flowName, row.productCount)}。` : undefined),
+    }),
   };
 }

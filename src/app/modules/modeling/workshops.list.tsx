@@ -1,5 +1,5 @@
 import type { CreateWorkshopRequest, Workshop } from '@core/contracts/modeling';
-import { columnOf, type ListSpec } from '@app/components';
+import { columnOf, editorActions, type ListSpec } from '@app/components';
 import { ModelingAuthorities as A } from '@core/access/authorities/modeling';
 import { workshopsApi } from './modeling.api';
 import { WORKSHOP } from './modeling.fields';
@@ -17,18 +17,7 @@ export const workshopList: ListSpec<Workshop> = {
     { ...columnOf(WORKSHOP.updateTime), type: 'date', width: 170 },
   ],
   fetch: workshopsApi.list,
-  toolbar: [{ key: 'add', label: '新增车间', primary: true, authority: A.workshopAdd, run: ({ openEditor }) => openEditor() }],
-  rowActions: [
-    { key: 'edit', label: '编辑', authority: A.workshopEdit, run: (row, { openEditor }) => openEditor(row) },
-    {
-      key: 'delete',
-      label: '删除',
-      danger: true,
-      authority: A.workshopDelete,
-      confirm: (row) => `确定删除车间「${row.workshopName}」吗？`,
-      run: (row) => workshopsApi.remove([row.id]),
-    },
-  ],
+  ...editorActions({ noun: '车间', authorities: [A.workshopAdd, A.workshopEdit, A.workshopDelete], name: (row) => row.workshopName, remove: (row) => workshopsApi.remove([row.id]) }),
   editor: {
     noun: '车间',
     fields: WORKSHOP_FIELDS,

@@ -1,5 +1,4 @@
 import type { PageResult } from '@core/contracts/common';
-import type { ImportResult } from '@core/contracts/files';
 import {
   ShiftPaths as P,
   type AddHolidayRequest,
@@ -15,26 +14,18 @@ import {
 } from '@core/contracts/shifts';
 import { TeamPaths, type Team } from '@core/contracts/modeling';
 import { AccountPaths, type StaffUser } from '@core/contracts/account';
-import { http, saveBlob } from '@core/http';
-import type { ImportOutcome, ListQuery } from '@app/components';
-import { ALL, allDevices, removeBatch } from '@app/shared';
+import { http } from '@core/http';
+import type { ListQuery } from '@app/components';
+import { ALL, allDevices, crudApi, entityPaths, importApi, removeBatch } from '@app/shared';
 
 
 export const shiftsApi = {
-  list: (query: ListQuery) => http.get<PageResult<Shift>>(P.shiftList, query),
-  all: () => http.get<PageResult<Shift>>(P.shiftList, ALL).then((page) => page.list),
-  create: (request: CreateShiftRequest) => http.post<unknown>(P.shiftCreate, request),
-  update: (request: CreateShiftRequest & { id: number }) => http.post<void>(P.shiftUpdate, request),
-  remove: removeBatch(P.shiftDeleteBatch),
+  ...crudApi<Shift, CreateShiftRequest>(entityPaths(P, 'shift')),
 };
 
 export const classUsersApi = {
-  list: (query: ListQuery) => http.get<PageResult<ClassUser>>(P.classUserList, query),
-  create: (request: CreateClassUserRequest) => http.post<unknown>(P.classUserCreate, request),
-  update: (request: CreateClassUserRequest & { id: number }) => http.post<void>(P.classUserUpdate, request),
-  remove: removeBatch(P.classUserDeleteBatch),
-  importFile: (url: string): Promise<ImportOutcome> => http.post<ImportResult>(P.classUserImport, { url }, { hideError: true }),
-  downloadTemplate: async () => saveBlob(await http.getBlob(P.classUserImportTemplate), '排班人员导入模板.xlsx'),
+  ...crudApi<ClassUser, CreateClassUserRequest>(entityPaths(P, 'classUser')),
+  ...importApi(P.classUserImport, P.classUserImportTemplate, '排班人员导入模板.xlsx'),
 };
 
 export const exchangesApi = {

@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import { STENCIL_PLATE_TYPE, STENCIL_STATUS, stencilWear, type CreateStencilRequest, type Stencil } from '@core/contracts/stencil';
 import { StencilAuthorities as A } from '@core/access/authorities/stencil';
-import { columnOf, type ListSpec } from '@app/components';
+import { columnOf, editorActions, type ListSpec } from '@app/components';
 import { allProducts, productOptions } from '@app/shared';
 import { stencilsApi } from './stencil.api';
 import { STENCIL } from './stencil.fields';
@@ -38,18 +38,7 @@ export const stencilList: ListSpec<Stencil> = {
     { prop: 'usedCount', label: '已印 / 寿命（次）', sortable: true, width: 200, render: (row) => <Wear row={row} /> },
   ],
   fetch: stencilsApi.list,
-  toolbar: [{ key: 'add', label: '新增印版', primary: true, authority: A.add, run: ({ openEditor }) => openEditor() }],
-  rowActions: [
-    { key: 'edit', label: '编辑', authority: A.edit, run: (row, { openEditor }) => openEditor(row) },
-    {
-      key: 'delete',
-      label: '删除',
-      danger: true,
-      authority: A.delete,
-      confirm: (row) => `确定删除印版「${row.stencilNo}」吗？`,
-      run: (row) => stencilsApi.remove([row.id]),
-    },
-  ],
+  ...editorActions({ noun: '印版', authorities: [A.add, A.edit, A.delete], name: (row) => row.stencilNo, remove: (row) => stencilsApi.remove([row.id]) }),
   importer: { title: '印版', authority: A.import, template: stencilsApi.downloadTemplate, submit: stencilsApi.importFile },
   exporter: { authority: A.export, run: stencilsApi.exportFile },
   editor: {

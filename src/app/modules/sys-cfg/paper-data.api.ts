@@ -11,37 +11,21 @@ import {
   type PaperGrade,
 } from '@core/contracts/sys-cfg';
 import { http } from '@core/http';
-import type { ListQuery } from '@app/components';
-import { ALL, removeBatch } from '@app/shared';
-
-type Created = { id: number };
+import { ALL, crudApi, entityPaths } from '@app/shared';
 
 export const paperGradesApi = {
-  list: (query: ListQuery) => http.get<PageResult<PaperGrade>>(P.paperGradeList, query),
+  ...crudApi<PaperGrade, CreatePaperGradeRequest>(entityPaths(P, 'paperGrade')),
   all: () => http.get<PageResult<PaperGrade>>(P.paperGradeList, { ...ALL, sort: 'paperCode,asc' }).then((page) => page.list),
-  create: (request: CreatePaperGradeRequest) => http.post<Created>(P.paperGradeCreate, request),
-  update: (request: CreatePaperGradeRequest & { id: number }) => http.post<void>(P.paperGradeUpdate, request),
-  remove: removeBatch(P.paperGradeDeleteBatch),
 };
 
 export const flutesApi = {
-  list: (query: ListQuery) => http.get<PageResult<Flute>>(P.fluteList, query),
-  all: () => http.get<PageResult<Flute>>(P.fluteList, ALL).then((page) => page.list),
-  create: (request: CreateFluteRequest) => http.post<Created>(P.fluteCreate, request),
-  update: (request: CreateFluteRequest & { id: number }) => http.post<void>(P.fluteUpdate, request),
-  remove: removeBatch(P.fluteDeleteBatch),
+  ...crudApi<Flute, CreateFluteRequest>(entityPaths(P, 'flute')),
 };
 
 export const boardCodesApi = {
-  list: (query: ListQuery) => http.get<PageResult<BoardCode>>(P.boardCodeList, query),
-  create: (request: CreateBoardCodeRequest) => http.post<Created>(P.boardCodeCreate, request),
-  update: (request: CreateBoardCodeRequest & { id: number }) => http.post<void>(P.boardCodeUpdate, request),
-  remove: removeBatch(P.boardCodeDeleteBatch),
+  ...crudApi<BoardCode, CreateBoardCodeRequest>(entityPaths(P, 'boardCode')),
 };
 
 export const decklesApi = {
-  list: (query: ListQuery) => http.get<PageResult<DeckleWidth>>(P.deckleList, query),
-  create: (request: CreateDeckleRequest) => http.post<Created>(P.deckleCreate, request),
-  update: (request: CreateDeckleRequest & { id: number }) => http.post<void>(P.deckleUpdate, request),
-  remove: removeBatch(P.deckleDeleteBatch),
+  ...crudApi<DeckleWidth, CreateDeckleRequest>(entityPaths(P, 'deckle')),
 };

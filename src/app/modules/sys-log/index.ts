@@ -1,9 +1,7 @@
-import type { ModuleRegistration } from '../registry';
+import { SYS_LOG_PAGES } from '@core/access/pages/sys-log';
+import { defineModule } from '../define-module';
 
 /** 系统日志 (/sys-log) of the sys-cfg group: every write, filterable and exportable. */
-export const sysLogModule: ModuleRegistration = {
-  module: 'sys-cfg',
-  pages: {
-    '/sys-log': () => import('./pages/sys-log.page'),
-  },
-};
+export const sysLogModule = defineModule(SYS_LOG_PAGES, {
+  LOG: () => import('./pages/sys-log.page'),
+});

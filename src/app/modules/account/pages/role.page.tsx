@@ -15,11 +15,10 @@ const NO_ROLES: RoleItem[] = [];
 export default function RolePage() {
   const can = useCan();
   const { modal, message } = App.useApp();
-  const [version, setVersion] = useState(0);
   const [keyword, setKeyword] = useState('');
   const [editing, setEditing] = useState<{ role?: RoleItem } | null>(null);
   const [assigning, setAssigning] = useState<RoleItem | null>(null);
-  const reload = () => setVersion((value) => value + 1);
+  const { data: roles, loading, reload } = useLoaded(() => rolesApi.list().then((page) => page.list), 'roles', NO_ROLES);
   // The server refuses while users hold the role; the console says so before asking.
   const confirmRemove = (role: RoleItem) => {
     if (role.userCount > 0) {
@@ -44,7 +43,6 @@ export default function RolePage() {
     });
   };
 
-  const { data: roles, loading } = useLoaded(() => rolesApi.list().then((page) => page.list), String(version), NO_ROLES);
 
   const shown = useMemo(() => roles.filter((role) => role.roleName.includes(keyword.trim())), [roles, keyword]);
   const columns: TableColumnsType<RoleItem> = [

@@ -18,7 +18,6 @@ export default function DeviceCalendarTab() {
   const shifts = useLoaded(shiftsApi.all, 'shifts', []).data;
   const [picked, setPicked] = useState<number | null>(null);
   const [month, setMonth] = useState(dayjs().format(MONTH));
-  const [version, setVersion] = useState(0);
   const [adding, setAdding] = useState(false);
   const can = useCan();
   const { message } = App.useApp();
@@ -26,11 +25,11 @@ export default function DeviceCalendarTab() {
   const deviceId = picked ?? (devices.find((row) => row.deviceUse === 1) ?? devices[0])?.id ?? null;
   const calendar = useLoaded(
     () => (deviceId ? calendarsApi.month(deviceId, month) : Promise.resolve(null)),
-    `${deviceId}:${month}:${version}`,
+    `${deviceId}:${month}`,
     null,
   );
   const data = calendar.data;
-  const reload = () => setVersion((value) => value + 1);
+  const { reload } = calendar;
   const deviceOptions = useMemo(() => optionsOfDevices(devices), [devices]);
   const shiftOptions = useMemo(() => shifts.map((row) => ({ value: row.id, label: row.className })), [shifts]);
 

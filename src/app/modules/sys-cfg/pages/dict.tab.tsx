@@ -10,12 +10,10 @@ import { DICT_TYPE_FIELDS } from '../sys-cfg.forms';
 
 /** 数据字典 tab: dictionary types on the left, the chosen one's items on the right. */
 export default function DictTab() {
-  const [version, setVersion] = useState(0);
   const [chosen, setChosen] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
-  const { data: dicts, loading } = useLoaded(dictApi.list, `dicts:${version}`, []);
+  const { data: dicts, loading, reload } = useLoaded(dictApi.list, 'dicts', []);
   const dict = dicts.find((entry) => entry.dictType === chosen) ?? dicts[0];
-  const reload = () => setVersion((value) => value + 1);
 
   return (
     <Spin spinning={loading}>
