@@ -7,6 +7,7 @@ import { AuthService } from './modules/auth';
 import { FileService } from './modules/files';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { jsonBodyPlugin } from './plugins/json-body';
 import { permissionsPlugin } from './plugins/permissions';
 import { staticPlugin } from './plugins/static';
 import { tenantScopePlugin } from './plugins/tenant-scope';
@@ -27,7 +28,7 @@ export interface BuildAppOptions {
 }
 
 /**
- * The Fastify instance: plugins in order (errors → auth → tenant scope → permissions → static),
+ * The Fastify instance: plugins in order (errors → JSON bodies → auth → tenant scope → permissions → static),
  * then every module of SERVER_MODULES (modules/index.ts) in order. Tests drive it with `app.inject`.
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -45,6 +46,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(errorsPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(authPlugin, { resolver: authService });
   await app.register(tenantScopePlugin);
   await app.register(permissionsPlugin);

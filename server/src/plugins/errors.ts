@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ResultCode } from '@core/contracts/common';
-import { AppError, Messages, fail, familyOf } from './envelopes';
+import { AppError, Messages, fail, familyOf, routePath } from './envelopes';
 
 /** PostgreSQL SQLSTATE numeric_value_out_of_range (PGlite reports the same code). */
 const NUMERIC_OUT_OF_RANGE = '22003';
@@ -78,7 +78,9 @@ export function validationMessage(issue: ValidationIssue, root?: unknown): strin
     case 'maximum':
       return `${label}不能大于${String(limit)}`;
     case 'type':
-      return `${label}类型不正确`;
+      return issue.params.type === 'boolean' ? `${label}只能是true或false` : `${label}类型不正确`;
+    case 'additionalProperties':
+      return `不支持的字段：${String(issue.params.additionalProperty)}`;
     case 'pattern':
     case 'format':
       return `${label}格式不正确`;
@@ -97,7 +99,7 @@ export function validationMessage(issue: ValidationIssue, root?: unknown): strin
 export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
-      const family = familyOf(request.url);
+      const family = familyOf(routePath(request));
       if (error instanceof AppError) {
         return reply.code(200).send(fail(family, error.code, error.message));
       }
