@@ -27,6 +27,19 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(key, expected);
 }
 
+/**
+ * What an unknown username's password is compared with: a real scrypt hash (of random bytes no
+ * one knows) with today's parameters, so the answer takes as long as for a known name.
+ */
+export const DUMMY_PASSWORD_HASH = [
+  'scrypt',
+  SCRYPT.N,
+  SCRYPT.r,
+  SCRYPT.p,
+  randomBytes(16).toString('base64url'),
+  randomBytes(SCRYPT.keyLength).toString('base64url'),
+].join('$');
+
 /** A fresh opaque token: 32 random bytes, base64url. */
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
