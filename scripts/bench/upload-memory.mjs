@@ -67,7 +67,7 @@ function oversizeBatch(baseUrl, headers) {
 function storedFiles(dataDir) {
   const dir = path.join(dataDir, 'files');
   try {
-    return readdirSync(dir, { recursive: true }).filter((entry) => /\.\w+$/.test(String(entry))).length;
+    return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
   } catch {
     return 0;
   }
@@ -84,10 +84,11 @@ export async function uploadMemoryReport() {
     const seconds = (performance.now() - t0) / 1000;
     const refused = result.filter((body) => body.includes('文件大小不能超过')).length;
     const growth = peak - before;
-    const pass = growth <= GOAL_MB * 1024 && refused === BATCHES && storedFiles(server.dataDir) === 0;
+    const stored = storedFiles(server.dataDir);
+    const pass = growth <= GOAL_MB * 1024 && refused === BATCHES && stored === 0;
     console.log(`  server RSS ${mb(before)} before, peak ${mb(peak)}: growth ${mb(growth)} (goal ≤ ${GOAL_MB} MB) in ${seconds.toFixed(1)} s`);
     console.log(`  batches refused with the size message: ${refused}/${BATCHES}${refused < BATCHES ? ` (first answer: ${result[0]?.slice(0, 160)})` : ''}`);
-    console.log(`  ${pass ? 'PASS' : 'FAIL'}`);
+    console.log(`  files left on disk: ${stored}; ${pass ? 'PASS' : 'FAIL'}`);
     return { pass, growthKb: growth };
   });
 }
