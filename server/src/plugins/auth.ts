@@ -72,15 +72,15 @@ export function sessionOf(request: FastifyRequest): Session {
 
 /**
  * Resolves `request.session` for every API route that is not marked public, deciding from the
- * matched route (its declared path and config), never from the URL text; runs on `onRequest`, so a
- * request without a session is refused before any of its body is read.
+ * matched route (its declared path and config; unmatched: the decoded path), never from the URL
+ * text; runs on `onRequest`, so a request without a session is refused before its body is read.
  */
 export const authPlugin = fp<{ resolver: SessionResolver }>(
   async (app, { resolver }) => {
     app.decorateRequest('session', null);
     app.addHook('onRequest', async (request, reply) => {
-      const declared = request.routeOptions.url;
-      if (!declared || !isApiPath(declared) || request.routeOptions.config?.public) return;
+      // An API path that matches no route needs a session too: the route table is not told to strangers.
+      if (!isApiPath(routePath(request)) || request.routeOptions.config?.public) return;
       const token = readToken(request);
       const session = token ? await resolver.resolve(token) : null;
       if (!session) return sendNotLoggedIn(request, reply);

@@ -24,10 +24,13 @@ function pathOf(url: string): string {
 
 /**
  * The path a request is answered for: the matched route's declared path (never the URL text, whose
- * percent-encoding the router decodes: `/%62ase/…` is `/base/…`), else the decoded path.
+ * percent-encoding the router decodes: `/%62ase/…` is `/base/…`), else (no route, or the static
+ * wildcard) the decoded path.
  */
 export function routePath(request: FastifyRequest): string {
-  if (request.routeOptions.url) return request.routeOptions.url;
+  const declared = request.routeOptions.url;
+  // A wildcard route (the console's static files) names no path of its own.
+  if (declared && !declared.includes('*')) return declared;
   const path = pathOf(request.url);
   try {
     return decodeURIComponent(path);

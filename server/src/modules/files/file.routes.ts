@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ResultCode } from '@core/contracts/common';
-import { FilesApi, UploadFields, UploadType } from '@core/contracts/files';
+import { FilesApi, UploadFields, type UploadType } from '@core/contracts/files';
 import { Value } from '@sinclair/typebox/value';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import { AppError } from '../../plugins/envelopes';
@@ -23,7 +23,16 @@ function invalid(message: string): AppError {
 }
 
 function uploadType(fields: Record<string, string>): UploadType | null {
-  return Value.Check(UploadFields, fields) ? (Number(fields.type) as UploadType) : null;
+  return Value.Check(UploadFields.properties.type, fields.type) ? (Number(fields.type) as UploadType) : null;
+}
+
+/** The refusal of the upload's text fields, naming the first field that is not as declared; null when all are. */
+function fieldsRefusal(fields: Record<string, string>): string | null {
+  const error = Value.Errors(UploadFields, fields).First();
+  if (!error) return null;
+  const name = error.path.split('/')[1] ?? '';
+  const declared = (UploadFields.properties as Record<string, { title?: string } | undefined>)[name];
+  return name === 'type' || !declared ? FileMessages.badType : `${declared.title ?? name}格式不正确`;
 }
 
 /**
@@ -57,15 +66,16 @@ async function readUpload(request: FastifyRequest, reply: FastifyReply, service:
   }
   const type = uploadType(fields);
   const session = sessionOf(request);
+  const fieldsProblem = fieldsRefusal(fields);
   const refusal =
-    type === null
-      ? invalid(FileMessages.badType)
+    fieldsProblem !== null
+      ? invalid(fieldsProblem)
       : fields.orgId && Number(fields.orgId) !== session.orgId
         ? new AppError(ResultCode.NO_AUTHORITY, FileMessages.foreignOrg)
         : null;
   if (refusal || type === null) {
     await service.discard(files);
-    throw refusal;
+    throw refusal ?? invalid(FileMessages.badType);
   }
   return { type, appId: fields.appId ?? '', files };
 }

@@ -146,6 +146,15 @@ describe('upload', () => {
     expect([storedFiles().length, await fileRows()]).toEqual(before);
   });
 
+  it('refuses NUL in the text fields of an upload, naming the field', async () => {
+    const before = [storedFiles().length, await fileRows()];
+    expect((await upload(admin, 1, [{ filename: 'a.txt', content: Buffer.from('x') }], false, { appId: 'mes\u0000pc' })).json()).toEqual({
+      resultCode: 4000,
+      resultMsg: '应用格式不正确',
+    });
+    expect([storedFiles().length, await fileRows()]).toEqual(before);
+  });
+
   // (A lone surrogate cannot travel in a UTF-8 multipart header: it arrives as U+FFFD.)
   it('refuses a file name with NUL, naming it', async () => {
     for (const filename of ['a\u0000b.txt', '\u0000.txt']) {
