@@ -79,8 +79,6 @@ export function validationMessage(issue: ValidationIssue, root?: unknown): strin
       return `${label}不能大于${String(limit)}`;
     case 'type':
       return issue.params.type === 'boolean' ? `${label}只能是true或false` : `${label}类型不正确`;
-    case 'additionalProperties':
-      return `不支持的字段：${String(issue.params.additionalProperty)}`;
     case 'pattern':
     case 'format':
       return `${label}格式不正确`;
