@@ -141,13 +141,9 @@ describe('smaller ones', () => {
     expect(templates.json().resultData.list.every((flow: { isTemplate: boolean }) => flow.isTemplate)).toBe(true);
   });
 
-  it('answers unknown paths outside the API with HTTP 404', async () => {
-    for (const url of ['/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/nothing-here']) {
-      const response = await t.app.inject({ method: 'GET', url });
-      expect(response.statusCode).toBe(404);
-    }
+  it('answers an unknown API path with 404 to a session and as not logged in without one, under any spelling', async () => {
+    // (Paths outside the API are 404 too: plugins.test.ts sends them raw, as no client normalises them.)
     expect((await t.app.inject({ method: 'GET', url: '/dps-server/nothing', headers: bearer(admin) })).statusCode).toBe(404);
-    // Without a session an unknown API path is not told apart from a known one.
     expect((await t.app.inject({ method: 'GET', url: '/%62ase/nothing' })).statusCode).toBe(401);
   });
 });
