@@ -99,6 +99,13 @@ describe('login', () => {
     expect(await answers('nobody-at-all')).toEqual(known);
   });
 
+  it('counts concurrent guesses one by one: twenty at once get four answers checked and then the lock', async () => {
+    const guesser = '10.0.0.70';
+    const answers = await Promise.all(Array.from({ length: 20 }, () => login('admin', 'guess', guesser).then((response) => response.json().message)));
+    expect(answers.filter((message) => message === WRONG)).toHaveLength(4);
+    expect(answers.filter((message) => message === LOCKED)).toHaveLength(16);
+  });
+
   it('lets the throttle grow: each failure after the fifth doubles the wait', async () => {
     const guesser = '10.0.0.68';
     for (let attempt = 1; attempt <= 5; attempt += 1) await login('planner', 'bad', guesser);
