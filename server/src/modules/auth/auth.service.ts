@@ -229,6 +229,9 @@ async function insertUserLog(db: Db, scope: Scope, systemId: string, buttonId: s
 }
 
 export class AuthService implements SessionResolver {
+  /** Login attempts waiting for the one before them, per username and client address. */
+  private readonly queues = new Map<string, Promise<void>>();
+
   constructor(
     private readonly db: Db,
     private readonly settings: AuthSettings,
@@ -246,27 +249,39 @@ export class AuthService implements SessionResolver {
   }
 
   /**
-   * Logs in. Each attempt is first counted for its username string and client address (a short
-   * transaction that locks that pair's row, so concurrent guesses are counted one by one); then the
+   * Logs in. Attempts of one username from one client address run one at a time (in this process),
+   * so concurrent guesses are counted one by one while concurrent right logins all get in. The
    * password is hashed outside any transaction (scrypt on the thread pool, not the event loop),
    * against a dummy hash for an unknown name, so unknown, wrong, disabled and locked answer alike
-   * in message and time. A success forgets the pair's attempts.
+   * in message and time; failures are counted per username string and client address
+   * (login_throttle): the guesser waits, the owner elsewhere does not. A success forgets them.
    */
   async login(username: string, password: string, client: string, context: OperationContext): Promise<LoginInfo> {
+    return this.oneAtATime(JSON.stringify([username, client]), () => this.attempt(username, password, client, context));
+  }
+
+  private async attempt(username: string, password: string, client: string, context: OperationContext): Promise<LoginInfo> {
     const user = await this.db.selectFrom('app_user').selectAll().where('username', '=', username).executeTakeFirst();
     // Asked for an unknown name too (it finds nothing), so both take the same queries.
     const orgId = await defaultOrgOf(this.db, user?.enterprise_id ?? 0, user?.id ?? 0);
-    const attempt = await this.countAttempt(username, client);
+    const throttle = await this.db
+      .selectFrom('login_throttle')
+      .select(['failures', 'last_failure_at', 'blocked_until'])
+      .where('username', '=', username)
+      .where('client', '=', client)
+      .executeTakeFirst();
+    // A waiting pair is answered at once, for any name: nothing is hashed, checked or counted.
+    if (throttle?.blocked_until && throttle.blocked_until > this.settings.now()) throw new AppError(ResultCode.VALIDATION, AuthMessages.LOCKED);
     const passwordMatches = await verifyPassword(password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
-    if (attempt.waiting) throw new AppError(ResultCode.VALIDATION, AuthMessages.LOCKED);
     // Disabled (0) and administrator-locked (2) accounts answer like a wrong password: the answer
     // never confirms that a password is right for an account that cannot log in.
     if (!user || !passwordMatches || user.status !== 1) {
+      const failures = await this.recordFailure(username, client, throttle);
       if (user && orgId !== undefined) {
-        const content = attempt.failures === LOCK_AFTER_FAILURES ? `登录失败${attempt.failures}次，已限制该地址登录` : `登录失败（第${attempt.failures}次）`;
+        const content = failures === LOCK_AFTER_FAILURES ? `登录失败${failures}次，已限制该地址登录` : `登录失败（第${failures}次）`;
         await recordOperation(this.db, context, { enterpriseId: user.enterprise_id, orgId, userId: user.id, content });
       }
-      throw new AppError(ResultCode.VALIDATION, attempt.blocked ? AuthMessages.LOCKED : AuthMessages.WRONG_CREDENTIALS);
+      throw new AppError(ResultCode.VALIDATION, failures >= LOCK_AFTER_FAILURES ? AuthMessages.LOCKED : AuthMessages.WRONG_CREDENTIALS);
     }
     if (orgId === undefined) throw new AppError(ResultCode.VALIDATION, AuthMessages.NO_FACTORY);
     return this.db.transaction().execute(async (trx) => {
@@ -278,40 +293,44 @@ export class AuthService implements SessionResolver {
   }
 
   /**
-   * Counts one attempt of a username from a client, as a failure until a success forgets it.
-   * `waiting`: the pair is still waiting out a block (nothing counted, nothing to check). Otherwise
-   * the count grows within FAILURE_WINDOW_MS of the last attempt (or after any block), and from
-   * LOCK_AFTER_FAILURES on this attempt already blocks the pair for 1, 2, 4… minutes (at most an
-   * hour): the next ones wait, whatever this one's password. Old rows of any pair are dropped.
+   * Counts one failure of a username from a client; returns the count. Within FAILURE_WINDOW_MS of
+   * the last failure (or after any wait) the count grows, and from LOCK_AFTER_FAILURES on the pair
+   * waits 1, 2, 4… minutes (at most an hour). Old rows of any pair are dropped on the way.
    */
-  private async countAttempt(username: string, client: string): Promise<{ waiting: boolean; failures: number; blocked: boolean }> {
+  private async recordFailure(
+    username: string,
+    client: string,
+    previous: { failures: number; last_failure_at: Date; blocked_until: Date | null } | undefined,
+  ): Promise<number> {
     const now = this.settings.now();
-    return this.db.transaction().execute(async (trx) => {
+    const recent = previous !== undefined && (now.getTime() - previous.last_failure_at.getTime() < FAILURE_WINDOW_MS || previous.blocked_until !== null);
+    const failures = recent ? previous.failures + 1 : 1;
+    const blockedUntil = failures >= LOCK_AFTER_FAILURES ? new Date(now.getTime() + throttleDelayMs(failures)) : null;
+    await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('login_throttle')
-        .values({ username, client, failures: 0, last_failure_at: now, blocked_until: null })
-        .onConflict((conflict) => conflict.columns(['username', 'client']).doNothing())
-        .execute();
-      const row = await trx
-        .selectFrom('login_throttle')
-        .select(['failures', 'last_failure_at', 'blocked_until'])
-        .where('username', '=', username)
-        .where('client', '=', client)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
-      if (row.blocked_until && row.blocked_until > now) return { waiting: true, failures: row.failures, blocked: true };
-      const recent = now.getTime() - row.last_failure_at.getTime() < FAILURE_WINDOW_MS || row.blocked_until !== null;
-      const failures = recent ? row.failures + 1 : 1;
-      const blockedUntil = failures >= LOCK_AFTER_FAILURES ? new Date(now.getTime() + throttleDelayMs(failures)) : null;
-      await trx
-        .updateTable('login_throttle')
-        .set({ failures, last_failure_at: now, blocked_until: blockedUntil })
-        .where('username', '=', username)
-        .where('client', '=', client)
+        .values({ username, client, failures, last_failure_at: now, blocked_until: blockedUntil })
+        .onConflict((conflict) => conflict.columns(['username', 'client']).doUpdateSet({ failures, last_failure_at: now, blocked_until: blockedUntil }))
         .execute();
       await trx.deleteFrom('login_throttle').where('last_failure_at', '<', new Date(now.getTime() - THROTTLE_FORGET_MS)).execute();
-      return { waiting: false, failures, blocked: blockedUntil !== null };
     });
+    return failures;
+  }
+
+  /** Runs `work` after every earlier work of the same key has finished (a per-key queue). */
+  private async oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.queues.get(key) ?? Promise.resolve();
+    const run = previous.then(work);
+    const done = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.queues.set(key, done);
+    try {
+      return await run;
+    } finally {
+      if (this.queues.get(key) === done) this.queues.delete(key);
+    }
   }
 
   /** New token pair for a live refresh token (the old pair is revoked); null when it is not live. */

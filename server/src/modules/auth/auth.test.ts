@@ -106,6 +106,12 @@ describe('login', () => {
     expect(answers.filter((message) => message === LOCKED)).toHaveLength(16);
   });
 
+  it('lets concurrent right logins of one account from one address all in (terminals behind one router)', async () => {
+    const router = '10.0.0.71';
+    const answers = await Promise.all(Array.from({ length: 12 }, () => login('operator', 'op123456', router).then((response) => response.json().success)));
+    expect(answers).toEqual(Array.from({ length: 12 }, () => true));
+  });
+
   it('lets the throttle grow: each failure after the fifth doubles the wait', async () => {
     const guesser = '10.0.0.68';
     for (let attempt = 1; attempt <= 5; attempt += 1) await login('planner', 'bad', guesser);
