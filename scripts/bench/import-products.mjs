@@ -9,9 +9,9 @@
 //   - times POST /dps-server/product/export of all products, the same way, and reads the xlsx back
 //     with exceljs to count its rows.
 // Knob: BENCH_IMPORT_ROWS (10000; the server refuses more than 10,000 in one file).
-import { readdirSync, readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { startRealServer } from '../../tests/support/real-server.mjs';
+import { loginHeaders, serverPid, statusKb } from './bench-support.mjs';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
 const BUDGET_S = 15;
@@ -23,18 +23,6 @@ const LIST = '/dps-server/product/list';
 const mb = (kib) => `${(kib / 1024).toFixed(0)} MB`;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
-
-async function login(baseUrl) {
-  const res = await fetch(`${baseUrl}/base/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'admin123' }),
-  });
-  const body = await res.json();
-  if (!body.success) throw new Error(`admin login failed: ${JSON.stringify(body)}`);
-  const token = body.data.access_token;
-  return { Authorization: `bearer ${token}`, access_token: token };
-}
 
 /** resultData of a `{resultCode, resultData}` answer, or an error naming the call. */
 async function data(res, what) {
@@ -48,41 +36,6 @@ const getData = async (baseUrl, headers, url) => data(await fetch(`${baseUrl}${u
 /** Names of every node of the classify tree. */
 function classifyNames(nodes) {
   return nodes.flatMap((node) => [node.classifyName, ...classifyNames(node.children ?? [])]);
-}
-
-/** `{key}` of /proc/<pid>/status in KiB, or null once the process is gone. */
-function statusKb(pid, key) {
-  try {
-    const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm'));
-    return m ? Number(m[1]) : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The process that runs the server: `tsx` starts node in a child (which may start an esbuild
- * service of its own), so this is the deepest process running server/src/main.ts whose environment
- * carries the server's DATA_DIR.
- */
-function serverPid(dataDir) {
-  const marker = `DATA_DIR=${dataDir}\0`;
-  const found = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (!readFileSync(`/proc/${entry}/environ`, 'latin1').includes(marker)) continue;
-      if (!readFileSync(`/proc/${entry}/cmdline`, 'latin1').includes('server/src/main.ts')) continue;
-      const ppid = Number(readFileSync(`/proc/${entry}/status`, 'utf8').match(/^PPid:\s+(\d+)/m)[1]);
-      found.set(Number(entry), ppid);
-    } catch {
-      // not ours, or gone
-    }
-  }
-  const parents = new Set(found.values());
-  const leaves = [...found.keys()].filter((pid) => !parents.has(pid));
-  if (leaves.length !== 1) throw new Error(`cannot tell the server process apart (candidates: ${[...found.keys()].join(', ') || 'none'})`);
-  return leaves[0];
 }
 
 /** Runs `work` while sampling the pid's VmRSS every SAMPLE_MS; wall time and RSS before / peak. */
@@ -159,7 +112,7 @@ export async function importExportReport() {
   const server = await startRealServer({ name: 'bench-import' });
   try {
     const pid = serverPid(server.dataDir);
-    const headers = await login(server.url);
+    const headers = await loginHeaders(server.url);
     const tree = await getData(server.url, headers, '/dps-server/product_classify/tree');
     // Only names that are unique in the tree: the import refuses a name two classifies share.
     const names = classifyNames(tree);

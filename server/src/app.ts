@@ -7,10 +7,11 @@ import { AuthService } from './modules/auth';
 import { FileService } from './modules/files';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { jsonBodyPlugin } from './plugins/json-body';
 import { permissionsPlugin } from './plugins/permissions';
 import { staticPlugin } from './plugins/static';
 import { tenantScopePlugin } from './plugins/tenant-scope';
-import { schemaController } from './plugins/validation';
+import { declaredFieldsPlugin, schemaController, serializerOpts } from './plugins/validation';
 
 export interface BuildAppOptions {
   db: Db;
@@ -27,7 +28,7 @@ export interface BuildAppOptions {
 }
 
 /**
- * The Fastify instance: plugins in order (errors → auth → tenant scope → permissions → static),
+ * The Fastify instance: plugins in order (errors → JSON bodies → declared fields → auth → tenant scope → permissions → static),
  * then every module of SERVER_MODULES (modules/index.ts) in order. Tests drive it with `app.inject`.
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -35,6 +36,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? false,
     bodyLimit: 10 * 1024 * 1024,
     schemaController,
+    serializerOpts,
   });
   app.decorate('checkResponses', options.checkResponses ?? false);
   const now = options.now ?? (() => new Date());
@@ -45,6 +47,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(errorsPlugin);
+  await app.register(jsonBodyPlugin);
+  await app.register(declaredFieldsPlugin);
   await app.register(authPlugin, { resolver: authService });
   await app.register(tenantScopePlugin);
   await app.register(permissionsPlugin);

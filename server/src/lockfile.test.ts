@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LOCK_FILE_NAME, LockHeldError, acquireDataDirLock } from './lockfile';
+import { LOCK_FILE_NAME, LockHeldError, acquireDataDirLock, processIdentity } from './lockfile';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -29,7 +29,7 @@ describe('data directory lock', () => {
   it('refuses a second holder while the first is alive and frees on release', () => {
     const dir = tempDir();
     const release = acquireDataDirLock(dir);
-    expect(fs.readFileSync(path.join(dir, LOCK_FILE_NAME), 'utf8').trim()).toBe(String(process.pid));
+    expect(fs.readFileSync(path.join(dir, LOCK_FILE_NAME), 'utf8').split('\n')[0]).toBe(String(process.pid));
     expect(() => acquireDataDirLock(dir)).toThrow(LockHeldError);
     expect(() => acquireDataDirLock(dir)).toThrow(/数据目录已被另一个服务进程.*占用[\s\S]*in use by another server process/);
     release();
@@ -42,8 +42,20 @@ describe('data directory lock', () => {
     const { pid } = await run(process.execPath, ['-e', ''], {});
     fs.writeFileSync(path.join(dir, LOCK_FILE_NAME), `${pid}\n`);
     const release = acquireDataDirLock(dir);
-    expect(fs.readFileSync(path.join(dir, LOCK_FILE_NAME), 'utf8').trim()).toBe(String(process.pid));
+    expect(fs.readFileSync(path.join(dir, LOCK_FILE_NAME), 'utf8').split('\n')[0]).toBe(String(process.pid));
     release();
+  });
+
+  it('takes over a stale lock whose pid now belongs to another program', () => {
+    const dir = tempDir();
+    // The pid is alive (this very process) but the process that wrote the lock started at another time.
+    const identity = processIdentity(process.pid);
+    expect(identity).toMatch(/^\d+@[0-9a-f-]+$/);
+    fs.writeFileSync(path.join(dir, LOCK_FILE_NAME), `${process.pid}\n1${identity}\n`);
+    const release = acquireDataDirLock(dir);
+    expect(fs.readFileSync(path.join(dir, LOCK_FILE_NAME), 'utf8')).toBe(`${process.pid}\n${identity}\n`);
+    release();
+    expect(fs.existsSync(path.join(dir, LOCK_FILE_NAME))).toBe(false);
   });
 
   it('makes a second server on the same DATA_DIR exit with code 1 and a clear message', async () => {

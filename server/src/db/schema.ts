@@ -37,6 +37,15 @@ export interface AppUserTable {
   created_at: CreatedAt;
 }
 
+/** Failed logins of one username string from one client address (issue 9 §5): the login throttle. */
+export interface LoginThrottleTable {
+  username: string;
+  client: string;
+  failures: number;
+  last_failure_at: Timestamp;
+  blocked_until: NullableTimestamp;
+}
+
 export interface UserOrgTable {
   enterprise_id: number;
   org_id: number;
@@ -508,6 +517,7 @@ export interface Database {
   enterprise: EnterpriseTable;
   org: OrgTable;
   app_user: AppUserTable;
+  login_throttle: LoginThrottleTable;
   user_org: UserOrgTable;
   role: RoleTable;
   authority: AuthorityTable;

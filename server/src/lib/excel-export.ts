@@ -17,6 +17,18 @@ export function safeSheetName(name: string): string {
   return name.replace(/[\\/*?[\]:]/g, '_').slice(0, 31) || 'Sheet1';
 }
 
+/** Text a spreadsheet would read as a formula once a user edits the cell (=, +, -, @, tab, CR). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A cell's value as exported: text that begins like a formula gets the apostrophe prefix
+ * spreadsheets use for "this is text" (OWASP CSV injection), so editing it never runs it.
+ */
+export function cellValue(value: string | number | Date | null | undefined): string | number | Date {
+  if (value === null || value === undefined) return '';
+  return typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value;
+}
+
 /**
  * Writes rows to `out` as one xlsx sheet with a bold header row, committing each row as it comes
  * (exceljs streaming writer), so memory stays flat however many rows there are.
@@ -38,7 +50,7 @@ export async function writeXlsx<R>(
   sheet.getRow(1).commit();
   let count = 0;
   for await (const row of rows) {
-    sheet.addRow(columns.map((column) => column.value(row) ?? '')).commit();
+    sheet.addRow(columns.map((column) => cellValue(column.value(row)))).commit();
     count += 1;
   }
   sheet.commit();

@@ -148,6 +148,18 @@ describe('export writer', () => {
     expect(sheet.rowCount).toBe(2501);
   });
 
+  it('prefixes text that a spreadsheet would take for a formula once edited', async () => {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const values = ['=1+1', '+8613800000000', '-cmd', '@SUM(A1)', '\t=1', '纸箱=1', -5];
+    await writeXlsx(out, 'x', [{ header: '值', value: (row: { value: string | number }) => row.value }], values.map((value) => ({ value })));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.concat(chunks) as never);
+    const cells = values.map((_, index) => workbook.worksheets[0]!.getRow(index + 2).getCell(1).value);
+    expect(cells).toEqual(["'=1+1", "'+8613800000000", "'-cmd", "'@SUM(A1)", "'\t=1", '纸箱=1', -5]);
+  });
+
   it('marks required template columns and cleans sheet names', () => {
     expect(templateHeaders(COLUMNS)).toEqual(['*部门名称', '上级部门']);
     expect(safeSheetName('a\\b/c*d?e[f]g')).toBe('a_b_c_d_e_f_g');

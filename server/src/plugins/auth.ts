@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ResultCode } from '@core/contracts/common';
-import { Messages, fail, familyOf, isApiPath, usesHttp401 } from './envelopes';
+import { Messages, fail, familyOf, isApiPath, routePath, usesHttp401 } from './envelopes';
 
 /** Who is calling: resolved from the access token on every API request. */
 export interface Session {
@@ -57,8 +57,9 @@ export function readToken(request: FastifyRequest): string | null {
 }
 
 export function sendNotLoggedIn(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  if (usesHttp401(request.url)) {
-    return reply.code(401).send(fail(familyOf(request.url), ResultCode.NOT_LOGGED_IN, Messages.NOT_LOGGED_IN));
+  const path = routePath(request);
+  if (usesHttp401(path)) {
+    return reply.code(401).send(fail(familyOf(path), ResultCode.NOT_LOGGED_IN, Messages.NOT_LOGGED_IN));
   }
   return reply.code(200).send({ resultCode: ResultCode.NOT_LOGGED_IN, resultMsg: Messages.NOT_LOGGED_IN });
 }
@@ -69,12 +70,17 @@ export function sessionOf(request: FastifyRequest): Session {
   return request.session;
 }
 
-/** Resolves `request.session` for every API route that is not marked public. */
+/**
+ * Resolves `request.session` for every API route that is not marked public, deciding from the
+ * matched route (its declared path and config; unmatched: the decoded path), never from the URL
+ * text; runs on `onRequest`, so a request without a session is refused before its body is read.
+ */
 export const authPlugin = fp<{ resolver: SessionResolver }>(
   async (app, { resolver }) => {
     app.decorateRequest('session', null);
     app.addHook('onRequest', async (request, reply) => {
-      if (!isApiPath(request.url) || request.routeOptions.config?.public) return;
+      // An API path that matches no route needs a session too: the route table is not told to strangers.
+      if (!isApiPath(routePath(request)) || request.routeOptions.config?.public) return;
       const token = readToken(request);
       const session = token ? await resolver.resolve(token) : null;
       if (!session) return sendNotLoggedIn(request, reply);

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { ResultCode } from '@core/contracts/common';
 
 /** Which envelope a path answers with (DECISIONS.md "Envelopes"). */
@@ -11,6 +12,7 @@ export const Messages = {
   SERVER_ERROR: '服务器内部错误',
   BAD_REQUEST: '请求数据格式不正确',
   NUMBER_OUT_OF_RANGE: '数值超出允许范围',
+  TOO_DEEP: '请求数据嵌套层级过深',
 } as const;
 
 const API_PREFIXES = ['/base/', '/dps-server/', '/file/', '/account_center/'];
@@ -18,6 +20,23 @@ const API_PREFIXES = ['/base/', '/dps-server/', '/file/', '/account_center/'];
 function pathOf(url: string): string {
   const query = url.indexOf('?');
   return query === -1 ? url : url.slice(0, query);
+}
+
+/**
+ * The path a request is answered for: the matched route's declared path (never the URL text, whose
+ * percent-encoding the router decodes: `/%62ase/…` is `/base/…`), else (no route, or the static
+ * wildcard) the decoded path.
+ */
+export function routePath(request: FastifyRequest): string {
+  const declared = request.routeOptions.url;
+  // A wildcard route (the console's static files) names no path of its own.
+  if (declared && !declared.includes('*')) return declared;
+  const path = pathOf(request.url);
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }
 
 export function isApiPath(url: string): boolean {

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ResultCode } from '@core/contracts/common';
-import { AppError, Messages, fail, familyOf } from './envelopes';
+import { AppError, Messages, fail, familyOf, isApiPath, routePath } from './envelopes';
 
 /** PostgreSQL SQLSTATE numeric_value_out_of_range (PGlite reports the same code). */
 const NUMERIC_OUT_OF_RANGE = '22003';
@@ -78,7 +78,7 @@ export function validationMessage(issue: ValidationIssue, root?: unknown): strin
     case 'maximum':
       return `${label}不能大于${String(limit)}`;
     case 'type':
-      return `${label}类型不正确`;
+      return issue.params.type === 'boolean' ? `${label}只能是true或false` : `${label}类型不正确`;
     case 'pattern':
     case 'format':
       return `${label}格式不正确`;
@@ -91,13 +91,13 @@ export function validationMessage(issue: ValidationIssue, root?: unknown): strin
 
 /**
  * One error handler for every route: validation → 4000 naming the field, AppError → its code in the
- * family envelope (HTTP 200), malformed requests → 4000, anything else → HTTP 500 with 5000
+ * family envelope (HTTP 200), malformed requests → 4000 (outside the API: HTTP 404), anything else → HTTP 500 with 5000
  * 服务器内部错误; details and stacks go to the log only.
  */
 export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
-      const family = familyOf(request.url);
+      const family = familyOf(routePath(request));
       if (error instanceof AppError) {
         return reply.code(200).send(fail(family, error.code, error.message));
       }
@@ -113,6 +113,11 @@ export const errorsPlugin = fp(
         return reply.code(200).send(fail(family, ResultCode.VALIDATION, Messages.NUMBER_OUT_OF_RANGE));
       }
       const status = fastifyError.statusCode ?? 500;
+      // Outside the API (the console's files) a refused path is simply not there: HTTP 404, no envelope.
+      if (status >= 400 && status < 500 && !isApiPath(routePath(request))) {
+        request.log.info({ err: error }, 'refused path outside the API');
+        return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+      }
       if (status >= 400 && status < 500) {
         request.log.info({ err: error }, 'malformed request');
         return reply.code(200).send(fail(family, ResultCode.VALIDATION, Messages.BAD_REQUEST));

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Endpoint } from '@core/contracts/endpoint';
 import { ResultCode } from '@core/contracts/common';
-import { Messages, fail, familyOf, isApiPath } from './envelopes';
+import { Messages, fail, familyOf, isApiPath, routePath } from './envelopes';
 
 /** One mounted API route as registered, with the contract declaration it came from (lib/endpoint `mount`). */
 export interface MountedRoute {
@@ -36,7 +36,7 @@ export const permissionsPlugin = fp(
       const required = request.routeOptions.config?.authority;
       if (!required) return;
       if (!request.session?.authorities.includes(required)) {
-        return reply.send(fail(familyOf(request.url), ResultCode.NO_AUTHORITY, Messages.NO_AUTHORITY));
+        return reply.send(fail(familyOf(routePath(request)), ResultCode.NO_AUTHORITY, Messages.NO_AUTHORITY));
       }
     });
   },

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -177,5 +178,23 @@ describe('static console', () => {
     expect(missingAsset.statusCode).toBe(404);
     const api = await t.app.inject({ method: 'GET', url: '/base/nothing', headers: html });
     expect(api.statusCode).toBe(401);
+  });
+
+  it('answers paths outside the API that name no file with HTTP 404, also when sent raw (no client normalises ..)', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const raw = (target: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(`GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`));
+        let answer = '';
+        socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+        socket.on('end', () => resolve(answer));
+        socket.on('error', reject);
+      });
+    for (const target of ['/../../etc/passwd', '/static/../../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/assets/..%2f..%2f..%2fetc/passwd']) {
+      const answer = await raw(target);
+      expect(answer.split('\r\n')[0], target).toBe('HTTP/1.1 404 Not Found');
+      expect(answer).not.toContain('root:');
+    }
   });
 });

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ResultCode } from '@core/contracts/common';
-import { Messages, fail, familyOf, isApiPath } from './envelopes';
+import { Messages, fail, familyOf, isApiPath, routePath } from './envelopes';
 
 const NOT_BUILT = '控制台尚未构建，请先运行 npm run build (console not built yet: run npm run build)';
 
@@ -50,8 +50,8 @@ export const staticPlugin = fp<{ staticDir: string }>(
     }
 
     app.setNotFoundHandler((request, reply) => {
-      if (isApiPath(request.url)) {
-        return reply.code(404).send(fail(familyOf(request.url), ResultCode.NOT_FOUND, Messages.NOT_FOUND));
+      if (isApiPath(routePath(request))) {
+        return reply.code(404).send(fail(familyOf(routePath(request)), ResultCode.NOT_FOUND, Messages.NOT_FOUND));
       }
       if ((request.method === 'GET' || request.method === 'HEAD') && acceptsHtml(request)) {
         if (!exists) return reply.code(404).type('text/plain; charset=utf-8').send(NOT_BUILT);

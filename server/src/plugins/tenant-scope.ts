@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { ResultCode } from '@core/contracts/common';
-import { Messages, fail, familyOf } from './envelopes';
+import { Messages, fail, familyOf, routePath } from './envelopes';
 
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
@@ -19,7 +19,7 @@ export const tenantScopePlugin = fp(
       if (named === undefined || named.trim() === '') return;
       if (Number(named.trim()) !== session.enterpriseId) {
         request.log.warn({ named, enterpriseId: session.enterpriseId }, 'enterprise header does not match session');
-        return reply.send(fail(familyOf(request.url), ResultCode.NO_AUTHORITY, Messages.ENTERPRISE_MISMATCH));
+        return reply.send(fail(familyOf(routePath(request)), ResultCode.NO_AUTHORITY, Messages.ENTERPRISE_MISMATCH));
       }
     });
   },

@@ -1,4 +1,4 @@
-import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
+import { FormatRegistry, Type, type Static, type StringOptions, type TProperties, type TSchema } from '@sinclair/typebox';
 
 /** Result codes shared by the console and the server (DECISIONS.md "Envelopes"). */
 export const ResultCode = {
@@ -12,6 +12,26 @@ export const ResultCode = {
   SUPERSEDED: 5001,
 } as const;
 export type ResultCode = (typeof ResultCode)[keyof typeof ResultCode];
+
+/**
+ * The format of every text field of a request: no NUL (PostgreSQL cannot store it) and no lone
+ * surrogate (it would be stored as U+FFFD); refused with 4000 {field}格式不正确. One check for every
+ * present and future field: the builders below use `Text`, and the server's validator puts every
+ * request string without a format of its own into this one (server/src/plugins/validation.ts), so a
+ * bare `Type.String` in a request, a record's keys, query strings and params are covered too.
+ */
+export const TEXT_FORMAT = 'text';
+
+/** Whether a string is storable text: no NUL character and no unpaired surrogate. */
+export function isStorableText(value: string): boolean {
+  return !value.includes('\u0000') && !/[\uD800-\uDFFF]/u.test(value);
+}
+
+// TypeBox (console forms, Value.Check) knows the format too; the server's Ajv registers the same function.
+if (!FormatRegistry.Has(TEXT_FORMAT)) FormatRegistry.Set(TEXT_FORMAT, isStorableText);
+
+/** A text field of a request (body, query, params): a string in the shared text format. */
+export const Text = (options: StringOptions = {}) => Type.String({ ...options, format: TEXT_FORMAT });
 
 /** Ids are PostgreSQL `integer` keys: larger numbers can name no row and are refused as input. */
 export const MAX_ID = 2_147_483_647;
@@ -49,7 +69,7 @@ export const SucceedEnvelope = <T extends TSchema>(body: T) =>
 export const PageQuery = Type.Object({
   page: Type.Optional(Type.Integer({ title: '页码', minimum: 1, default: 1 })),
   limit: Type.Optional(Type.Integer({ title: '每页条数', minimum: 1, maximum: 1000, default: 10 })),
-  sort: Type.Optional(Type.String({ title: '排序' })),
+  sort: Type.Optional(Text({ title: '排序', maxLength: 50 })),
 });
 export type PageQuery = Static<typeof PageQuery>;
 
@@ -78,9 +98,9 @@ export function titled<T extends TSchema>(schema: T, title: string): T {
 }
 
 /** Required text of 1..maxLength characters. */
-export const ShortText = (title: string, maxLength = 20) => Type.String({ title, minLength: 1, maxLength });
+export const ShortText = (title: string, maxLength = 20) => Text({ title, minLength: 1, maxLength });
 /** Optional text of at most maxLength characters. */
-export const OptionalText = (title: string, maxLength: number) => Type.Optional(Type.String({ title, maxLength }));
+export const OptionalText = (title: string, maxLength: number) => Type.Optional(Text({ title, maxLength }));
 /** 备注: optional, at most 200 characters. */
 export const Remark = (title = '备注') => OptionalText(title, 200);
 /** 排序: optional 0..9999. */
@@ -88,16 +108,16 @@ export const Sort = (title = '排序') => Type.Optional(Type.Integer({ title, mi
 /** An optional reference to another row (null clears it). */
 export const OptionalId = (title: string) => Type.Optional(Type.Union([Id, Type.Null()], { title }));
 /** A text filter of a list query. */
-export const TextFilter = (title: string) => Type.Optional(Type.String({ title, maxLength: 100 }));
+export const TextFilter = (title: string) => Type.Optional(Text({ title, maxLength: 100 }));
 /** A multi-value filter: comma-joined text (spec §7), one number, or repeated numbers. */
 export const MultiFilter = (title: string) =>
-  Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Integer(), Type.Array(Type.Integer())], { title }));
+  Type.Optional(Type.Union([Text({ maxLength: 2000 }), Type.Integer(), Type.Array(Type.Integer())], { title }));
 
 /** Paging and sorting fields of every list query. */
 export const PageFields = {
   page: Type.Optional(Type.Integer({ title: '页码', minimum: 1 })),
   limit: Type.Optional(Type.Integer({ title: '每页条数', minimum: 1, maximum: 1000 })),
-  sort: Type.Optional(Type.String({ title: '排序', maxLength: 50 })),
+  sort: Type.Optional(Text({ title: '排序', maxLength: 50 })),
 };
 
 /** createTime / updateTime of every master-data row (yyyy-MM-dd HH:mm:ss). */

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Text } from './common';
 import { FILE, get, pathsOf, post } from './endpoint';
 
 /** Upload request type (spec §3): 0 image, 1 document, 2 video. */
@@ -7,10 +8,10 @@ export type UploadType = (typeof UploadType)[keyof typeof UploadType];
 
 /** Multipart text fields of an upload; the file part(s) are named `file` (batch: any name). */
 export const UploadFields = Type.Object({
-  appId: Type.Optional(Type.String({ maxLength: 64 })),
-  orgId: Type.Optional(Type.String({ title: '工厂', maxLength: 20 })),
+  appId: Type.Optional(Text({ title: '应用', maxLength: 64 })),
+  orgId: Type.Optional(Text({ title: '工厂', maxLength: 20 })),
   type: Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal('2')], { title: '类型' }),
-  userId: Type.Optional(Type.String({ title: '用户', maxLength: 20 })),
+  userId: Type.Optional(Text({ title: '用户', maxLength: 20 })),
 });
 export type UploadFields = Static<typeof UploadFields>;
 
@@ -22,11 +23,11 @@ export const UploadedFile = Type.Object({
 });
 export type UploadedFile = Static<typeof UploadedFile>;
 
-export const DownloadQuery = Type.Object({ url: Type.String({ title: '文件地址', minLength: 1, maxLength: 300 }) });
+export const DownloadQuery = Type.Object({ url: Text({ title: '文件地址', minLength: 1, maxLength: 300 }) });
 export type DownloadQuery = Static<typeof DownloadQuery>;
 
 /** Body of every `<entity>/import` call: the url of the uploaded xlsx. */
-export const ImportRequest = Type.Object({ url: Type.String({ title: '文件地址', minLength: 1, maxLength: 300 }) });
+export const ImportRequest = Type.Object({ url: Text({ title: '文件地址', minLength: 1, maxLength: 300 }) });
 export type ImportRequest = Static<typeof ImportRequest>;
 
 /** A refused import row, numbered as Excel shows it. */

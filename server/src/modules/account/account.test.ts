@@ -141,20 +141,22 @@ describe('department users', () => {
     expect(await logged('新增人员：newbie（新人）')).toBe(true);
   });
 
-  it('disables, and unlocks a locked account (failures reset)', async () => {
+  it('disables, and unlocks a throttled account (failures reset)', async () => {
     const userId = await addUser('locker');
     expect(await post(admin, '/dps-server/department_user/edit_status', { userIds: [userId], status: 0 })).toEqual({ resultCode: 1000, resultData: null });
     const refused = (await t.app.inject({ method: 'POST', url: '/base/auth/login', payload: { username: 'locker', password: 'pass1234' } })).json();
-    expect(refused.message).toBe('账号已被禁用');
+    // A disabled account answers like a wrong password: the answer never confirms the password.
+    expect(refused.message).toBe('用户名或密码错误');
 
     await data(post(admin, '/dps-server/department_user/edit_status', { userIds: [userId], status: 1 }));
     for (let attempt = 0; attempt < 5; attempt += 1) {
       await t.app.inject({ method: 'POST', url: '/base/auth/login', payload: { username: 'locker', password: 'wrong' } });
     }
-    expect((await staff(admin, `userId=${userId}`)).list[0]!.status).toBe(2);
+    // Five failures throttle that address (issue 9 §5); the account's status stays normal.
+    const throttled = (await t.app.inject({ method: 'POST', url: '/base/auth/login', payload: { username: 'locker', password: 'pass1234' } })).json();
+    expect(throttled.message).toBe('账号已被锁定，请联系管理员解锁');
+    expect((await staff(admin, `userId=${userId}`)).list[0]!.status).toBe(1);
     await data(post(admin, '/dps-server/department_user/edit_status', { userIds: [userId], status: 1 }));
-    const user = await t.db.selectFrom('app_user').select(['status', 'failed_login_count', 'locked_at']).where('id', '=', userId).executeTakeFirstOrThrow();
-    expect(user).toEqual({ status: 1, failed_login_count: 0, locked_at: null });
     expect(await loginAs(t.app, 'locker', 'pass1234')).toBeTruthy();
 
     const me = (await t.app.inject({ method: 'GET', url: '/base/user/info', headers: bearer(admin) })).json().data.userId;

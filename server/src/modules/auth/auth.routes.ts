@@ -6,7 +6,7 @@ import { readToken, sendNotLoggedIn, sessionOf } from '../../plugins/auth';
 import type { AuthService } from './auth.service';
 
 export async function authRoutes(app: FastifyInstance, { service }: { service: AuthService }): Promise<void> {
-  mount(app, AuthApi.login, async (request) => service.login(request.body.username, request.body.password, operationContext(request)));
+  mount(app, AuthApi.login, async (request) => service.login(request.body.username, request.body.password, request.ip, operationContext(request)));
   mount(app, AuthApi.refresh, async (request, reply) => {
     const info = await service.refresh(request.body.refresh_token, operationContext(request));
     return info ?? sendNotLoggedIn(request, reply);

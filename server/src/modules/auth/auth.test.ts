@@ -17,8 +17,11 @@ beforeEach(() => {
   clockOffsetMs = 0;
 });
 
-function login(username: string, password: string) {
-  return t.app.inject({ method: 'POST', url: '/base/auth/login', payload: { username, password } });
+const WRONG = '用户名或密码错误';
+const LOCKED = '账号已被锁定，请联系管理员解锁';
+
+function login(username: string, password: string, remoteAddress = '127.0.0.1') {
+  return t.app.inject({ method: 'POST', url: '/base/auth/login', payload: { username, password }, remoteAddress });
 }
 
 const logCount = (content: string) => operationLogCount(t.db, content);
@@ -57,39 +60,106 @@ describe('login', () => {
     }
   });
 
-  it('locks the account after five failures within ten minutes', async () => {
+  it('throttles the guessing client, not the owner: five failures lock that username from that address only', async () => {
+    const guesser = '10.0.0.66';
     for (let attempt = 1; attempt <= 4; attempt += 1) {
-      expect((await login('operator', 'bad')).json().message).toBe('用户名或密码错误');
+      expect((await login('operator', 'bad', guesser)).json().message).toBe(WRONG);
     }
-    expect((await login('operator', 'bad')).json()).toEqual({
-      success: false,
-      code: 4000,
-      message: '账号已被锁定，请联系管理员解锁',
-    });
-    // Even the right password is refused now.
-    expect((await login('operator', 'op123456')).json().message).toBe('账号已被锁定，请联系管理员解锁');
+    expect((await login('operator', 'bad', guesser)).json()).toEqual({ success: false, code: 4000, message: LOCKED });
+    // Even the right password is refused from there...
+    expect((await login('operator', 'op123456', guesser)).json().message).toBe(LOCKED);
+    // ...while the owner still logs in from elsewhere, and the account itself is not locked.
+    expect((await login('operator', 'op123456', '10.0.0.7')).json().success).toBe(true);
     const user = await t.db.selectFrom('app_user').select(['status', 'locked_at']).where('username', '=', 'operator').executeTakeFirstOrThrow();
-    expect(user.status).toBe(2);
-    expect(user.locked_at).toBeInstanceOf(Date);
-    expect(await logCount('登录失败5次，账号已锁定')).toBe(1);
+    expect(user).toEqual({ status: 1, locked_at: null });
+    expect(await logCount('登录失败5次，已限制该地址登录')).toBe(1);
+
+    // An administrator's unlock (status back to normal) lifts the throttle.
+    const admin = await loginAs(t.app, 'admin', 'admin123');
+    const operatorId = (await t.db.selectFrom('app_user').select('id').where('username', '=', 'operator').executeTakeFirstOrThrow()).id;
+    const unlock = await t.app.inject({
+      method: 'POST',
+      url: '/dps-server/department_user/edit_status',
+      headers: bearer(admin),
+      payload: { userIds: [operatorId], status: 1 },
+    });
+    expect(unlock.json()).toEqual({ resultCode: 1000, resultData: null });
+    expect((await login('operator', 'op123456', guesser)).json().success).toBe(true);
+  });
+
+  it('answers unknown names exactly like known ones, lock included (no enumeration)', async () => {
+    const guesser = '10.0.0.67';
+    const answers = async (username: string) => {
+      const messages: string[] = [];
+      for (let attempt = 1; attempt <= 6; attempt += 1) messages.push((await login(username, 'bad', guesser)).json().message);
+      return messages;
+    };
+    const known = await answers('qc');
+    expect(known).toEqual([WRONG, WRONG, WRONG, WRONG, LOCKED, LOCKED]);
+    expect(await answers('nobody-at-all')).toEqual(known);
+  });
+
+  it('counts concurrent guesses one by one: twenty at once get four answers checked and then the lock', async () => {
+    const guesser = '10.0.0.70';
+    const answers = await Promise.all(Array.from({ length: 20 }, () => login('admin', 'guess', guesser).then((response) => response.json().message)));
+    expect(answers.filter((message) => message === WRONG)).toHaveLength(4);
+    expect(answers.filter((message) => message === LOCKED)).toHaveLength(16);
+  });
+
+  it('lets concurrent right logins of one account from one address all in (terminals behind one router)', async () => {
+    const router = '10.0.0.71';
+    const answers = await Promise.all(Array.from({ length: 12 }, () => login('operator', 'op123456', router).then((response) => response.json().success)));
+    expect(answers).toEqual(Array.from({ length: 12 }, () => true));
+  });
+
+  it('lets the throttle grow: each failure after the fifth doubles the wait', async () => {
+    const guesser = '10.0.0.68';
+    for (let attempt = 1; attempt <= 5; attempt += 1) await login('planner', 'bad', guesser);
+    clockOffsetMs = 61_000;
+    expect((await login('planner', 'bad', guesser)).json().message).toBe(LOCKED);
+    clockOffsetMs = 2 * 61_000;
+    expect((await login('planner', 'planner123', guesser)).json().message).toBe(LOCKED);
+    clockOffsetMs = 4 * 61_000;
+    expect((await login('planner', 'planner123', guesser)).json().success).toBe(true);
+    expect(await t.db.selectFrom('login_throttle').select('username').where('client', '=', guesser).execute()).toEqual([]);
   });
 
   it('starts counting again when earlier failures are older than ten minutes', async () => {
-    for (let attempt = 1; attempt <= 4; attempt += 1) await login('qc', 'bad');
+    const guesser = '10.0.0.69';
+    for (let attempt = 1; attempt <= 4; attempt += 1) await login('qc', 'bad', guesser);
     clockOffsetMs = 11 * 60 * 1000;
-    expect((await login('qc', 'bad')).json().message).toBe('用户名或密码错误');
-    expect((await login('qc', 'qc123456')).json().success).toBe(true);
-    const user = await t.db.selectFrom('app_user').select(['status', 'failed_login_count']).where('username', '=', 'qc').executeTakeFirstOrThrow();
-    expect(user).toEqual({ status: 1, failed_login_count: 0 });
+    expect((await login('qc', 'bad', guesser)).json().message).toBe(WRONG);
+    expect((await login('qc', 'qc123456', guesser)).json().success).toBe(true);
   });
 
-  it('refuses a disabled account', async () => {
-    await t.db.updateTable('app_user').set({ status: 0 }).where('username', '=', 'noperm').execute();
-    try {
-      expect((await login('noperm', 'noperm123')).json()).toEqual({ success: false, code: 4000, message: '账号已被禁用' });
-    } finally {
-      await t.db.updateTable('app_user').set({ status: 1 }).where('username', '=', 'noperm').execute();
+  it('refuses disabled and administrator-locked accounts without confirming the password', async () => {
+    for (const status of [0, 2] as const) {
+      await t.db.updateTable('app_user').set({ status }).where('username', '=', 'noperm').execute();
+      try {
+        for (const password of ['noperm123', 'wrong-one']) {
+          expect((await login('noperm', password, `10.0.1.${status}`)).json(), `status ${status}`).toEqual({ success: false, code: 4000, message: WRONG });
+        }
+      } finally {
+        await t.db.updateTable('app_user').set({ status: 1 }).where('username', '=', 'noperm').execute();
+      }
     }
+  });
+
+  it('hashes outside any transaction: a small list answers while logins are hashing', async () => {
+    const admin = await loginAs(t.app, 'admin', 'admin123');
+    const finished: string[] = [];
+    const logins = Array.from({ length: 12 }, (_, index) =>
+      login('admin', 'admin123', `10.0.2.${index}`).then(() => finished.push(`login ${index}`)),
+    );
+    // Once the first login is through, the others are hashing (or, were they hashing inside their
+    // transactions, holding the database in turn): the list must not wait for them.
+    await Promise.race(logins);
+    const list = t.app
+      .inject({ method: 'GET', url: '/dps-server/workshop/list?page=1&limit=10', headers: bearer(admin) })
+      .then((response) => finished.push(`list ${response.json().resultCode}`));
+    await Promise.all([...logins, list]);
+    expect(finished).toContain('list 1000');
+    expect(finished.indexOf('list 1000')).toBeLessThan(finished.length / 2);
   });
 
   it('answers a missing field with 4000 naming the field in Chinese', async () => {

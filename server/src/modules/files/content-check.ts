@@ -1,10 +1,12 @@
-import { fileTypeFromBuffer } from 'file-type';
+import fs from 'node:fs';
+import { fileTypeFromFile } from 'file-type';
 import {
   DOCUMENT_MAX_SIZE_MB,
   FILE_NAME_MAX_LENGTH,
   IMAGE_MULTIPLE_MAX_SIZE_MB,
   IMAGE_SINGLE_MAX_SIZE_MB,
 } from '@core/constants';
+import { isStorableText } from '@core/contracts/common';
 import { UploadType } from '@core/contracts/files';
 import { fileExtension, UPLOAD_MESSAGES } from '@core/rules/upload';
 
@@ -17,6 +19,7 @@ export const BATCH_MAX_FILES = 10;
 
 export const FileMessages = {
   fileName: UPLOAD_MESSAGES.fileName,
+  fileNameText: '文件名称格式不正确',
   fileSize: UPLOAD_MESSAGES.fileSize,
   fileCount: UPLOAD_MESSAGES.fileCount,
   image: UPLOAD_MESSAGES.image,
@@ -50,8 +53,14 @@ const DOCUMENT_CONTENT: Record<string, { detected: string | null; mime: string }
 const IMAGE_CONTENT: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png' };
 
 /** Text files: no signature and no NUL byte in the first 8 KB. */
-function looksLikeText(buffer: Buffer): boolean {
-  return !buffer.subarray(0, 8192).includes(0);
+async function looksLikeText(filePath: string): Promise<boolean> {
+  const handle = await fs.promises.open(filePath, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(8192), 0, 8192, 0);
+    return !buffer.subarray(0, bytesRead).includes(0);
+  } finally {
+    await handle.close();
+  }
 }
 
 export class FileCheckError extends Error {}
@@ -66,22 +75,37 @@ export function sizeLimitMb(type: UploadType, batch: boolean): number {
 /** Largest file any upload may carry (the multipart parser stops reading beyond it). */
 export const MAX_UPLOAD_BYTES = Math.max(IMAGE_SINGLE_MAX_SIZE_MB, DOCUMENT_MAX_SIZE_MB, VIDEO_MAX_SIZE_MB) * MB;
 
-/** The message for a file over its limit. */
-export function sizeMessage(type: UploadType, batch: boolean): string {
+/**
+ * Bytes a file part may carry while it streams in: its type's limit, or, when the type field has
+ * not arrived yet (it comes first from browsers), the largest of any type.
+ */
+export function streamLimitBytes(type: UploadType | null, batch: boolean): number {
+  return type === null ? MAX_UPLOAD_BYTES : sizeLimitMb(type, batch) * MB;
+}
+
+/** The message for a file over its limit (type not known yet: the largest limit). */
+export function sizeMessage(type: UploadType | null, batch: boolean): string {
+  if (type === null) return FileMessages.fileSize(MAX_UPLOAD_BYTES / MB);
   const limit = sizeLimitMb(type, batch);
   return type === UploadType.IMAGE ? FileMessages.image(limit) : FileMessages.fileSize(limit);
 }
 
+/** A file name as it arrives: at most 200 characters of storable text. Throws FileCheckError. */
+export function checkFileName(name: string): void {
+  if (!isStorableText(name)) throw new FileCheckError(FileMessages.fileNameText);
+  if ([...name].length > FILE_NAME_MAX_LENGTH) throw new FileCheckError(FileMessages.fileName);
+}
+
 /**
- * Name, size and content of one upload against spec §5; the type is decided by the bytes, the
+ * Name, size and content of one received upload (a file on disk) against spec §5; the type is decided by the bytes, the
  * name's extension must agree. Throws FileCheckError with the Chinese message.
  */
-export async function checkUpload(type: UploadType, name: string, buffer: Buffer, batch: boolean): Promise<CheckedFile> {
-  if ([...name].length > FILE_NAME_MAX_LENGTH) throw new FileCheckError(FileMessages.fileName);
-  if (buffer.length > sizeLimitMb(type, batch) * MB) throw new FileCheckError(sizeMessage(type, batch));
-  if (buffer.length === 0) throw new FileCheckError(FileMessages.emptyFile);
+export async function checkUpload(type: UploadType, name: string, file: { path: string; size: number }, batch: boolean): Promise<CheckedFile> {
+  checkFileName(name);
+  if (file.size > sizeLimitMb(type, batch) * MB) throw new FileCheckError(sizeMessage(type, batch));
+  if (file.size === 0) throw new FileCheckError(FileMessages.emptyFile);
   const claimed = fileExtension(name);
-  const detected = await fileTypeFromBuffer(buffer);
+  const detected = await fileTypeFromFile(file.path);
 
   if (type === UploadType.IMAGE) {
     const claimedImage = claimed === 'jpeg' ? 'jpg' : claimed;
@@ -96,7 +120,7 @@ export async function checkUpload(type: UploadType, name: string, buffer: Buffer
   }
   const expected = DOCUMENT_CONTENT[claimed];
   if (!expected) throw new FileCheckError(FileMessages.document);
-  const matches = expected.detected === null ? !detected && looksLikeText(buffer) : detected?.ext === expected.detected;
+  const matches = expected.detected === null ? !detected && (await looksLikeText(file.path)) : detected?.ext === expected.detected;
   if (!matches) throw new FileCheckError(FileMessages.document);
   return { extension: claimed, mime: expected.mime };
 }

@@ -1,16 +1,16 @@
 import fs from 'node:fs';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ResultCode } from '@core/contracts/common';
-import { FilesApi, UploadFields, UploadType } from '@core/contracts/files';
+import { FilesApi, UploadFields, type UploadType } from '@core/contracts/files';
 import { Value } from '@sinclair/typebox/value';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import { AppError } from '../../plugins/envelopes';
 import { mount } from '../../lib/endpoint';
 import { attachmentHeader } from '../../lib/excel-export';
 import { operationContext } from '../../lib/operation-context';
-import { BATCH_MAX_FILES, FileMessages, MAX_UPLOAD_BYTES, sizeMessage } from './content-check';
-import type { FileService, IncomingFile } from './file.service';
+import { BATCH_MAX_FILES, checkFileName, FileCheckError, FileMessages, MAX_UPLOAD_BYTES, sizeMessage, streamLimitBytes } from './content-check';
+import { FileTooLargeError, type FileService, type IncomingFile } from './file.service';
 
 interface ParsedUpload {
   type: UploadType;
@@ -23,32 +23,59 @@ function invalid(message: string): AppError {
 }
 
 function uploadType(fields: Record<string, string>): UploadType | null {
-  return Value.Check(UploadFields, fields) ? (Number(fields.type) as UploadType) : null;
+  return Value.Check(UploadFields.properties.type, fields.type) ? (Number(fields.type) as UploadType) : null;
 }
 
-/** Reads every part (fields may come before or after the files), bounded by the multipart limits. */
-async function readUpload(request: FastifyRequest, maxFiles: number, batch: boolean): Promise<ParsedUpload> {
+/** The refusal of the upload's text fields, naming the first field that is not as declared; null when all are. */
+function fieldsRefusal(fields: Record<string, string>): string | null {
+  const error = Value.Errors(UploadFields, fields).First();
+  if (!error) return null;
+  const name = error.path.split('/')[1] ?? '';
+  const declared = (UploadFields.properties as Record<string, { title?: string } | undefined>)[name];
+  return name === 'type' || !declared ? FileMessages.badType : `${declared.title ?? name}格式不正确`;
+}
+
+/**
+ * Reads every part as it arrives (fields may come before or after the files): each file streams to
+ * disk and reading stops at its type's limit (the largest of any type while the type field has not
+ * come yet); files are counted as they come. A refused upload closes the connection, so the rest of
+ * its body is never read.
+ */
+async function readUpload(request: FastifyRequest, reply: FastifyReply, service: FileService, maxFiles: number, batch: boolean): Promise<ParsedUpload> {
   const fields: Record<string, string> = {};
   const files: IncomingFile[] = [];
   try {
     for await (const part of request.parts({ limits: { files: maxFiles, fileSize: MAX_UPLOAD_BYTES, fields: 20, fieldSize: 1024 } })) {
       if (part.type === 'file') {
-        files.push({ originalName: part.filename, buffer: await part.toBuffer() });
+        checkFileName(part.filename);
+        files.push(await service.receive(part.filename, part.file, streamLimitBytes(uploadType(fields), batch)));
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value.trim();
       }
     }
   } catch (error) {
+    await service.discard(files);
+    request.raw.unpipe();
+    request.raw.pause();
+    reply.header('connection', 'close');
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw invalid(sizeMessage(uploadType(fields) ?? UploadType.DOCUMENT, batch));
+    if (error instanceof FileTooLargeError || code === 'FST_REQ_FILE_TOO_LARGE') throw invalid(sizeMessage(uploadType(fields), batch));
+    if (error instanceof FileCheckError) throw invalid(error.message);
     if (code === 'FST_FILES_LIMIT') throw invalid(FileMessages.fileCount(maxFiles));
     throw error;
   }
   const type = uploadType(fields);
-  if (type === null) throw invalid(FileMessages.badType);
   const session = sessionOf(request);
-  if (fields.orgId && Number(fields.orgId) !== session.orgId) {
-    throw new AppError(ResultCode.NO_AUTHORITY, FileMessages.foreignOrg);
+  const fieldsProblem = fieldsRefusal(fields);
+  const refusal =
+    fieldsProblem !== null
+      ? invalid(fieldsProblem)
+      : fields.orgId && Number(fields.orgId) !== session.orgId
+        ? new AppError(ResultCode.NO_AUTHORITY, FileMessages.foreignOrg)
+        : null;
+  if (refusal || type === null) {
+    await service.discard(files);
+    throw refusal ?? invalid(FileMessages.badType);
   }
   return { type, appId: fields.appId ?? '', files };
 }
@@ -57,8 +84,8 @@ async function readUpload(request: FastifyRequest, maxFiles: number, batch: bool
 export async function fileRoutes(app: FastifyInstance, { service }: { service: FileService }): Promise<void> {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: BATCH_MAX_FILES } });
 
-  mount(app, FilesApi.upload, async (request) => {
-    const upload = await readUpload(request, 1, false);
+  mount(app, FilesApi.upload, async (request, reply) => {
+    const upload = await readUpload(request, reply, service, 1, false);
     const [stored] = await service.store(
       scopeOf(sessionOf(request)),
       upload.type,
@@ -69,8 +96,8 @@ export async function fileRoutes(app: FastifyInstance, { service }: { service: F
     return stored;
   });
 
-  mount(app, FilesApi.batchUpload, async (request) => {
-    const upload = await readUpload(request, BATCH_MAX_FILES, true);
+  mount(app, FilesApi.batchUpload, async (request, reply) => {
+    const upload = await readUpload(request, reply, service, BATCH_MAX_FILES, true);
     const stored = await service.store(
       scopeOf(sessionOf(request)),
       upload.type,

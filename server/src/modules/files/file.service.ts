@@ -1,18 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { UploadedFile, UploadType } from '@core/contracts/files';
 import { ResultCode } from '@core/contracts/common';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
+import type { FileType } from '../../db/schema';
 import type { Scope } from '../../plugins/auth';
 import { AppError } from '../../plugins/envelopes';
 import { checkUpload, FileCheckError, FileMessages } from './content-check';
-import * as repo from './file.queries';
 
+/** One received upload: streamed to a temporary file below `<filesDir>/.incoming`, not yet stored. */
 export interface IncomingFile {
   originalName: string;
-  buffer: Buffer;
+  path: string;
+  size: number;
 }
 
 export interface FileSettings {
@@ -28,13 +32,36 @@ export interface StoredFile {
   size: number;
 }
 
+interface StoredFileRow {
+  url: string;
+  storageKey: string;
+  originalName: string;
+  mime: string;
+  size: number;
+}
+
+/** A file part went over the bytes it may carry: reading stopped there. */
+export class FileTooLargeError extends Error {}
+
 function monthFolder(date: Date): string {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
 }
 
+/** Passes bytes through until more than `limit` have come, then fails (the source is not read further). */
+function byteLimit(limit: number, counted: { bytes: number }): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      counted.bytes += chunk.length;
+      if (counted.bytes > limit) callback(new FileTooLargeError());
+      else callback(null, chunk);
+    },
+  });
+}
+
 /**
  * Stores uploads under `<filesDir>/<enterprise>/<yyyy-mm>/<uuid>.<ext>` with their metadata;
- * finds them again only through the database, so no client text ever becomes a path.
+ * finds them again only through the database, so no client text ever becomes a path. Uploads are
+ * never held in memory: each part streams to a temporary file, stopped at its limit.
  */
 export class FileService {
   constructor(
@@ -42,8 +69,42 @@ export class FileService {
     private readonly settings: FileSettings,
   ) {}
 
-  /** Checks every file first; stores all of them or none. */
+  /** Streams one file part to a temporary file; FileTooLargeError (file removed) past `limitBytes`. */
+  async receive(originalName: string, source: Readable, limitBytes: number): Promise<IncomingFile> {
+    const incoming = path.join(this.settings.filesDir, '.incoming');
+    await fs.promises.mkdir(incoming, { recursive: true });
+    const filePath = path.join(incoming, randomUUID());
+    const counted = { bytes: 0 };
+    try {
+      await pipeline(source, byteLimit(limitBytes, counted), fs.createWriteStream(filePath, { flags: 'wx' }));
+    } catch (error) {
+      await fs.promises.rm(filePath, { force: true });
+      throw error;
+    }
+    return { originalName, path: filePath, size: counted.bytes };
+  }
+
+  /** Removes received files that will not be stored. */
+  async discard(files: IncomingFile[]): Promise<void> {
+    await Promise.all(files.map((file) => fs.promises.rm(file.path, { force: true })));
+  }
+
+  /** Checks every received file first; stores all of them or none (the received files are gone afterwards). */
   async store(
+    scope: Scope,
+    type: UploadType,
+    files: IncomingFile[],
+    options: { batch: boolean; appId: string },
+    context: OperationContext,
+  ): Promise<UploadedFile[]> {
+    try {
+      return await this.storeChecked(scope, type, files, options, context);
+    } finally {
+      await this.discard(files);
+    }
+  }
+
+  private async storeChecked(
     scope: Scope,
     type: UploadType,
     files: IncomingFile[],
@@ -54,7 +115,7 @@ export class FileService {
     const checked = [];
     for (const file of files) {
       try {
-        checked.push({ file, ...(await checkUpload(type, file.originalName, file.buffer, options.batch)) });
+        checked.push({ file, ...(await checkUpload(type, file.originalName, file, options.batch)) });
       } catch (error) {
         if (error instanceof FileCheckError) throw new AppError(ResultCode.VALIDATION, error.message);
         throw error;
@@ -70,14 +131,29 @@ export class FileService {
         const fileName = `${randomUUID()}.${extension}`;
         const storageKey = [...folder, fileName].join('/');
         const absolutePath = path.join(this.settings.filesDir, ...folder, fileName);
-        await fs.promises.writeFile(absolutePath, file.buffer, { flag: 'wx' });
+        await fs.promises.rename(file.path, absolutePath);
         written.push(absolutePath);
-        results.push({ url: storageKey, fileName, originalName: file.originalName, storageKey, mime, size: file.buffer.length });
+        results.push({ url: storageKey, fileName, originalName: file.originalName, storageKey, mime, size: file.size });
       }
       await this.db.transaction().execute(async (trx) => {
-        for (const result of results) {
-          await repo.insertFile(trx, scope, { ...result, type, appId: options.appId });
-        }
+        await trx
+          .insertInto('file_object')
+          .values(
+            results.map((result) => ({
+              enterprise_id: scope.enterpriseId,
+              org_id: scope.orgId,
+              user_id: scope.userId,
+              type: type as FileType,
+              url: result.url,
+              storage_key: result.storageKey,
+              file_name: result.fileName,
+              original_name: result.originalName,
+              mime: result.mime,
+              size: result.size,
+              app_id: options.appId,
+            })),
+          )
+          .execute();
         await recordOperation(trx, context, {
           ...scope,
           content: `上传文件：${results.map((result) => result.originalName).join('、')}`,
@@ -90,9 +166,15 @@ export class FileService {
     return results.map(({ url, fileName, originalName }) => ({ url, fileName, originalName }));
   }
 
-  /** A stored file of the scope's factory; 4004 for anything else. */
+  /** A stored file of the scope's factory; 4004 for anything else (other tenants' files do not exist here). */
   async find(scope: Scope, url: string): Promise<StoredFile> {
-    const row = await repo.findFile(this.db, scope, url);
+    const row: StoredFileRow | undefined = await this.db
+      .selectFrom('file_object')
+      .select(['url', 'storage_key as storageKey', 'original_name as originalName', 'mime', 'size'])
+      .where('enterprise_id', '=', scope.enterpriseId)
+      .where('org_id', '=', scope.orgId)
+      .where('url', '=', url)
+      .executeTakeFirst();
     if (!row) throw new AppError(ResultCode.NOT_FOUND, FileMessages.notFound);
     const absolutePath = path.join(this.settings.filesDir, ...row.storageKey.split('/'));
     if (!fs.existsSync(absolutePath)) throw new AppError(ResultCode.NOT_FOUND, FileMessages.notFound);

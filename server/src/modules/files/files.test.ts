@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '@server/modules/auth';
@@ -112,6 +113,53 @@ describe('upload', () => {
     expect((await upload(admin, 7, [{ filename: 'a.txt', content: Buffer.from('x') }])).json()).toEqual({ resultCode: 4000, resultMsg: '文件类型参数不正确' });
     expect((await upload(admin, 1, [])).json()).toEqual({ resultCode: 4000, resultMsg: '请选择要上传的文件' });
     expect(storedFiles().length).toBe(Number(before[0]) + 1);
+  });
+
+  it('stops reading an upload at its type limit, counting what arrives (a 45 MB document is not read whole)', async () => {
+    const before = [storedFiles().length, await fileRows()];
+    const boundary = 'mesStreamed';
+    const head = Buffer.from(
+      ['appId', 'mes-pc', 'type', '1'].reduce((text, value, index, all) => (index % 2 ? text : `${text}--${boundary}\r\nContent-Disposition: form-data; name="${value}"\r\n\r\n${all[index + 1]}\r\n`), '') +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.txt"\r\nContent-Type: text/plain\r\n\r\n`,
+    );
+    const fileBytes = 45 * 1024 * 1024;
+    const chunk = Buffer.alloc(64 * 1024, 'a');
+    let pulled = 0;
+    const payload = Readable.from(
+      (function* body() {
+        yield head;
+        for (let sent = 0; sent < fileBytes; sent += chunk.length) {
+          pulled += chunk.length;
+          yield chunk;
+        }
+        yield Buffer.from(`\r\n--${boundary}--\r\n`);
+      })(),
+    );
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/file/api/v2/batch/upload',
+      headers: { ...bearer(admin), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(response.json()).toEqual({ resultCode: 4000, resultMsg: '文件大小不能超过 6MB!' });
+    expect(pulled).toBeLessThan(10 * 1024 * 1024);
+    expect([storedFiles().length, await fileRows()]).toEqual(before);
+  });
+
+  it('refuses NUL in the text fields of an upload, naming the field', async () => {
+    const before = [storedFiles().length, await fileRows()];
+    expect((await upload(admin, 1, [{ filename: 'a.txt', content: Buffer.from('x') }], false, { appId: 'mes\u0000pc' })).json()).toEqual({
+      resultCode: 4000,
+      resultMsg: '应用格式不正确',
+    });
+    expect([storedFiles().length, await fileRows()]).toEqual(before);
+  });
+
+  // (A lone surrogate cannot travel in a UTF-8 multipart header: it arrives as U+FFFD.)
+  it('refuses a file name with NUL, naming it', async () => {
+    for (const filename of ['a\u0000b.txt', '\u0000.txt']) {
+      expect((await upload(admin, 1, [{ filename, content: Buffer.from('x') }])).json(), filename).toEqual({ resultCode: 4000, resultMsg: '文件名称格式不正确' });
+    }
   });
 
   it('batch: stores all files and answers a list, or stores none when one is refused', async () => {

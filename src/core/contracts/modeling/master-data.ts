@@ -251,7 +251,7 @@ export const WorkFlowListQuery = Type.Object({
   ...PageFields,
   flowCode: TextFilter('工艺路线编码'),
   flowName: TextFilter('工艺路线名称'),
-  isTemplate: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 5 })], { title: '类型' })),
+  isTemplate: Type.Optional(Type.Boolean({ title: '类型' })),
   /** Dedicated flows of these products. */
   productId: MultiFilter('所属产品'),
   /** Only flows this product may use: templates and its own dedicated flows. */
