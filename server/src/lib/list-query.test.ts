@@ -246,6 +246,9 @@ describe('exports and large lists', () => {
     expect(await total('导出bulk_00')).toBe(EXACT_TOTAL_ROWS);
     expect(await total('导出bulk_01')).toBe(50);
     expect(await total('导出bulk_0100')).toBe(10);
+    // Substrings anywhere, not only prefixes (the trigram indexes of 0011 serve these).
+    expect(await total('ULK_0100')).toBe(10);
+    expect(await total('出bu')).toBe(EXACT_TOTAL_ROWS + 50);
     const exported = await streamed({ nickName: '导出bulk', sort: 'username,desc' }, 1000);
     expect(exported.map((row) => row.username)).toEqual([...usernames].reverse());
   });

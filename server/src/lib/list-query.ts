@@ -326,9 +326,10 @@ async function listTotal(filtered: AnySelect, spec: ListSpec, prepared: Prepared
 
 /**
  * One page of a list: `base` selects the row columns (joins as needed, no where on scope — that
- * is added here); `map` turns a row into its response shape. The page's keys are found first and
- * only those rows are read in full, so per-row subqueries never run for rows skipped by the offset.
- * The total is exact (see listTotal for how a large one is reused).
+ * is added here); `map` turns a row into its response shape. One query reads the page: its keys
+ * are found first (a subquery with the order, limit and offset) and only those rows are read in
+ * full, so per-row subqueries never run for rows skipped by the offset. The total is exact (see
+ * listTotal for how a large one is reused).
  */
 export async function runList<DB, TB extends keyof DB, O, R = O>(
   base: SelectQueryBuilder<DB, TB, O>,
@@ -343,15 +344,8 @@ export async function runList<DB, TB extends keyof DB, O, R = O>(
   const pageKeys = applyOrder(filtered.clearSelect().select(sql.ref(spec.key).as('__key')), prepared)
     .limit(prepared.limit)
     .offset((prepared.page - 1) * prepared.limit);
-  const [keyRows, total] = await Promise.all([
-    pageKeys.execute() as Promise<Array<{ __key: unknown }>>,
-    listTotal(filtered, spec, prepared, options.countBase),
-  ]);
-  const keys = keyRows.map((row) => row.__key);
-  const rows =
-    keys.length === 0
-      ? []
-      : ((await applyOrder(filtered.where(sql<SqlBool>`${sql.ref(spec.key)} in (${sql.join(keys)})`), prepared).execute()) as O[]);
+  const page = applyOrder(filtered.where(sql<SqlBool>`${sql.ref(spec.key)} in (${pageKeys})`), prepared);
+  const [rows, total] = await Promise.all([page.execute() as Promise<O[]>, listTotal(filtered, spec, prepared, options.countBase)]);
   return { list: rows.map(map), total, page: prepared.page, limit: prepared.limit };
 }
 

@@ -9,6 +9,7 @@ import { ticketTemplates } from './0007_ticket_templates';
 import { productFlows } from './0008_product_flows';
 import { uniqueUserMobile } from './0009_unique_user_mobile';
 import { stencil } from './0010_stencil';
+import { trigramIndexes } from './0011_trigram_indexes';
 
 /** Every migration in order; names sort lexically and must never change once shipped. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_product_flows': productFlows,
   '0009_unique_user_mobile': uniqueUserMobile,
   '0010_stencil': stencil,
+  '0011_trigram_indexes': trigramIndexes,
 };
