@@ -177,6 +177,7 @@ describe('exports and large lists', () => {
             enterprise_id: 8888,
             username,
             nick_name: `导出${username}`,
+            mobile: '',
             password_hash: 'x',
             expire_time: extra.expireTimes?.[from + index] ?? null,
           })),
