@@ -3,19 +3,22 @@
 //   - seeds the rows with `unnest` arrays in chunks (app_user + user_org with a department +
 //     user_role), straight into the database the real server then opens;
 //   - starts the real server (`tsx server/src/main.ts`), logs in as admin;
-//   - p50/p95 of single sequential requests per scenario, then requests/second with 50 requests in
-//     flight for a bounded time.
+//   - p50/p95 of single sequential requests per scenario, then requests/second (and p50/p95/p99)
+//     with 50 requests in flight for a bounded time;
+//   - on PostgreSQL, in the same run, the reference of issue 9 §8: the same page served by a bare
+//     Fastify + pg pool (scripts/bench/bare-list-server.mjs: no login, no validation, no total).
 // Knobs: BENCH_LIST_ROWS (200000), BENCH_LIST_REQUESTS (at most 200 per scenario, and at most
 // BENCH_LIST_SCENARIO_SECONDS = 8 s of them), BENCH_LIST_SECONDS (10 s under load),
 // BENCH_LIST_CONCURRENCY (50), BENCH_LIST_DB (pglite,postgres).
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { repoRoot } from '../build-if-needed.mjs';
-import { startRealServer } from '../../tests/support/real-server.mjs';
+import { freePort, startRealServer } from '../../tests/support/real-server.mjs';
 
 const ROWS = Number(process.env.BENCH_LIST_ROWS ?? 200_000);
 const REQUESTS = Number(process.env.BENCH_LIST_REQUESTS ?? 200);
@@ -34,6 +37,7 @@ const SCENARIOS = [
   { name: 'name filter 张 (ilike)', query: 'page=1&limit=20&nickName=%E5%BC%A0' },
   { name: 'sort createTime desc', query: 'page=1&limit=20&sort=createTime,desc' },
   { name: 'filter + sort, page 20', query: 'page=20&limit=20&nickName=%E5%BC%A0&sort=nickName,asc' },
+  { name: 'mobile filter 0012345 (11 rows)', query: 'page=1&limit=20&mobile=0012345' },
 ];
 const LOAD_SCENARIOS = [SCENARIOS[0], SCENARIOS[2]];
 
@@ -107,22 +111,22 @@ async function login(baseUrl) {
   return { Authorization: `bearer ${token}`, access_token: token };
 }
 
-async function listOnce(baseUrl, headers, query) {
-  const res = await fetch(`${baseUrl}${LIST}?${query}`, { headers });
+async function listOnce(listUrl, headers, query) {
+  const res = await fetch(`${listUrl}?${query}`, { headers });
   const body = await res.json();
-  if (body.resultCode !== 1000) throw new Error(`${LIST}?${query} → ${JSON.stringify(body).slice(0, 200)}`);
+  if (body.resultCode !== 1000) throw new Error(`${listUrl}?${query} → ${JSON.stringify(body).slice(0, 200)}`);
   return body.resultData;
 }
 
 /** p50/p95 of up to REQUESTS sequential requests within SCENARIO_SECONDS (after 5 warm-up requests). */
-async function sequential(baseUrl, headers, query) {
-  for (let i = 0; i < 5; i++) await listOnce(baseUrl, headers, query);
+async function sequential(listUrl, headers, query) {
+  for (let i = 0; i < 5; i++) await listOnce(listUrl, headers, query);
   const times = [];
   let total = 0;
   const deadline = performance.now() + SCENARIO_SECONDS * 1000;
   for (let i = 0; i < REQUESTS && performance.now() < deadline; i++) {
     const t0 = performance.now();
-    total = (await listOnce(baseUrl, headers, query)).total;
+    total = (await listOnce(listUrl, headers, query)).total;
     times.push(performance.now() - t0);
   }
   times.sort((a, b) => a - b);
@@ -130,7 +134,7 @@ async function sequential(baseUrl, headers, query) {
 }
 
 /** Requests/second with CONCURRENCY requests in flight for SECONDS. */
-async function underLoad(baseUrl, headers, query) {
+async function underLoad(listUrl, headers, query) {
   const deadline = performance.now() + SECONDS * 1000;
   const times = [];
   let errors = 0;
@@ -138,7 +142,7 @@ async function underLoad(baseUrl, headers, query) {
     while (performance.now() < deadline) {
       const t0 = performance.now();
       try {
-        await listOnce(baseUrl, headers, query);
+        await listOnce(listUrl, headers, query);
         times.push(performance.now() - t0);
       } catch {
         errors += 1;
@@ -149,24 +153,49 @@ async function underLoad(baseUrl, headers, query) {
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const elapsed = (performance.now() - t0) / 1000;
   times.sort((a, b) => a - b);
-  return { rps: times.length / elapsed, p50: percentile(times, 50), p95: percentile(times, 95), errors };
+  return { rps: times.length / elapsed, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), errors };
+}
+
+function printLoad(name, r) {
+  console.log(
+    `    ${padWide(name, 34)} ${r.rps.toFixed(0).padStart(5)} req/s  p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  p99 ${ms(r.p99)}${r.errors ? `  errors ${r.errors}` : ''}`,
+  );
 }
 
 async function measure(label, baseUrl) {
   const headers = await login(baseUrl);
+  const listUrl = `${baseUrl}${LIST}`;
   console.log(`  ${label}: sequential requests, limit=20 (up to ${REQUESTS} or ${SCENARIO_SECONDS} s per scenario)`);
   for (const scenario of SCENARIOS) {
-    const r = await sequential(baseUrl, headers, scenario.query);
+    const r = await sequential(listUrl, headers, scenario.query);
     console.log(
-      `    ${padWide(scenario.name, 28)} p50 ${ms(r.p50).padStart(9)}  p95 ${ms(r.p95).padStart(9)}   (n ${r.n}, total ${r.total})`,
+      `    ${padWide(scenario.name, 34)} p50 ${ms(r.p50).padStart(9)}  p95 ${ms(r.p95).padStart(9)}   (n ${r.n}, total ${r.total})`,
     );
   }
   console.log(`  ${label}: ${CONCURRENCY} requests in flight for ${SECONDS} s`);
-  for (const scenario of LOAD_SCENARIOS) {
-    const r = await underLoad(baseUrl, headers, scenario.query);
-    console.log(
-      `    ${padWide(scenario.name, 28)} ${r.rps.toFixed(0).padStart(5)} req/s  p50 ${ms(r.p50)}  p95 ${ms(r.p95)}${r.errors ? `  errors ${r.errors}` : ''}`,
-    );
+  for (const scenario of LOAD_SCENARIOS) printLoad(scenario.name, await underLoad(listUrl, headers, scenario.query));
+}
+
+/** The same page from a bare Fastify + pg server on the same database: the reference figure. */
+async function measureBare(databaseUrl) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(repoRoot, 'scripts', 'bench', 'bare-list-server.mjs')], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    await new Promise((resolve, reject) => {
+      child.stdout.on('data', (chunk) => String(chunk).includes('listening') && resolve(undefined));
+      child.once('exit', (code) => reject(new Error(`bare list server exited (${code})`)));
+    });
+    const listUrl = `http://127.0.0.1:${port}/list`;
+    console.log(`  Reference, same database: bare Fastify + pg page query (no login, no total), ${CONCURRENCY} in flight for ${SECONDS} s`);
+    for (const scenario of LOAD_SCENARIOS) {
+      for (let i = 0; i < 5; i++) await listOnce(listUrl, {}, scenario.query);
+      printLoad(`bare: ${scenario.name}`, await underLoad(listUrl, {}, scenario.query));
+    }
+  } finally {
+    child.kill();
   }
 }
 
@@ -176,7 +205,7 @@ async function pgliteRun() {
     // First start migrates and seeds; then the server must be down while we write (one process per data dir).
     const first = await startRealServer({ name: 'bench-list-seed', dataDir });
     await first.stop();
-    const db = new PGlite(dataDir);
+    const db = new PGlite({ dataDir, extensions: { pg_trgm } });
     let seedMs;
     try {
       seedMs = await seedUsers(async (text, params) => (await db.query(text, params)).rows);
@@ -218,6 +247,7 @@ async function postgresRun() {
       }
       console.log(`  PostgreSQL: seeded ${ROWS} users in ${(seedMs / 1000).toFixed(1)} s`);
       await measure('PostgreSQL', server.url);
+      await measureBare(databaseUrl);
     } finally {
       await server.stop();
     }

@@ -18,6 +18,10 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const ALTERNATE_PAGE_SIZE_OPTIONS = [100, 200, 500, 1000] as const;
 /** Chart roles and quality-inspection lists load everything at once. */
 export const LARGE_PAGE_SIZE = 500;
+/** Every page size a list accepts: the default and both option sets (spec §9), ascending. */
+export const PAGE_SIZES: readonly number[] = [
+  ...new Set([DEFAULT_PAGE_SIZE, ...PAGE_SIZE_OPTIONS, ...ALTERNATE_PAGE_SIZE_OPTIONS, LARGE_PAGE_SIZE]),
+].sort((a, b) => a - b);
 
 export const TAG_SEARCH_LIMIT = 50;
 export const FILE_NAME_MAX_LENGTH = 200;

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
 import pg from 'pg';
@@ -33,7 +34,10 @@ export function openDatabase(target: DatabaseTarget): Db {
     });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  const pglite = new PGlite(target.dataDir ?? undefined, { parsers: { [INT8_OID]: Number } });
+  // pg_trgm: the trigram indexes of the list text filters (migration 0011) need it loaded.
+  // One options object: with `new PGlite(undefined, options)` (an in-memory database) PGlite 0.5
+  // drops the options, extensions included.
+  const pglite = new PGlite({ dataDir: target.dataDir ?? undefined, parsers: { [INT8_OID]: Number }, extensions: { pg_trgm } });
   return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
 }
 

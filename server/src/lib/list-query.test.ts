@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../plugins/envelopes';
 import { createTestApp, type TestApp } from '../test-support';
-import { parseDateBound, prepareList, runList, splitValues, streamList, type ListSpec } from './list-query';
+import { EXACT_TOTAL_ROWS, parseDateBound, prepareList, runList, splitValues, streamList, type ListSpec } from './list-query';
 
 let t: TestApp;
 const carton = { enterpriseId: 8888, orgId: 1001, userId: 1 };
@@ -17,7 +17,7 @@ const USERS: ListSpec = {
     status: { column: 'u.status', kind: 'in', label: '状态', integer: true },
     createTime: { column: 'u.created_at', kind: 'dateRange', label: '创建时间' },
   },
-  sorts: { userId: 'u.id', username: 'u.username' },
+  sorts: { userId: 'u.id', username: 'u.username', expireTime: 'u.expire_time', createTime: 'u.created_at' },
   defaultSort: { field: 'userId', direction: 'asc' },
   key: 'u.id',
 };
@@ -63,7 +63,7 @@ describe('request parsing', () => {
   it('refuses sorts outside the whitelist, bad directions, bad paging and bad values', () => {
     expect(refusal(() => prepareList(USERS, carton, { sort: 'password_hash,asc' }))).toBe('不支持按「password_hash」排序');
     expect(refusal(() => prepareList(USERS, carton, { sort: 'userId,sideways' }))).toBe('排序方向只能是 asc 或 desc');
-    expect(refusal(() => prepareList(USERS, carton, { limit: 1001 }))).toBe('每页条数必须是1-1000的整数');
+    expect(refusal(() => prepareList(USERS, carton, { limit: 1001 }))).toBe('每页条数只能是10、20、50、100、200、500、1000之一');
     expect(refusal(() => prepareList(USERS, carton, { page: 0 }))).toBe('页码必须是不小于1的整数');
     expect(refusal(() => prepareList(USERS, carton, { status: '1,x' }))).toBe('状态格式不正确');
     expect(refusal(() => prepareList(USERS, carton, { userId: '1,99999999999' }))).toBe('用户格式不正确');
@@ -78,6 +78,15 @@ describe('request parsing', () => {
         { column: 'u.id', direction: 'desc' },
       ],
     });
+  });
+
+  it('takes only the page sizes of the spec (10, 20, 50, 100, 200, 500, 1000)', () => {
+    const message = '每页条数只能是10、20、50、100、200、500、1000之一';
+    for (const limit of [37, 5, 1, 0, 999, '15', 'abc', 2000, 1e21]) {
+      expect(refusal(() => prepareList(USERS, carton, { limit }))).toBe(message);
+    }
+    for (const limit of [10, 20, 50, 100, 200, 500, 1000, '200']) expect(prepareList(USERS, carton, { limit }).limit).toBe(Number(limit));
+    expect(prepareList(USERS, carton, {}).limit).toBe(10);
   });
 });
 
@@ -97,7 +106,7 @@ describe('queries on the database', () => {
 
   it('applies eq, in (comma-joined), like (with % and _ taken literally) and sorts', async () => {
     expect((await runList(base(), USERS, carton, { username: 'qc' })).list.map((row) => row.username)).toEqual(['qc']);
-    const ids = (await runList(base(), USERS, carton, { limit: 3 })).list.map((row) => row.userId);
+    const ids = (await runList(base(), USERS, carton, { limit: 10 })).list.slice(0, 3).map((row) => row.userId);
     const picked = await runList(base(), USERS, carton, { userId: ids.join(',') });
     expect(picked.list.map((row) => row.userId)).toEqual(ids);
     expect(picked.total).toBe(3);
@@ -137,8 +146,8 @@ describe('queries on the database', () => {
 
   it('counts on the scope table when every active filter is on it, over the full query otherwise', async () => {
     const countBase = { query: t.db.selectFrom('user_org as uo'), aliases: ['uo'] };
-    const plain = await runList(base(), USERS, carton, { limit: 5 });
-    const counted = await runList(base(), USERS, carton, { limit: 5 }, (row) => row, { countBase });
+    const plain = await runList(base(), USERS, carton, { limit: 20 });
+    const counted = await runList(base(), USERS, carton, { limit: 20 }, (row) => row, { countBase });
     expect(counted).toEqual(plain);
     // A filter on the joined table cannot be counted on the scope table alone.
     const filtered = await runList(base(), USERS, carton, { username: 'qc' }, (row) => row, { countBase });
@@ -152,5 +161,96 @@ describe('queries on the database', () => {
     for await (const row of streamList(base(), USERS, carton, { sort: 'username,asc', page: 3, limit: 1 }, (row) => row, 4)) streamed.push(row);
     expect(streamed).toEqual(all.list);
     expect(() => streamList(base(), USERS, carton, { sort: 'nope,asc' })).toThrow('不支持按「nope」排序');
+  });
+});
+
+describe('exports and large lists', () => {
+  /** Adds users to the carton factory; returns their ids in insertion order. */
+  async function addUsers(usernames: string[], extra: { expireTimes?: Array<string | null> } = {}): Promise<number[]> {
+    const ids: number[] = [];
+    for (let from = 0; from < usernames.length; from += 500) {
+      const chunk = usernames.slice(from, from + 500);
+      const rows = await t.db
+        .insertInto('app_user')
+        .values(
+          chunk.map((username, index) => ({
+            enterprise_id: 8888,
+            username,
+            nick_name: `导出${username}`,
+            mobile: '',
+            password_hash: 'x',
+            expire_time: extra.expireTimes?.[from + index] ?? null,
+          })),
+        )
+        .returning('id')
+        .execute();
+      await t.db
+        .insertInto('user_org')
+        .values(rows.map((row) => ({ enterprise_id: 8888, org_id: 1001, user_id: row.id, is_default: true })))
+        .execute();
+      ids.push(...rows.map((row) => row.id));
+    }
+    return ids;
+  }
+
+  async function streamed(params: Record<string, unknown>, chunkSize: number, during?: (index: number) => Promise<void>) {
+    const rows: Array<{ userId: number; username: string }> = [];
+    for await (const row of streamList(base(), USERS, carton, params, (row) => row, chunkSize)) {
+      rows.push(row);
+      await during?.(rows.length);
+    }
+    return rows;
+  }
+
+  it('streams on from the last row read: rows removed or added before it meanwhile skip or repeat nothing', async () => {
+    await addUsers(['aaa_export_1', 'aaa_export_2']);
+    const before = (await runList(base(), USERS, carton, { sort: 'username,asc', limit: 1000 })).list.map((row) => row.username);
+    expect(before.slice(0, 2)).toEqual(['aaa_export_1', 'aaa_export_2']);
+    // While the export reads (chunks of 4), someone deletes a row it has already read: an
+    // OFFSET-paged read would then skip a row it has not read yet.
+    const removed = await streamed({ sort: 'username,asc' }, 4, async (index) => {
+      if (index === 4) await t.db.deleteFrom('app_user').where('username', '=', 'aaa_export_1').execute();
+    });
+    expect(removed.map((row) => row.username)).toEqual(before);
+    // …or adds one that sorts before its position: an OFFSET-paged read would repeat a row.
+    const added = await streamed({ sort: 'username,asc' }, 4, async (index) => {
+      if (index === 4) await addUsers(['aaa_export_0']);
+    });
+    expect(added.map((row) => row.username)).toEqual(before.slice(1));
+    await t.db.deleteFrom('app_user').where('username', 'in', ['aaa_export_0', 'aaa_export_2']).execute();
+  });
+
+  it('streams a nullable sort column in the order of a page, both directions, ties broken by key', async () => {
+    // Microseconds that a JavaScript Date would lose, ties on one value, and NULLs (the seed's users).
+    const times = ['2026-01-01 00:00:00.000001+00', '2026-01-01 00:00:00.000002+00', '2026-01-01 00:00:00.000002+00', null, '2025-06-01 08:00:00+00'];
+    const ids = await addUsers(
+      times.map((_, index) => `zz_expire_${index}`),
+      { expireTimes: times },
+    );
+    for (const sort of ['expireTime,asc', 'expireTime,desc', 'createTime,desc', 'userId,desc']) {
+      const page = (await runList(base(), USERS, carton, { sort, limit: 1000 })).list.map((row) => row.userId);
+      for (const chunkSize of [1, 2, 3, 1000]) {
+        expect((await streamed({ sort }, chunkSize)).map((row) => row.userId), `${sort} in chunks of ${chunkSize}`).toEqual(page);
+      }
+    }
+    await t.db.deleteFrom('app_user').where('id', 'in', ids).execute();
+  });
+
+  it('counts exactly on both sides of the cheap-count bound, and exports all rows of a large list', async () => {
+    const small = await runList(base(), USERS, carton, {});
+    const usernames = Array.from({ length: EXACT_TOTAL_ROWS + 50 }, (_, index) => `bulk_${String(index).padStart(5, '0')}`);
+    await addUsers(usernames);
+    const large = await runList(base(), USERS, carton, {});
+    expect(large.total).toBe(small.total + usernames.length);
+    const total = async (nickName: string) => (await runList(base(), USERS, carton, { nickName })).total;
+    expect(await total('导出bulk_0')).toBe(EXACT_TOTAL_ROWS + 50);
+    expect(await total('导出bulk_00')).toBe(EXACT_TOTAL_ROWS);
+    expect(await total('导出bulk_01')).toBe(50);
+    expect(await total('导出bulk_0100')).toBe(10);
+    // Substrings anywhere, not only prefixes (the trigram indexes of 0011 serve these).
+    expect(await total('ULK_0100')).toBe(10);
+    expect(await total('出bu')).toBe(EXACT_TOTAL_ROWS + 50);
+    const exported = await streamed({ nickName: '导出bulk', sort: 'username,desc' }, 1000);
+    expect(exported.map((row) => row.username)).toEqual([...usernames].reverse());
   });
 });

@@ -1,4 +1,16 @@
-import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import {
+  AliasNode,
+  IdentifierNode,
+  SelectionNode,
+  SelectQueryNode,
+  sql,
+  type Expression,
+  type KyselyPlugin,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
+import { PAGE_SIZES } from '@core/constants';
 import { MAX_ID, ResultCode, type PageResult } from '@core/contracts/common';
 import type { Scope } from '../plugins/auth';
 import { AppError } from '../plugins/envelopes';
@@ -46,7 +58,8 @@ export interface ListSpec {
 /** Raw request parameters (query string or export body). */
 export type ListParams = Record<string, unknown>;
 
-export const LIST_MAX_LIMIT = 1000;
+/** The page sizes of spec §9 (10 default; 20, 50, 100, 200; 500, 1000): nothing else is read. */
+export const LIST_PAGE_SIZES = PAGE_SIZES;
 export const LIST_DEFAULT_LIMIT = 10;
 const MAX_VALUES = 1000;
 const MAX_TEXT = 100;
@@ -58,7 +71,7 @@ export const ListMessages = {
   badSort: (field: string) => `不支持按「${field}」排序`,
   badSortDirection: '排序方向只能是 asc 或 desc',
   badPage: '页码必须是不小于1的整数',
-  badLimit: `每页条数必须是1-${LIST_MAX_LIMIT}的整数`,
+  badLimit: `每页条数只能是${LIST_PAGE_SIZES.join('、')}之一`,
   badRange: (label: string) => `${label}开始时间不能晚于结束时间`,
 } as const;
 
@@ -126,11 +139,17 @@ export function parseDateBound(value: unknown, bound: 'start' | 'end', label: st
   return date;
 }
 
-function positiveInteger(value: unknown, fallback: number, message: string, max = Number.MAX_SAFE_INTEGER): number {
+function positiveInteger(value: unknown, fallback: number, message: string): number {
   if (isBlank(value)) return fallback;
   const number = typeof value === 'number' ? value : Number(textOf(value, ''));
-  if (!Number.isInteger(number) || number < 1 || number > max) throw invalid(message);
+  if (!Number.isSafeInteger(number) || number < 1) throw invalid(message);
   return number;
+}
+
+function pageSize(value: unknown): number {
+  const size = positiveInteger(value, LIST_DEFAULT_LIMIT, ListMessages.badLimit);
+  if (!LIST_PAGE_SIZES.includes(size)) throw invalid(ListMessages.badLimit);
+  return size;
 }
 
 function filterConditions(name: string, filter: FilterDef, params: ListParams): Array<Expression<SqlBool>> {
@@ -202,7 +221,7 @@ export function prepareList(spec: ListSpec, scope: Scope, params: ListParams): P
     filterColumns,
     order: parseSort(spec, params.sort),
     page: positiveInteger(params.page, 1, ListMessages.badPage),
-    limit: positiveInteger(params.limit, LIST_DEFAULT_LIMIT, ListMessages.badLimit, LIST_MAX_LIMIT),
+    limit: pageSize(params.limit),
   };
 }
 
@@ -244,9 +263,73 @@ function countQuery(filtered: AnySelect, spec: ListSpec, prepared: PreparedList,
 }
 
 /**
+ * Up to this many matching rows a total is counted exactly on every request: the count reads at
+ * most this many rows, so it costs about as much as a page.
+ */
+export const EXACT_TOTAL_ROWS = 1000;
+/**
+ * A larger total (a full count reads every matching row: ~35 ms for 200,000 on PostgreSQL) is
+ * counted once and reused for this long by every request for the same list, scope and filters.
+ * It is still an exact count, at most this old; small results are never reused.
+ */
+export const TOTAL_REUSE_MS = 10_000;
+const TOTAL_REUSE_ENTRIES = 500;
+
+/**
+ * Full counts above EXACT_TOTAL_ROWS by their SQL and parameters (scope and filters included).
+ * One process serves one database, so the SQL names the count completely.
+ */
+const largeTotals = new Map<string, { total: Promise<number>; at: number }>();
+
+/** `select <selections> from (query) as counted`, run through the query's own executor. */
+function selectOver(query: AnySelect, selections: Record<string, RawBuilder<unknown>>): AnySelect {
+  const plugin: KyselyPlugin = {
+    transformQuery: ({ node }) =>
+      SelectQueryNode.cloneWithSelections(
+        SelectQueryNode.createFrom([AliasNode.create(node, IdentifierNode.create('counted'))]),
+        Object.entries(selections).map(([alias, expression]) =>
+          SelectionNode.create(AliasNode.create(expression.toOperationNode(), IdentifierNode.create(alias))),
+        ),
+      ),
+    transformResult: async ({ result }) => result,
+  };
+  return query.withPlugin(plugin);
+}
+
+/**
+ * The list's total: exact when at most EXACT_TOTAL_ROWS rows match (counted on every request);
+ * above that the full count, shared by concurrent requests and reused for TOTAL_REUSE_MS.
+ */
+async function listTotal(filtered: AnySelect, spec: ListSpec, prepared: PreparedList, countBase?: CountBase): Promise<number> {
+  const full = countQuery(filtered, spec, prepared, countBase);
+  const compiled = full.compile();
+  const cacheKey = JSON.stringify([compiled.sql, compiled.parameters]);
+  const now = Date.now();
+  const reused = largeTotals.get(cacheKey);
+  if (reused && now - reused.at < TOTAL_REUSE_MS) return reused.total;
+
+  // At most EXACT_TOTAL_ROWS + 1 rows: all of them when the list is small.
+  const sample = filtered.clearSelect().clearOrderBy().select(sql.ref(spec.key).as('__key')).limit(EXACT_TOTAL_ROWS + 1);
+  const small = (await selectOver(sample, { rows: sql`count(*)`, total: sql`count(distinct ${sql.ref('counted.__key')})` }).executeTakeFirst()) as
+    | { rows: number | string; total: number | string }
+    | undefined;
+  if (Number(small?.rows ?? 0) <= EXACT_TOTAL_ROWS) return Number(small?.total ?? 0);
+
+  const again = largeTotals.get(cacheKey);
+  if (again && Date.now() - again.at < TOTAL_REUSE_MS) return again.total;
+  const total = full.executeTakeFirst().then((row: { total: number | string } | undefined) => Number(row?.total ?? 0));
+  for (const [key, entry] of largeTotals) if (now - entry.at >= TOTAL_REUSE_MS || largeTotals.size >= TOTAL_REUSE_ENTRIES) largeTotals.delete(key);
+  largeTotals.set(cacheKey, { total, at: now });
+  total.catch(() => largeTotals.delete(cacheKey));
+  return total;
+}
+
+/**
  * One page of a list: `base` selects the row columns (joins as needed, no where on scope — that
- * is added here); `map` turns a row into its response shape. The page's keys are found first and
- * only those rows are read in full, so per-row subqueries never run for rows skipped by the offset.
+ * is added here); `map` turns a row into its response shape. One query reads the page: its keys
+ * are found first (a subquery with the order, limit and offset) and only those rows are read in
+ * full, so per-row subqueries never run for rows skipped by the offset. The total is exact (see
+ * listTotal for how a large one is reused).
  */
 export async function runList<DB, TB extends keyof DB, O, R = O>(
   base: SelectQueryBuilder<DB, TB, O>,
@@ -261,21 +344,19 @@ export async function runList<DB, TB extends keyof DB, O, R = O>(
   const pageKeys = applyOrder(filtered.clearSelect().select(sql.ref(spec.key).as('__key')), prepared)
     .limit(prepared.limit)
     .offset((prepared.page - 1) * prepared.limit);
-  const [keyRows, count] = await Promise.all([
-    pageKeys.execute() as Promise<Array<{ __key: unknown }>>,
-    countQuery(filtered, spec, prepared, options.countBase).executeTakeFirst() as Promise<{ total: number | string } | undefined>,
-  ]);
-  const keys = keyRows.map((row) => row.__key);
-  const rows =
-    keys.length === 0
-      ? []
-      : ((await applyOrder(filtered.where(sql<SqlBool>`${sql.ref(spec.key)} in (${sql.join(keys)})`), prepared).execute()) as O[]);
-  return { list: rows.map(map), total: Number(count?.total ?? 0), page: prepared.page, limit: prepared.limit };
+  const page = applyOrder(filtered.where(sql<SqlBool>`${sql.ref(spec.key)} in (${pageKeys})`), prepared);
+  const [rows, total] = await Promise.all([page.execute() as Promise<O[]>, listTotal(filtered, spec, prepared, options.countBase)]);
+  return { list: rows.map(map), total, page: prepared.page, limit: prepared.limit };
 }
 
 /**
  * Every row the list would show for these filters and sort (paging ignored), read in chunks so an
  * export never holds the whole table. Validation happens before the first row is asked for.
+ *
+ * Chunks continue after the last row read (keyset), never at a growing OFFSET: each chunk walks
+ * the sort index from where the previous one stopped, so reading N rows costs O(N) instead of
+ * O(N²/chunk). PostgreSQL puts NULLs last ascending and first descending; a nullable sort column
+ * is walked in two legs (its values, its NULLs) in that order, each a single index range.
  */
 export function streamList<DB, TB extends keyof DB, O, R = O>(
   base: SelectQueryBuilder<DB, TB, O>,
@@ -286,13 +367,40 @@ export function streamList<DB, TB extends keyof DB, O, R = O>(
   chunkSize = 1000,
 ): AsyncIterable<R> {
   const prepared = prepareList(spec, scope, { ...params, page: undefined, limit: undefined });
-  const ordered = applyOrder(applyConditions(base as unknown as AnySelect, prepared), prepared);
+  const filtered = applyConditions(base as unknown as AnySelect, prepared);
+  const [first, second] = prepared.order;
+  const direction = first!.direction;
+  const after = direction === 'asc' ? sql.raw('>') : sql.raw('<');
+  const key = sql.ref(spec.key);
+  // The position of a row: its sort value (as text, so timestamps keep their microseconds) and key.
+  const positioned = applyOrder(
+    filtered.select([sql<string | null>`${sql.ref(first!.column)}::text`.as('__sort'), sql<string>`${key}::text`.as('__key')]),
+    prepared,
+  );
+  type Leg = { where: Expression<SqlBool> | null; from: (sortValue: string | null, keyValue: string) => Expression<SqlBool> };
+  const legs: Leg[] = second
+    ? (() => {
+        const column = sql.ref(first!.column);
+        const values: Leg = {
+          where: sql<SqlBool>`${column} is not null`,
+          from: (sortValue, keyValue) => sql<SqlBool>`(${column}, ${key}) ${after} (${sortValue}, ${keyValue})`,
+        };
+        const nulls: Leg = { where: sql<SqlBool>`${column} is null`, from: (_sortValue, keyValue) => sql<SqlBool>`${key} ${after} ${keyValue}` };
+        return direction === 'asc' ? [values, nulls] : [nulls, values];
+      })()
+    : [{ where: null, from: (_sortValue, keyValue) => sql<SqlBool>`${key} ${after} ${keyValue}` }];
   return {
     async *[Symbol.asyncIterator]() {
-      for (let offset = 0; ; offset += chunkSize) {
-        const rows = (await ordered.limit(chunkSize).offset(offset).execute()) as O[];
-        for (const row of rows) yield map(row);
-        if (rows.length < chunkSize) return;
+      for (const leg of legs) {
+        const inLeg = leg.where ? positioned.where(leg.where) : positioned;
+        let last: { __sort: string | null; __key: string } | null = null;
+        for (;;) {
+          const chunk = last ? inLeg.where(leg.from(last.__sort, last.__key)) : inLeg;
+          const rows = (await chunk.limit(chunkSize).execute()) as Array<O & { __sort: string | null; __key: string }>;
+          for (const { __sort: _sort, __key: _key, ...row } of rows) yield map(row as unknown as O);
+          if (rows.length < chunkSize) break;
+          last = rows[rows.length - 1]!;
+        }
       }
     },
   };

@@ -10,6 +10,7 @@ import { productFlows } from './0008_product_flows';
 import { uniqueUserMobile } from './0009_unique_user_mobile';
 import { stencil } from './0010_stencil';
 import { loginThrottle } from './0011_login_throttle';
+import { trigramIndexes } from './0012_trigram_indexes';
 
 /** Every migration in order; names sort lexically and must never change once shipped. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_unique_user_mobile': uniqueUserMobile,
   '0010_stencil': stencil,
   '0011_login_throttle': loginThrottle,
+  '0012_trigram_indexes': trigramIndexes,
 };

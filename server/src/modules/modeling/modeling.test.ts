@@ -210,10 +210,10 @@ describe('devices', () => {
     expect(all.list.every((device) => ['成型车间', '印刷车间'].includes(device.workshopName) && device.deviceUse === 1)).toBe(true);
     const numbers = all.list.map((device) => device.deviceNo);
     expect(numbers).toEqual([...numbers].sort().reverse());
-    const first = await data(get<Page<Device>>(admin, `/dps-server/device/list?workshopId=${forming},${printing}&deviceUse=1&sort=deviceNo,desc&limit=5&page=1`));
-    const second = await data(get<Page<Device>>(admin, `/dps-server/device/list?workshopId=${forming},${printing}&deviceUse=1&sort=deviceNo,desc&limit=5&page=2`));
-    expect([...first.list, ...second.list].map((device) => device.deviceNo)).toEqual(numbers.slice(0, 10));
-    expect(second).toMatchObject({ page: 2, limit: 5, total: all.total });
+    const first = await data(get<Page<Device>>(admin, `/dps-server/device/list?workshopId=${forming},${printing}&deviceUse=1&sort=deviceNo,desc&limit=10&page=1`));
+    const second = await data(get<Page<Device>>(admin, `/dps-server/device/list?workshopId=${forming},${printing}&deviceUse=1&sort=deviceNo,desc&limit=10&page=2`));
+    expect([...first.list, ...second.list].map((device) => device.deviceNo)).toEqual(numbers.slice(0, 20));
+    expect(second).toMatchObject({ page: 2, limit: 10, total: all.total });
     const faults = await data(get<Page<Device>>(admin, '/dps-server/device/list?status=5&deviceName=印刷'));
     expect(faults.list.map((device) => device.deviceNo)).toEqual(['YS-05']);
     expect(await get(admin, '/dps-server/device/list?sort=password,asc')).toEqual({ resultCode: 4000, resultMsg: '不支持按「password」排序' });
@@ -428,7 +428,7 @@ describe('products', () => {
       { row: 12, message: '楞型只能是A、B、C、E、F、AB、BC、BE' },
       { row: 502, message: '产品编号「CP00001」已存在' },
     ]);
-    expect((await data(get<Page<Product>>(admin, '/dps-server/product/list?productNo=BAD&limit=1'))).total).toBe(0);
+    expect((await data(get<Page<Product>>(admin, '/dps-server/product/list?productNo=BAD&limit=10'))).total).toBe(0);
     expect(await logCount('导入产品')).toBe(before);
   });
 
@@ -441,7 +441,7 @@ describe('products', () => {
     console.info(`[bench] product import 10,000 rows on ${t.engine}: ${seconds.toFixed(2)} s`);
     expect(result).toEqual({ imported: 10_000, failures: [], message: '导入成功' });
     expect(seconds).toBeLessThan(15);
-    const imported = await data(get<Page<Product>>(admin, '/dps-server/product/list?productNo=IMP&sort=productNo,asc&limit=2'));
+    const imported = await data(get<Page<Product>>(admin, '/dps-server/product/list?productNo=IMP&sort=productNo,asc&limit=10'));
     expect(imported.total).toBe(10_000);
     expect(imported.list[0]).toMatchObject({
       productNo: 'IMP00001',

@@ -16,7 +16,7 @@ let product: Product;
 const { get, post, data } = useTwoFactoryApp(async (env) => {
   ({ t, admin, boardAdmin } = env);
   planner = await loginAs(t.app, 'planner', 'planner123');
-  product = (await data(get<PageResult<Product>>(admin, '/dps-server/product/list?limit=1'))).list[0]!;
+  product = (await data(get<PageResult<Product>>(admin, '/dps-server/product/list?limit=10'))).list[0]!;
 });
 
 const list = (token: string, query: string) => data(get<PageResult<Stencil>>(token, `${P.list}?${query.includes('limit=') ? '' : 'limit=1000&'}${query}`));
@@ -74,9 +74,9 @@ describe('create, update and delete', () => {
   });
 
   it('refuses a taken plate number, a product of another factory and bad fields, naming the field', async () => {
-    const seeded = (await list(admin, 'limit=1')).list[0]!;
+    const seeded = (await list(admin, 'limit=10')).list[0]!;
     expect(await post(admin, P.create, plate({ stencilNo: seeded.stencilNo }))).toEqual({ resultCode: 4009, resultMsg: '印版编号已存在' });
-    const boardProduct = (await data(get<PageResult<Product>>(boardAdmin, '/dps-server/product/list?limit=1'))).list[0]!;
+    const boardProduct = (await data(get<PageResult<Product>>(boardAdmin, '/dps-server/product/list?limit=10'))).list[0]!;
     expect(await post(admin, P.create, plate({ productId: boardProduct.id }))).toEqual({ resultCode: 4004, resultMsg: '产品不存在' });
     expect(await post(admin, P.create, plate({ lifeCount: 0 }))).toEqual({ resultCode: 4000, resultMsg: '寿命次数不能小于1' });
     expect(await post(admin, P.create, plate({ widthMm: 6000 }))).toEqual({ resultCode: 4000, resultMsg: '宽（mm）不能大于5000' });
@@ -104,8 +104,8 @@ describe('list', () => {
     const rubber = await list(admin, 'plateType=RUBBER&status=1,2');
     expect(rubber.total).toBe(all.filter((row) => row.plateType === 'RUBBER' && row.status !== 3).length);
 
-    const sorted = await list(admin, 'sort=usedCount,desc&limit=5');
-    expect(sorted.list.map((row) => row.usedCount)).toEqual([...all.map((row) => row.usedCount)].sort((a, b) => b - a).slice(0, 5));
+    const sorted = await list(admin, 'sort=usedCount,desc&limit=10');
+    expect(sorted.list.map((row) => row.usedCount)).toEqual([...all.map((row) => row.usedCount)].sort((a, b) => b - a).slice(0, 10));
     expect(await get(admin, `${P.list}?sort=remark,asc`)).toMatchObject({ resultCode: 4000, resultMsg: '不支持按「remark」排序' });
     expect(await get(admin, `${P.list}?status=x`)).toMatchObject({ resultCode: 4000, resultMsg: '状态格式不正确' });
   });
@@ -157,7 +157,7 @@ describe('authority and factory scope', () => {
   });
 
   it('never shows, changes or deletes another factory’s plate', async () => {
-    const own = (await list(admin, 'limit=1')).list[0]!;
+    const own = (await list(admin, 'limit=10')).list[0]!;
     expect((await list(boardAdmin, `stencilNo=${own.stencilNo}`)).list.map((row) => row.id)).not.toContain(own.id);
     expect(await get(boardAdmin, P.detail(own.id))).toMatchObject({ resultCode: 4004 });
     expect(await post(boardAdmin, P.update, { ...own, remark: '越权' })).toMatchObject({ resultCode: 4004 });

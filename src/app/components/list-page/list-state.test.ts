@@ -44,6 +44,9 @@ describe('list state in the URL', () => {
     const state = readListState(new URLSearchParams('page=-2&limit=abc&sort=password,asc'), config);
     expect(state).toMatchObject({ page: 1, limit: 10, sort: undefined });
     expect(readListState(new URLSearchParams('limit=5000'), config).limit).toBe(10);
+    // Only the spec's page sizes: the server refuses any other.
+    expect(readListState(new URLSearchParams('limit=37'), config).limit).toBe(10);
+    expect(readListState(new URLSearchParams('limit=500'), config).limit).toBe(500);
     expect(parseSort('createTime,up', ['createTime'])).toBeUndefined();
     expect(parseSort('createTime,asc', ['createTime'])).toEqual({ field: 'createTime', direction: 'asc' });
   });

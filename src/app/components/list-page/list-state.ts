@@ -1,3 +1,4 @@
+import { PAGE_SIZES } from '@core/constants';
 import type { FilterItem, FilterValue, FilterValues } from '../filter-form/filter-form.types';
 import { defaultFilterValues, isEmptyValue, isMultiValued, sameValue } from '../filter-form/filter-values';
 
@@ -34,7 +35,6 @@ export interface ListStateConfig {
 
 /** Paging and sort parameter names; filter props must not use them. */
 export const LIST_PARAMS = { page: 'page', limit: 'limit', sort: 'sort' } as const;
-const MAX_LIMIT = 1000;
 
 export function parseSort(text: string | null | undefined, sortable: readonly string[]): SortOrder | undefined {
   if (!text) return undefined;
@@ -46,10 +46,15 @@ export function parseSort(text: string | null | undefined, sortable: readonly st
 export const formatSort = (sort: SortOrder | undefined): string | undefined =>
   sort ? `${sort.field},${sort.direction}` : undefined;
 
-function positiveInt(text: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
+function pageSize(text: string | null, fallback: number): number {
+  const size = positiveInt(text, fallback);
+  return PAGE_SIZES.includes(size) ? size : fallback;
+}
+
+function positiveInt(text: string | null, fallback: number): number {
   if (text === null || !/^\d+$/.test(text)) return fallback;
   const value = Number(text);
-  return value >= 1 && value <= max ? value : fallback;
+  return value >= 1 && Number.isSafeInteger(value) ? value : fallback;
 }
 
 /** The initial state: page 1, the default size and sort, each filter's defaultValue. */
@@ -77,7 +82,8 @@ export function readListState(params: URLSearchParams, config: ListStateConfig):
   const sortText = params.get(LIST_PARAMS.sort);
   return {
     page: positiveInt(params.get(LIST_PARAMS.page), 1),
-    limit: positiveInt(params.get(LIST_PARAMS.limit), config.defaultLimit, MAX_LIMIT),
+    // The server takes only the spec's page sizes; any other size in a URL reads as the default.
+    limit: pageSize(params.get(LIST_PARAMS.limit), config.defaultLimit),
     sort: sortText === null ? initial.sort : parseSort(sortText, config.sortable),
     filters,
   };
