@@ -163,12 +163,14 @@ interface MipLayout {
   yCol: number;
   lengthCol: number;
   cutCols: number[];
+  /** With a minimum run length and two lanes: 1 when lane 0 carries it, 0 when lane 1 does; else -1. */
+  carrierCol: number;
 }
 
 /**
  * Integer runs over the chosen patterns: per pattern a used flag y, a run length Λ (m) and cuts
- * per lane. Λ ≥ cuts × length for every lane; cuts ≥ y; cuts ≤ (most sheets ÷ outs) × y; the
- * lane that can run longest carries the minimum run length; each order's sheets in its range;
+ * per lane. Λ ≥ cuts × length for every lane; cuts ≥ y; cuts ≤ (most sheets ÷ outs) × y; one
+ * lane (chosen by a binary) reaches the minimum run length; each order's sheets in its range;
  * at most maxRunsPerOrder flags per order. Minimise paper − sheets + a small weight per run.
  */
 function solveRuns(solver: Highs, instance: TrimInstance, space: PatternSpace, patterns: Pattern[], start: PatternRun[], seconds: number, exact: boolean) {
@@ -193,10 +195,6 @@ function solveRuns(solver: Highs, instance: TrimInstance, space: PatternSpace, p
   const started = new Map(start.map((run) => [run.pattern.key, run]));
   const layouts: MipLayout[] = patterns.map((pattern) => {
     const laneMax = pattern.lanes.map((lane) => Math.floor(orders[lane.order].max / lane.outs));
-    const startRun = started.get(pattern.key);
-    const driver = startRun
-      ? startRun.cuts.reduce((best, _, k) => (laneLength(space, startRun, k) > laneLength(space, startRun, best) ? k : best), 0)
-      : laneMax.reduce((best, max, k) => (max * orders[pattern.lanes[k].order].length > laneMax[best] * orders[pattern.lanes[best].order].length ? k : best), 0);
     const y = { cost: RUN_WEIGHT_M2, lower: 0, upper: 1, integer: true, rows: [] as number[], values: [] as number[] };
     const length = { cost: pattern.roll / 1000, lower: 0, upper: solver.infinity, integer: false, rows: [] as number[], values: [] as number[] };
     if (runLimit > 0) {
@@ -219,18 +217,30 @@ function solveRuns(solver: Highs, instance: TrimInstance, space: PatternSpace, p
       cut.values.push(1, 1);
       y.rows.push(atLeastOne, atMost);
       y.values.push(-1, -laneMax[k]);
-      if (minRun > 0 && k === driver) {
-        const longEnough = addRow(0, solver.infinity);
-        cut.rows.push(longEnough);
-        cut.values.push(order.length / 1000);
-        y.rows.push(longEnough);
-        y.values.push(-minRun);
-      }
       return cut;
     });
+    let carrier: (typeof cols)[number] | null = null;
+    if (minRun > 0) {
+      // The run's longest lane must reach the minimum run length: lane 0 does when z = 1, lane 1 when z = 0.
+      const longRows = cuts.map((cut, k) => {
+        const row = addRow(0, solver.infinity);
+        cut.rows.push(row);
+        cut.values.push(orders[pattern.lanes[k].order].length / 1000);
+        return row;
+      });
+      if (cuts.length === 1) {
+        y.rows.push(longRows[0]);
+        y.values.push(-minRun);
+      } else {
+        const zAtMostY = addRow(-solver.infinity, 0);
+        y.rows.push(longRows[1], zAtMostY);
+        y.values.push(-minRun, -1);
+        carrier = { cost: 0, lower: 0, upper: 1, integer: true, rows: [longRows[0], longRows[1], zAtMostY], values: [-minRun, minRun, 1] };
+      }
+    }
     const base = cols.length;
-    cols.push(y, length, ...cuts);
-    return { yCol: base, lengthCol: base + 1, cutCols: cuts.map((_, k) => base + 2 + k) };
+    cols.push(y, length, ...cuts, ...(carrier ? [carrier] : []));
+    return { yCol: base, lengthCol: base + 1, cutCols: cuts.map((_, k) => base + 2 + k), carrierCol: carrier ? base + 2 + cuts.length : -1 };
   });
   const starts = new Int32Array(cols.length + 1);
   cols.forEach((col, c) => (starts[c + 1] = starts[c] + col.rows.length));
@@ -261,6 +271,7 @@ function solveRuns(solver: Highs, instance: TrimInstance, space: PatternSpace, p
       colValue[layout.yCol] = 1;
       colValue[layout.lengthCol] = runLength(space, run) / 1000;
       layout.cutCols.forEach((c, k) => (colValue[c] = run.cuts[k]));
+      if (layout.carrierCol >= 0) colValue[layout.carrierCol] = laneLength(space, run, 0) >= minRun * 1000 ? 1 : 0;
     });
     if (start.length) model.setSolution({ colValue });
     model.run();
