@@ -473,8 +473,18 @@ function aloneRun(space: PatternSpace, i: number, least: number, most: number, m
   return best;
 }
 
+/**
+ * The baseline without pairing: trim area (m²) of every order alone, each on the outs and
+ * narrowest roll that waste least. Null when an order cannot run alone (minimum run length).
+ */
+export function aloneTrimArea(instance: TrimInstance): number | null {
+  const space = patternSpace(instance);
+  const runs = aloneRuns(space, instance);
+  return runs ? trimOf(space, runs) : null;
+}
+
 /** Every order on its own run (what a planner gets without pairing). Null if one cannot. */
-export function aloneRuns(space: PatternSpace, instance: TrimInstance): PatternRun[] | null {
+function aloneRuns(space: PatternSpace, instance: TrimInstance): PatternRun[] | null {
   const runs: PatternRun[] = [];
   for (let i = 0; i < space.orders.length; i++) {
     const run = aloneRun(space, i, space.orders[i].min, space.orders[i].max, instance.minRunLength * 1000);
