@@ -393,8 +393,9 @@ function repairRuns(space: PatternSpace, instance: TrimInstance, runs: PatternRu
     });
   }
   if (instance.maxRunsPerOrder > 0 && lanesOf.some((lanes) => lanes.length > instance.maxRunsPerOrder)) return null;
-  polishCuts(space, instance, runs);
-  return runs;
+  const merged = mergeSameSettings(runs);
+  polishCuts(space, instance, merged);
+  return merged;
 }
 
 const SEARCH_CUTS = 4;
@@ -502,6 +503,20 @@ function trimOf(space: PatternSpace, runs: PatternRun[]): number {
     run.pattern.lanes.forEach((lane, k) => (trim -= lane.outs * run.cuts[k] * space.orders[lane.order].width * space.orders[lane.order].length));
   }
   return trim / 1e6;
+}
+
+/**
+ * Runs of the same setting merged into one (cuts added lane by lane): the merged run is no longer
+ * than the two together, so trim never grows, and there is one slitter setting fewer.
+ */
+function mergeSameSettings(runs: PatternRun[]): PatternRun[] {
+  const byKey = new Map<string, PatternRun>();
+  for (const run of runs) {
+    const seen = byKey.get(run.pattern.key);
+    if (seen) seen.cuts = seen.cuts.map((cuts, k) => cuts + run.cuts[k]);
+    else byKey.set(run.pattern.key, { pattern: run.pattern, cuts: [...run.cuts] });
+  }
+  return [...byKey.values()];
 }
 
 /** Less trim, or as little trim (to 0.001 m²) and fewer runs. */
