@@ -474,6 +474,134 @@ function aloneRun(space: PatternSpace, i: number, least: number, most: number, m
   return best;
 }
 
+/** Partners kept per order for the one-run-per-order matching. */
+const MATCH_PARTNERS = 8;
+/** Cuts scanned above the shortest run that completes both orders (the tail is a sawtooth). */
+const MATCH_SCAN = 40;
+
+/**
+ * The best run that completes both orders (each gets all its sheets, within tolerance, in this
+ * one run), over their outs and cuts: the run is as short as it can be while both reach their
+ * least sheets and the minimum run length, then up to 40 cuts longer to find a small tail.
+ */
+function completingPair(space: PatternSpace, minRunMm: number, i: number, j: number): PatternRun | null {
+  const { orders, usable, maxOuts } = space;
+  const oi = orders[i];
+  const oj = orders[j];
+  let best: PatternRun | null = null;
+  let bestTrim = Infinity;
+  for (let a = 1; a < maxOuts; a++) {
+    for (let b = 1; a + b <= maxOuts; b++) {
+      const used = a * oi.width + b * oj.width;
+      if (used > usable) break;
+      const roll = space.rollFor[used];
+      // Lane `lead` is the longest; the other lane takes as many cuts as fit and it may take.
+      for (const [lead, other, la, lb] of [[oi, oj, a, b], [oj, oi, b, a]] as const) {
+        const leadLo = Math.ceil(lead.min / la);
+        const leadHi = Math.floor(lead.max / la);
+        const otherLo = Math.ceil(other.min / lb);
+        const otherHi = Math.floor(other.max / lb);
+        if (leadLo > leadHi || otherLo > otherHi) continue;
+        const first = Math.max(leadLo, Math.ceil(Math.max(otherLo * other.length, minRunMm) / lead.length));
+        for (let c = first; c <= Math.min(leadHi, first + MATCH_SCAN); c++) {
+          const length = c * lead.length;
+          const cOther = Math.min(otherHi, Math.floor(length / other.length));
+          if (cOther < otherLo) continue;
+          const trim = roll * length - la * c * lead.width * lead.length - lb * cOther * other.width * other.length;
+          if (trim < bestTrim) {
+            bestTrim = trim;
+            const leadIsI = lead === oi;
+            best = {
+              pattern: makePattern(space, [{ order: i, outs: a }, { order: j, outs: b }]),
+              cuts: [],
+            };
+            const cutsI = leadIsI ? c : cOther;
+            const cutsJ = leadIsI ? cOther : c;
+            best.cuts = best.pattern.lanes.map((lane) => (lane.order === i ? cutsI : cutsJ));
+          }
+        }
+      }
+    }
+  }
+  return best;
+}
+
+/**
+ * Every order in exactly one run (a plan for any run limit): each order alone or with one
+ * partner, both completed in that run — a minimum-weight matching solved as a small MIP over the
+ * best partners of each order (those that save trim against both running alone).
+ */
+function matchingRuns(solver: Highs, space: PatternSpace, instance: TrimInstance, seconds: number): PatternRun[] | null {
+  const minRunMm = instance.minRunLength * 1000;
+  const n = space.orders.length;
+  const alone = Array.from({ length: n }, (_, i) => aloneRun(space, i, space.orders[i].min, space.orders[i].max, minRunMm));
+  const aloneTrim = alone.map((run) => (run ? trimOf(space, [run]) : Infinity));
+  const candidates: { run: PatternRun; trim: number; orders: number[] }[] = [];
+  alone.forEach((run, i) => run && candidates.push({ run, trim: aloneTrim[i], orders: [i] }));
+  if (space.maxOrders >= 2 && space.maxOuts >= 2) {
+    const partners: { j: number; run: PatternRun; trim: number; saving: number }[][] = Array.from({ length: n }, () => []);
+    for (let i = 0; i < n; i++) {
+      for (let j = i + 1; j < n; j++) {
+        if (space.orders[i].width + space.orders[j].width > space.usable) continue;
+        const run = completingPair(space, minRunMm, i, j);
+        if (!run) continue;
+        const trim = trimOf(space, [run]);
+        const saving = aloneTrim[i] + aloneTrim[j] - trim;
+        if (saving <= 0) continue;
+        partners[i].push({ j, run, trim, saving });
+        partners[j].push({ j: i, run, trim, saving });
+      }
+    }
+    const kept = new Set<PatternRun>();
+    for (let i = 0; i < n; i++) {
+      for (const entry of partners[i].sort((a, b) => b.saving - a.saving).slice(0, MATCH_PARTNERS)) {
+        if (kept.has(entry.run)) continue;
+        kept.add(entry.run);
+        candidates.push({ run: entry.run, trim: entry.trim, orders: entry.run.pattern.lanes.map((lane) => lane.order) });
+      }
+    }
+  }
+  const rows: number[][] = Array.from({ length: n }, () => []);
+  candidates.forEach((candidate, c) => candidate.orders.forEach((i) => rows[i].push(c)));
+  if (rows.some((row) => row.length === 0)) return null;
+  const starts = new Int32Array(candidates.length + 1);
+  candidates.forEach((candidate, c) => (starts[c + 1] = starts[c] + candidate.orders.length));
+  const model = solver.createModel({
+    numCols: candidates.length,
+    numRows: n,
+    colCost: Float64Array.from(candidates, (candidate) => candidate.trim + RUN_WEIGHT_M2),
+    colLower: new Float64Array(candidates.length),
+    colUpper: new Float64Array(candidates.length).fill(1),
+    rowLower: new Float64Array(n).fill(1),
+    rowUpper: new Float64Array(n).fill(1),
+    matrix: {
+      format: 'csc',
+      numRows: n,
+      numCols: candidates.length,
+      starts,
+      indices: Int32Array.from(candidates.flatMap((candidate) => [...candidate.orders].sort((a, b) => a - b))),
+      values: new Float64Array(starts[candidates.length]).fill(1),
+    },
+    integrality: new Int32Array(candidates.length).fill(1),
+  });
+  try {
+    model.options.set({ output_flag: false, time_limit: Math.max(0.2, seconds), mip_rel_gap: 1e-4 });
+    // Start: every order alone, always feasible here.
+    const colValue = new Float64Array(candidates.length);
+    candidates.forEach((candidate, c) => (colValue[c] = candidate.orders.length === 1 ? 1 : 0));
+    model.setSolution({ colValue });
+    model.run();
+    const values = model.getSolution().colValue;
+    if (values.length !== candidates.length || !Number.isFinite(model.getObjectiveValue())) return null;
+    const chosen = candidates.filter((_, c) => values[c] > 0.5).map((candidate) => ({ pattern: candidate.run.pattern, cuts: [...candidate.run.cuts] }));
+    const covered = new Int32Array(n);
+    chosen.forEach((run) => run.pattern.lanes.forEach((lane) => covered[lane.order]++));
+    return covered.every((count) => count === 1) ? chosen : null;
+  } finally {
+    model.dispose();
+  }
+}
+
 /**
  * The baseline without pairing: trim area (m²) of every order alone, each on the outs and
  * narrowest roll that waste least. Null when an order cannot run alone (minimum run length).
@@ -566,13 +694,15 @@ export async function optimiseTrim(instance: TrimInstance, options: TrimOptions 
   const lpDone = Date.now();
   const rounded = roundLp(space, instance, lp);
   const alone = aloneRuns(space, instance);
-  const start = rounded && (!alone || better(space, rounded, alone)) ? rounded : (alone ?? []);
+  const limited = instance.maxRunsPerOrder > 0;
+  const matched = limited ? matchingRuns(solver, space, instance, (limit - (Date.now() - started)) / 2000) : null;
+  const start = [rounded, matched, alone].reduce<PatternRun[] | null>((bestSoFar, runs) => (runs && (!bestSoFar || better(space, runs, bestSoFar)) ? runs : bestSoFar), null) ?? [];
   let best: PatternRun[] | null = start.length ? start : null;
   let patterns: Pattern[] = [];
   let mipStatus = 'skipped';
   // The integer model earns its time on small instances (exact over every pattern when they are
-  // few), with a run limit, or when the rounding failed; otherwise the rounded LP is kept.
-  if (instance.orders.length <= SMALL_INSTANCE || instance.maxRunsPerOrder > 0 || !rounded) {
+  // few), or when nothing else found a plan; otherwise the best start is kept.
+  if (instance.orders.length <= SMALL_INSTANCE || !best) {
     const every = allPatterns(space, ALL_PATTERNS_LIMIT);
     patterns = [...new Map([...(every ?? mipPatterns(space, lp)), ...start.map((run) => run.pattern)].map((pattern) => [pattern.key, pattern])).values()];
     const mip = solveRuns(solver, instance, space, patterns, start, (limit - (Date.now() - started)) / 1000, every !== null);
