@@ -710,7 +710,13 @@ export async function optimiseTrim(instance: TrimInstance, options: TrimOptions 
     if (mip.runs && (!best || better(space, mip.runs, best))) best = mip.runs;
   }
   if (!best) {
-    throw new TrimRefusal(`无法在切边、切数、超欠数、最短开机长度和排程次数的限制下排出全部订单（${mipStatus}）`);
+    // Validation let every order through alone or beside a long partner; here those partners ran out.
+    const stranded = instance.orders.filter((_, i) => !aloneRun(space, i, space.orders[i].min, space.orders[i].max, instance.minRunLength * 1000));
+    const names = stranded.map((order) => order.id).join('、');
+    throw new TrimRefusal(
+      `订单 ${names || instance.orders.map((order) => order.id).join('、')} 无法排产：在最短开机长度、切数、超欠数和每单排程次数的限制下找不到可行方案`,
+      stranded[0]?.id,
+    );
   }
   const ids = instance.orders.map((order) => order.id);
   const runs = sequence(

@@ -287,4 +287,29 @@ describe('corrugator trim: refused instances', () => {
     const inst = parseTrimInstance(paired);
     return optimiseTrim(inst).then(({ plan }) => expect(checkPlan(inst, plan)).toEqual([]));
   });
+
+  it('refuses when short orders need the same long partner more times than its run limit allows', async () => {
+    // S1 and S2 (20 × 500 mm = 10 m each) can only reach 30 m beside L1 (80 m), and L1 may run once.
+    const inst = parseTrimInstance({
+      ...valid,
+      rollWidths: [1400],
+      minRunLength: 30,
+      maxRunsPerOrder: 1,
+      orders: [
+        { id: 'S1', width: 400, length: 500, qty: 20 },
+        { id: 'S2', width: 400, length: 500, qty: 20 },
+        { id: 'L1', width: 900, length: 1000, qty: 80 },
+      ],
+    });
+    const error = await optimiseTrim(inst).then(
+      () => null,
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(TrimRefusal);
+    expect((error as TrimRefusal).message).toBe('订单 S1、S2 无法排产：在最短开机长度、切数、超欠数和每单排程次数的限制下找不到可行方案');
+    // With two runs allowed, L1 carries both (two runs of 30–50 m).
+    const two = { ...inst, maxRunsPerOrder: 2 };
+    const { plan } = await optimiseTrim(two);
+    expect(checkPlan(two, plan)).toEqual([]);
+  });
 });
