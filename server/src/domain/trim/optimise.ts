@@ -477,53 +477,49 @@ function aloneRun(space: PatternSpace, i: number, least: number, most: number, m
 /** Partners kept per order for the one-run-per-order matching. */
 const MATCH_PARTNERS = 8;
 /** Cuts scanned above the shortest run that completes both orders (the tail is a sawtooth). */
-const MATCH_SCAN = 40;
+const MATCH_SCAN = 24;
 
 /**
  * The best run that completes both orders (each gets all its sheets, within tolerance, in this
  * one run), over their outs and cuts: the run is as short as it can be while both reach their
- * least sheets and the minimum run length, then up to 40 cuts longer to find a small tail.
+ * least sheets and the minimum run length, then up to 24 cuts longer to find a small tail.
  */
 function completingPair(space: PatternSpace, minRunMm: number, i: number, j: number): PatternRun | null {
   const { orders, usable, maxOuts } = space;
   const oi = orders[i];
   const oj = orders[j];
-  let best: PatternRun | null = null;
   let bestTrim = Infinity;
+  let best = { a: 0, b: 0, cutsI: 0, cutsJ: 0 };
   for (let a = 1; a < maxOuts; a++) {
     for (let b = 1; a + b <= maxOuts; b++) {
       const used = a * oi.width + b * oj.width;
       if (used > usable) break;
       const roll = space.rollFor[used];
-      // Lane `lead` is the longest; the other lane takes as many cuts as fit and it may take.
-      for (const [lead, other, la, lb] of [[oi, oj, a, b], [oj, oi, b, a]] as const) {
-        const leadLo = Math.ceil(lead.min / la);
+      // The lead lane is the longest; the other lane takes as many cuts as fit and it may take.
+      for (let leadIsI = 0; leadIsI < 2; leadIsI++) {
+        const [lead, other, la, lb] = leadIsI ? [oi, oj, a, b] : [oj, oi, b, a];
         const leadHi = Math.floor(lead.max / la);
         const otherLo = Math.ceil(other.min / lb);
         const otherHi = Math.floor(other.max / lb);
-        if (leadLo > leadHi || otherLo > otherHi) continue;
-        const first = Math.max(leadLo, Math.ceil(Math.max(otherLo * other.length, minRunMm) / lead.length));
-        for (let c = first; c <= Math.min(leadHi, first + MATCH_SCAN); c++) {
+        if (otherLo > otherHi) continue;
+        const first = Math.max(Math.ceil(lead.min / la), Math.ceil(Math.max(otherLo * other.length, minRunMm) / lead.length));
+        const last = Math.min(leadHi, first + MATCH_SCAN);
+        for (let c = first; c <= last; c++) {
           const length = c * lead.length;
           const cOther = Math.min(otherHi, Math.floor(length / other.length));
           if (cOther < otherLo) continue;
           const trim = roll * length - la * c * lead.width * lead.length - lb * cOther * other.width * other.length;
           if (trim < bestTrim) {
             bestTrim = trim;
-            const leadIsI = lead === oi;
-            best = {
-              pattern: makePattern(space, [{ order: i, outs: a }, { order: j, outs: b }]),
-              cuts: [],
-            };
-            const cutsI = leadIsI ? c : cOther;
-            const cutsJ = leadIsI ? cOther : c;
-            best.cuts = best.pattern.lanes.map((lane) => (lane.order === i ? cutsI : cutsJ));
+            best = { a, b, cutsI: leadIsI ? c : cOther, cutsJ: leadIsI ? cOther : c };
           }
         }
       }
     }
   }
-  return best;
+  if (bestTrim === Infinity) return null;
+  const pattern = makePattern(space, [{ order: i, outs: best.a }, { order: j, outs: best.b }]);
+  return { pattern, cuts: pattern.lanes.map((lane) => (lane.order === i ? best.cutsI : best.cutsJ)) };
 }
 
 /**
@@ -690,7 +686,8 @@ export async function optimiseTrim(instance: TrimInstance, options: TrimOptions 
   const emptyStats: TrimStats = { lowerBound_m2: 0, lpTrim_m2: 0, columnGenerationRounds: 0, patternsGenerated: 0, patternsInMip: 0, roundedTrim_m2: null, mipStatus: 'empty', lpMs: 0, mipMs: 0 };
   if (!instance.orders.length) return { plan: { instance: instance.name, runs: [], metrics: planMetrics(instance, []) }, stats: emptyStats };
   const solver = await highs();
-  const lp = solvePatternLp(solver, space, started + limit * 0.6);
+  // The LP runs to its optimum (the bound and the rounding depend on it) unless it alone uses up the time.
+  const lp = solvePatternLp(solver, space, started + limit);
   const lpDone = Date.now();
   const rounded = roundLp(space, instance, lp);
   const alone = aloneRuns(space, instance);

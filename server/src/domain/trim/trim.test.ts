@@ -89,12 +89,16 @@ function bruteForce(inst: TrimInstance): { trim: number; runs: number } {
   return best;
 }
 
+// Exact cases let the integer model run until it proves its optimum (no time limit in practice),
+// so a busy machine cannot change their result.
+const untimed = { timeLimitSeconds: 600 };
+
 describe('corrugator trim: exact small cases', () => {
   it('one order, no tolerance: three outs where they fit, the rest on fewer outs (2 m², 2 runs)', async () => {
     // 100 sheets of 300 × 500 on a 1000 mm roll (minimum trim 20): 3 outs leave 100 mm, 2 outs 400, 1 out 700.
     // 3 × 33 + 1 × 1 and 3 × 32 + 2 × 2 both give (33 × 100 + 700) × 500 mm² = 2 m² in 2 runs; 100 is not a multiple of 3.
     const inst = instance({ rollWidths: [1000, 1200], orders: [{ id: 'A', width: 300, length: 500, qty: 100 }] });
-    const { plan, stats } = await optimiseTrim(inst);
+    const { plan, stats } = await optimiseTrim(inst, untimed);
     expect(checkPlan(inst, plan)).toEqual([]);
     expect(plan.metrics.trimArea_m2).toBe(2);
     expect(plan.metrics.runs).toBe(2);
@@ -103,7 +107,7 @@ describe('corrugator trim: exact small cases', () => {
 
   it('tolerance lets the order under-run to a multiple of the outs: 3 × 33 = 99 sheets, 1.65 m², one run', async () => {
     const inst = instance({ rollWidths: [1000, 1200], tolerance: 0.02, orders: [{ id: 'A', width: 300, length: 500, qty: 100 }] });
-    const { plan } = await optimiseTrim(inst);
+    const { plan } = await optimiseTrim(inst, untimed);
     expect(checkPlan(inst, plan)).toEqual([]);
     expect(plan.runs).toEqual([{ rollWidth: 1000, lanes: [{ orderId: 'A', outs: 3, cuts: 33 }] }]);
     expect(plan.metrics).toEqual({ trimArea_m2: 1.65, paperArea_m2: 16.5, trimPct: 10, runs: 1 });
@@ -119,7 +123,7 @@ describe('corrugator trim: exact small cases', () => {
         { id: 'B', width: 400, length: 1000, qty: 10 },
       ],
     });
-    const { plan, stats } = await optimiseTrim(inst);
+    const { plan, stats } = await optimiseTrim(inst, untimed);
     expect(checkPlan(inst, plan)).toEqual([]);
     expect(plan.metrics.trimArea_m2).toBe(0);
     expect(plan.runs).toEqual([
@@ -131,7 +135,7 @@ describe('corrugator trim: exact small cases', () => {
   it('matches an exhaustive search (least trim, then fewest runs) on random tiny instances', async () => {
     const random = seededRandom(7);
     const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
-    for (let round = 0; round < 12; round++) {
+    for (let round = 0; round < 20; round++) {
       const orders = Array.from({ length: between(2, 3) }, (_, i) => ({ id: `T${i + 1}`, width: 50 * between(4, 14), length: 100 * between(3, 12), qty: between(3, 9) }));
       const inst = instance({
         rollWidths: [1000, 1100 + 100 * between(0, 4)],
@@ -141,7 +145,7 @@ describe('corrugator trim: exact small cases', () => {
         orders,
       });
       const exact = bruteForce(inst);
-      const { plan, stats } = await optimiseTrim(inst);
+      const { plan, stats } = await optimiseTrim(inst, untimed);
       expect(checkPlan(inst, plan), JSON.stringify(inst)).toEqual([]);
       expect(plan.metrics.trimArea_m2, JSON.stringify(inst)).toBeCloseTo(exact.trim, 3);
       expect(plan.metrics.runs, JSON.stringify(inst)).toBe(exact.runs);
