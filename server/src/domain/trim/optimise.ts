@@ -9,10 +9,8 @@ const highs = () => (highsRuntime ??= loadHighs());
 /** Trim area (m²) of one run worth of sheets counted as produced — weight that breaks ties towards fewer runs. */
 const RUN_WEIGHT_M2 = 0.01;
 const REDUCED_COST_TOLERANCE = 1e-9;
-/** Up to this many orders the integer model polishes the rounded LP. */
-const SMALL_INSTANCE = 60;
 /** Up to this many single and paired patterns the integer model gets them all (exact). */
-const ALL_PATTERNS_LIMIT = 600;
+const ALL_PATTERNS_LIMIT = 250;
 
 export interface TrimStats {
   /** A proven lower bound on the trim area of any plan keeping the rules, m². */
@@ -697,10 +695,10 @@ export async function optimiseTrim(instance: TrimInstance, options: TrimOptions 
   let best: PatternRun[] | null = start.length ? start : null;
   let patterns: Pattern[] = [];
   let mipStatus = 'skipped';
-  // The integer model earns its time on small instances (exact over every pattern when they are
-  // few), or when nothing else found a plan; otherwise the best start is kept.
-  if (instance.orders.length <= SMALL_INSTANCE || !best) {
-    const every = allPatterns(space, ALL_PATTERNS_LIMIT);
+  // The integer model earns its time when it can see every pattern (then it is exact), or when
+  // nothing else found a plan; elsewhere HiGHS did not improve the rounded plan within seconds.
+  const every = allPatterns(space, ALL_PATTERNS_LIMIT);
+  if (every || !best) {
     patterns = [...new Map([...(every ?? mipPatterns(space, lp)), ...start.map((run) => run.pattern)].map((pattern) => [pattern.key, pattern])).values()];
     const mip = solveRuns(solver, instance, space, patterns, start, (limit - (Date.now() - started)) / 1000, every !== null);
     mipStatus = mip.status;
