@@ -297,23 +297,86 @@ const laneLength = (space: PatternSpace, run: PatternRun, k: number) => run.cuts
 const runLength = (space: PatternSpace, run: PatternRun) => Math.max(...run.cuts.map((_, k) => laneLength(space, run, k)));
 
 /**
- * Rounds the LP's runs to whole cuts (Haessler's sequential repair, simplified): cuts rounded down;
- * runs shorter than the minimum run length dropped; orders over their range cut back; orders
- * under it topped up on their own lanes (tails first) or by a run of their own; then the tails
- * of lanes shorter than their run filled while the order may take more. Null when it cannot.
+ * Rounds the LP's runs to whole cuts (Haessler's sequential repair, simplified): cuts rounded
+ * down; runs shorter than the minimum run length lengthened or dropped (the better of both
+ * plans is kept); orders over their range cut back; orders under it topped up on their own lanes
+ * (tails first), by a run of their own or beside another order; then the tails of lanes shorter
+ * than their run filled while the order may take more. Null when it cannot.
  */
 function roundLp(space: PatternSpace, instance: TrimInstance, lp: LpResult): PatternRun[] | null {
+  const tries = [roundLpOnce(space, instance, lp, true), roundLpOnce(space, instance, lp, false)];
+  return tries.reduce<PatternRun[] | null>((best, runs) => (runs && (!best || better(space, runs, best)) ? runs : best), null);
+}
+
+function roundLpOnce(space: PatternSpace, instance: TrimInstance, lp: LpResult, lengthen: boolean): PatternRun[] | null {
   const { orders } = space;
   const minRunMm = instance.minRunLength * 1000;
   const runs: PatternRun[] = [];
+  const total = new Float64Array(orders.length);
   lp.patterns.forEach((pattern, p) => {
     const metres = lp.lengths[p];
     if (metres <= 1e-7) return;
-    const cuts = pattern.lanes.map((lane) => Math.floor((metres * 1000) / orders[lane.order].length + 1e-6));
-    const run = { pattern, cuts };
-    if (cuts.every((c) => c >= 1) && runLength(space, run) >= minRunMm) runs.push(run);
+    const cuts = pattern.lanes.map((lane) => Math.max(1, Math.floor((metres * 1000) / orders[lane.order].length + 1e-6)));
+    runs.push({ pattern, cuts });
+    pattern.lanes.forEach((lane, k) => (total[lane.order] += lane.outs * cuts[k]));
   });
-  return repairRuns(space, instance, limitRunsPerOrder(space, instance, runs));
+  const dropRun = (run: PatternRun) => {
+    run.pattern.lanes.forEach((lane, k) => (total[lane.order] -= lane.outs * run.cuts[k]));
+    return false;
+  };
+  // A run shorter than the minimum: lengthen the lane that costs least if its order can take the
+  // sheets (its other runs give some back in the repair), else drop the run. Both ways are tried.
+  const kept = [...runs]
+    .sort((a, b) => runLength(space, b) - runLength(space, a))
+    .filter((run) => {
+      if (runLength(space, run) >= minRunMm) return true;
+      let best: { k: number; cuts: number; trim: number } | null = null;
+      if (!lengthen) return dropRun(run);
+      run.pattern.lanes.forEach((lane, k) => {
+        const order = orders[lane.order];
+        const cuts = Math.ceil(minRunMm / order.length);
+        const extra = (cuts - run.cuts[k]) * lane.outs;
+        if (total[lane.order] + extra > order.max) return;
+        const trim = trimOf(space, [{ pattern: run.pattern, cuts: run.cuts.map((c, m) => (m === k ? cuts : c)) }]);
+        if (!best || trim < best.trim) best = { k, cuts, trim };
+      });
+      const chosen = best as { k: number; cuts: number } | null;
+      if (chosen) {
+        total[run.pattern.lanes[chosen.k].order] += (chosen.cuts - run.cuts[chosen.k]) * run.pattern.lanes[chosen.k].outs;
+        run.cuts[chosen.k] = chosen.cuts;
+        return true;
+      }
+      return dropRun(run);
+    });
+  return repairRuns(space, instance, limitRunsPerOrder(space, instance, kept));
+}
+
+/**
+ * An order that cannot run alone (too short for the minimum run length) joins a run with a free
+ * lane: the one where adding it costs least trim (the roll may have to be wider).
+ */
+function joinRun(space: PatternSpace, runs: PatternRun[], i: number, least: number, most: number): PatternRun | null {
+  const order = space.orders[i];
+  let best: { run: PatternRun; pattern: Pattern; cuts: number[]; delta: number } | null = null;
+  for (const run of runs) {
+    const { lanes } = run.pattern;
+    if (lanes.length >= space.maxOrders || lanes.some((lane) => lane.order === i)) continue;
+    const outsUsed = lanes.reduce((sum, lane) => sum + lane.outs, 0);
+    const widthUsed = lanes.reduce((sum, lane) => sum + lane.outs * space.orders[lane.order].width, 0);
+    const before = trimOf(space, [run]);
+    for (let a = 1; outsUsed + a <= space.maxOuts && widthUsed + a * order.width <= space.usable; a++) {
+      const cuts = Math.ceil(least / a);
+      if (cuts * a > most) continue;
+      const pattern = makePattern(space, [...lanes, { order: i, outs: a }]);
+      const laneCuts = pattern.lanes.map((lane) => (lane.order === i ? cuts : run.cuts[lanes.findIndex((old) => old.order === lane.order)]));
+      const delta = trimOf(space, [{ pattern, cuts: laneCuts }]) - before;
+      if (!best || delta < best.delta) best = { run, pattern, cuts: laneCuts, delta };
+    }
+  }
+  if (!best) return null;
+  best.run.pattern = best.pattern;
+  best.run.cuts = best.cuts;
+  return best.run;
 }
 
 /**
@@ -372,11 +435,18 @@ function repairRuns(space: PatternSpace, instance: TrimInstance, runs: PatternRu
       }
     }
     if (total[i] < order.min) {
-      const run = aloneRun(space, i, order.min - total[i], order.max - total[i], minRunMm);
+      const own = aloneRun(space, i, order.min - total[i], order.max - total[i], minRunMm);
+      if (own) runs.push(own);
+      const run = own ?? joinRun(space, runs, i, order.min - total[i], order.max - total[i]);
       if (!run) return null;
-      runs.push(run);
-      lanesOf[i].push({ run, k: 0 });
-      total[i] += run.cuts[0] * run.pattern.lanes[0].outs;
+      // Lane indices follow the pattern's order; re-point every order of the run at its lane.
+      run.pattern.lanes.forEach((lane, k) => {
+        const entry = lanesOf[lane.order].find((seen) => seen.run === run);
+        if (entry) entry.k = k;
+        else lanesOf[lane.order].push({ run, k });
+      });
+      const k = run.pattern.lanes.findIndex((lane) => lane.order === i);
+      total[i] += run.cuts[k] * run.pattern.lanes[k].outs;
     }
   }
   for (const run of runs) {
