@@ -1,5 +1,5 @@
 import loadHighs, { type Highs } from 'highs';
-import { planMetrics } from './check';
+import { checkPlan, planMetrics } from './check';
 import { makePattern, patternSpace, price, reducedCost, singlePatterns, type Pattern, type PatternSpace } from './patterns';
 import { TrimRefusal, type TrimInstance, type TrimPlan, type TrimRun } from './types';
 
@@ -353,11 +353,12 @@ function roundLpOnce(space: PatternSpace, instance: TrimInstance, lp: LpResult, 
 
 /**
  * An order that cannot run alone (too short for the minimum run length) joins a run with a free
- * lane: the one where adding it costs least trim (the roll may have to be wider).
+ * lane, or starts a new run beside an order that can still take enough sheets to make the run
+ * long enough — whichever adds least trim (the roll may have to be wider).
  */
-function joinRun(space: PatternSpace, runs: PatternRun[], i: number, least: number, most: number): PatternRun | null {
+function joinRun(space: PatternSpace, runs: PatternRun[], total: Float64Array, minRunMm: number, i: number, least: number, most: number): { run: PatternRun; fresh: boolean } | null {
   const order = space.orders[i];
-  let best: { run: PatternRun; pattern: Pattern; cuts: number[]; delta: number } | null = null;
+  let best: { run: PatternRun; pattern: Pattern; cuts: number[]; delta: number; fresh: boolean } | null = null;
   for (const run of runs) {
     const { lanes } = run.pattern;
     if (lanes.length >= space.maxOrders || lanes.some((lane) => lane.order === i)) continue;
@@ -370,13 +371,26 @@ function joinRun(space: PatternSpace, runs: PatternRun[], i: number, least: numb
       const pattern = makePattern(space, [...lanes, { order: i, outs: a }]);
       const laneCuts = pattern.lanes.map((lane) => (lane.order === i ? cuts : run.cuts[lanes.findIndex((old) => old.order === lane.order)]));
       const delta = trimOf(space, [{ pattern, cuts: laneCuts }]) - before;
-      if (!best || delta < best.delta) best = { run, pattern, cuts: laneCuts, delta };
+      if (!best || delta < best.delta) best = { run, pattern, cuts: laneCuts, delta, fresh: false };
     }
+  }
+  if (space.maxOrders >= 2 && space.maxOuts >= 2) {
+    const cuts = least;
+    space.orders.forEach((partner, j) => {
+      if (j === i || order.width + partner.width > space.usable || cuts > most) return;
+      // The partner's lane makes the run long enough (this order's own lane is too short).
+      const partnerCuts = Math.max(1, Math.ceil(minRunMm / partner.length));
+      if (total[j] + partnerCuts > partner.max) return;
+      const pattern = makePattern(space, [{ order: i, outs: 1 }, { order: j, outs: 1 }]);
+      const laneCuts = pattern.lanes.map((lane) => (lane.order === i ? cuts : partnerCuts));
+      const delta = trimOf(space, [{ pattern, cuts: laneCuts }]);
+      if (!best || delta < best.delta) best = { run: { pattern, cuts: laneCuts }, pattern, cuts: laneCuts, delta, fresh: true };
+    });
   }
   if (!best) return null;
   best.run.pattern = best.pattern;
   best.run.cuts = best.cuts;
-  return best.run;
+  return { run: best.run, fresh: best.fresh };
 }
 
 /**
@@ -436,9 +450,10 @@ function repairRuns(space: PatternSpace, instance: TrimInstance, runs: PatternRu
     }
     if (total[i] < order.min) {
       const own = aloneRun(space, i, order.min - total[i], order.max - total[i], minRunMm);
-      if (own) runs.push(own);
-      const run = own ?? joinRun(space, runs, i, order.min - total[i], order.max - total[i]);
+      const joined = own ? null : joinRun(space, runs, total, minRunMm, i, order.min - total[i], order.max - total[i]);
+      const run = own ?? joined?.run;
       if (!run) return null;
+      if (own || joined?.fresh) runs.push(run);
       // Lane indices follow the pattern's order; re-point every order of the run at its lane.
       run.pattern.lanes.forEach((lane, k) => {
         const entry = lanesOf[lane.order].find((seen) => seen.run === run);
@@ -447,6 +462,9 @@ function repairRuns(space: PatternSpace, instance: TrimInstance, runs: PatternRu
       });
       const k = run.pattern.lanes.findIndex((lane) => lane.order === i);
       total[i] += run.cuts[k] * run.pattern.lanes[k].outs;
+      run.pattern.lanes.forEach((lane, m) => {
+        if (joined?.fresh && lane.order !== i) total[lane.order] += run.cuts[m] * lane.outs;
+      });
     }
   }
   for (const run of runs) {
@@ -461,6 +479,7 @@ function repairRuns(space: PatternSpace, instance: TrimInstance, runs: PatternRu
     });
   }
   if (instance.maxRunsPerOrder > 0 && lanesOf.some((lanes) => lanes.length > instance.maxRunsPerOrder)) return null;
+  if (orders.some((order, i) => total[i] < order.min || total[i] > order.max)) return null;
   const merged = mergeSameSettings(runs);
   polishCuts(space, instance, merged);
   return merged;
@@ -757,10 +776,19 @@ export async function optimiseTrim(instance: TrimInstance, options: TrimOptions 
   // The LP runs to its optimum (the bound and the rounding depend on it) unless it alone uses up the time.
   const lp = solvePatternLp(solver, space, started + limit);
   const lpDone = Date.now();
-  const rounded = roundLp(space, instance, lp);
-  const alone = aloneRuns(space, instance);
+  const ids = instance.orders.map((order) => order.id);
+  const toRuns = (runs: PatternRun[]): TrimRun[] =>
+    runs.map(({ pattern, cuts }) => ({ rollWidth: pattern.roll, lanes: pattern.lanes.map((lane, k) => ({ orderId: ids[lane.order], outs: lane.outs, cuts: cuts[k] })) }));
+  // Every candidate plan goes through the independent checker: a heuristic slip can cost quality, never validity.
+  const keepsRules = (runs: PatternRun[] | null) => {
+    if (!runs) return null;
+    const trimRuns = toRuns(runs);
+    return checkPlan(instance, { instance: instance.name, runs: trimRuns, metrics: planMetrics(instance, trimRuns) }).length ? null : runs;
+  };
+  const rounded = keepsRules(roundLp(space, instance, lp));
+  const alone = keepsRules(aloneRuns(space, instance));
   const limited = instance.maxRunsPerOrder > 0;
-  const matched = limited ? matchingRuns(solver, space, instance, (limit - (Date.now() - started)) / 2000) : null;
+  const matched = limited ? keepsRules(matchingRuns(solver, space, instance, (limit - (Date.now() - started)) / 2000)) : null;
   const start = [rounded, matched, alone].reduce<PatternRun[] | null>((bestSoFar, runs) => (runs && (!bestSoFar || better(space, runs, bestSoFar)) ? runs : bestSoFar), null) ?? [];
   let best: PatternRun[] | null = start.length ? start : null;
   let patterns: Pattern[] = [];
@@ -772,7 +800,8 @@ export async function optimiseTrim(instance: TrimInstance, options: TrimOptions 
     patterns = [...new Map([...(every ?? mipPatterns(space, lp)), ...start.map((run) => run.pattern)].map((pattern) => [pattern.key, pattern])).values()];
     const mip = solveRuns(solver, instance, space, patterns, start, (limit - (Date.now() - started)) / 1000, every !== null);
     mipStatus = mip.status;
-    if (mip.runs && (!best || better(space, mip.runs, best))) best = mip.runs;
+    const mipRuns = keepsRules(mip.runs);
+    if (mipRuns && (!best || better(space, mipRuns, best))) best = mipRuns;
   }
   if (!best) {
     // Validation let every order through alone or beside a long partner; here those partners ran out.
@@ -783,14 +812,8 @@ export async function optimiseTrim(instance: TrimInstance, options: TrimOptions 
       stranded[0]?.id,
     );
   }
-  const ids = instance.orders.map((order) => order.id);
-  const runs = sequence(
-    best.map(({ pattern, cuts }) => ({
-      rollWidth: pattern.roll,
-      lanes: pattern.lanes.map((lane, k) => ({ orderId: ids[lane.order], outs: lane.outs, cuts: cuts[k] })),
-    })),
-    (id) => instance.orders[ids.indexOf(id)].width,
-  );
+  const widths = new Map(instance.orders.map((order) => [order.id, order.width]));
+  const runs = sequence(toRuns(best), (id) => widths.get(id) ?? 0);
   return {
     plan: { instance: instance.name, runs, metrics: planMetrics(instance, runs) },
     stats: {

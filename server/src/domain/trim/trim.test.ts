@@ -162,6 +162,7 @@ describe('corrugator trim: every rule on generated instances', () => {
     { seed: 14, orders: 150, minRunLength: 100 },
     // Many orders too short to run alone: they must go beside longer ones.
     { seed: 4, orders: 100, minRunLength: 200 },
+    { seed: 4, orders: 100, minRunLength: 400 },
     { seed: 15, orders: 30, maxRunsPerOrder: 1 },
     { seed: 16, orders: 70, maxRunsPerOrder: 2 },
     { seed: 17, orders: 25, maxOrdersPerPattern: 3 },
