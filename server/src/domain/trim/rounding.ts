@@ -131,6 +131,7 @@ function repairRuns(space: PatternSpace, instance: TrimInstance, runs: PatternRu
       lanesOf[lane.order].push({ run, k });
     });
   }
+  const stranded: number[] = [];
   for (let i = 0; i < orders.length; i++) {
     const order = orders[i];
     // Too many: take cuts off the lanes that are not carrying their run.
@@ -145,7 +146,10 @@ function repairRuns(space: PatternSpace, instance: TrimInstance, runs: PatternRu
         total[i] -= outs;
       }
     }
-    if (total[i] > order.max) return null;
+    if (total[i] > order.max) {
+      stranded.push(i);
+      continue;
+    }
     // Too few: add cuts, filling tails before lengthening runs.
     const byTail = [...lanesOf[i]].sort((a, b) => laneLength(space, a.run, a.k) - runLength(space, a.run) - (laneLength(space, b.run, b.k) - runLength(space, b.run)));
     for (const { run, k } of byTail) {
@@ -159,7 +163,10 @@ function repairRuns(space: PatternSpace, instance: TrimInstance, runs: PatternRu
       const own = aloneRun(space, i, order.min - total[i], order.max - total[i], minRunMm);
       const joined = own ? null : joinRun(space, runs, total, minRunMm, i, order.min - total[i], order.max - total[i]);
       const run = own ?? joined?.run;
-      if (!run) return null;
+      if (!run) {
+        stranded.push(i);
+        continue;
+      }
       if (own || joined?.fresh) runs.push(run);
       // Lane indices follow the pattern's order; re-point every order of the run at its lane.
       run.pattern.lanes.forEach((lane, k) => {
@@ -174,7 +181,17 @@ function repairRuns(space: PatternSpace, instance: TrimInstance, runs: PatternRu
       });
     }
   }
-  for (const run of runs) {
+  const settled = stranded.length ? runAlone(space, instance, runs, stranded) : runs;
+  if (!settled) return null;
+  total.fill(0);
+  const runsOf = new Int32Array(orders.length);
+  for (const run of settled) {
+    run.pattern.lanes.forEach((lane, k) => {
+      total[lane.order] += lane.outs * run.cuts[k];
+      runsOf[lane.order]++;
+    });
+  }
+  for (const run of settled) {
     const length = runLength(space, run);
     run.pattern.lanes.forEach((lane, k) => {
       const order = orders[lane.order];
@@ -185,11 +202,43 @@ function repairRuns(space: PatternSpace, instance: TrimInstance, runs: PatternRu
       }
     });
   }
-  if (instance.maxRunsPerOrder > 0 && lanesOf.some((lanes) => lanes.length > instance.maxRunsPerOrder)) return null;
+  if (instance.maxRunsPerOrder > 0 && runsOf.some((count) => count > instance.maxRunsPerOrder)) return null;
   if (orders.some((order, i) => total[i] < order.min || total[i] > order.max)) return null;
-  const merged = mergeSameSettings(runs);
+  const merged = mergeSameSettings(settled);
   polishCuts(space, instance, merged);
   return merged;
+}
+
+/**
+ * Orders the repair could not bring into range (exact quantities, multiple outs) leave every run
+ * and run alone over their whole range; a partner whose run is then too short follows them.
+ */
+function runAlone(space: PatternSpace, instance: TrimInstance, runs: PatternRun[], stranded: number[]): PatternRun[] | null {
+  const minRunMm = instance.minRunLength * 1000;
+  const pending = [...stranded];
+  const moved = new Set<number>();
+  let current = runs;
+  while (pending.length) {
+    const i = pending.pop() as number;
+    if (moved.has(i)) continue;
+    moved.add(i);
+    current = current.flatMap((run) => {
+      const { lanes } = run.pattern;
+      if (!lanes.some((lane) => lane.order === i)) return [run];
+      const kept = lanes.filter((lane) => lane.order !== i);
+      if (!kept.length) return [];
+      const pattern = makePattern(space, kept);
+      const rest = { pattern, cuts: pattern.lanes.map((lane) => run.cuts[lanes.findIndex((old) => old.order === lane.order)]) };
+      if (runLength(space, rest) < minRunMm) pending.push(...kept.map((lane) => lane.order));
+      return [rest];
+    });
+  }
+  for (const i of moved) {
+    const alone = aloneRun(space, i, space.orders[i].min, space.orders[i].max, minRunMm);
+    if (!alone) return null;
+    current.push(alone);
+  }
+  return current;
 }
 
 const SEARCH_CUTS = 4;
