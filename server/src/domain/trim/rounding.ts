@@ -147,7 +147,7 @@ function repairRuns(space: PatternSpace, instance: TrimInstance, runs: PatternRu
       }
     }
     if (total[i] > order.max) {
-      stranded.push(i);
+      if (!fitAcrossLanes(space, minRunMm, lanesOf[i], total, i)) stranded.push(i);
       continue;
     }
     // Too few: add cuts, filling tails before lengthening runs.
@@ -159,6 +159,7 @@ function repairRuns(space: PatternSpace, instance: TrimInstance, runs: PatternRu
         total[i] += outs;
       }
     }
+    if (total[i] < order.min && fitAcrossLanes(space, minRunMm, lanesOf[i], total, i)) continue;
     if (total[i] < order.min) {
       const own = aloneRun(space, i, order.min - total[i], order.max - total[i], minRunMm);
       const joined = own ? null : joinRun(space, runs, total, minRunMm, i, order.min - total[i], order.max - total[i]);
@@ -207,6 +208,52 @@ function repairRuns(space: PatternSpace, instance: TrimInstance, runs: PatternRu
   const merged = mergeSameSettings(settled);
   polishCuts(space, instance, merged);
   return merged;
+}
+
+const FIT_CUTS = 6;
+
+/**
+ * An order out of range that single steps cannot fix (several outs, a narrow range): changes of
+ * −6…+6 cuts on up to three of its lanes together, keeping cuts ≥ 1 and runs long enough; the
+ * combination that lands in range with least added trim is applied. False if none does.
+ */
+function fitAcrossLanes(space: PatternSpace, minRunMm: number, lanes: { run: PatternRun; k: number }[], total: Float64Array, i: number): boolean {
+  const order = space.orders[i];
+  const chosen = lanes.slice(0, 3);
+  if (!chosen.length) return false;
+  const before = chosen.map(({ run }) => trimOf(space, [run]));
+  const original = chosen.map(({ run, k }) => run.cuts[k]);
+  let best: { changes: number[]; delta: number } | null = null;
+  const changes = chosen.map(() => -FIT_CUTS);
+  for (;;) {
+    let sheets = total[i];
+    let valid = true;
+    chosen.forEach(({ run, k }, m) => {
+      sheets += changes[m] * run.pattern.lanes[k].outs;
+      if (original[m] + changes[m] < 1) valid = false;
+    });
+    if (valid && sheets >= order.min && sheets <= order.max) {
+      let delta = 0;
+      chosen.forEach(({ run, k }, m) => (run.cuts[k] = original[m] + changes[m]));
+      chosen.forEach(({ run }, m) => {
+        if (runLength(space, run) < minRunMm) valid = false;
+        delta += trimOf(space, [run]) - before[m];
+      });
+      chosen.forEach(({ run, k }, m) => (run.cuts[k] = original[m]));
+      if (valid && (!best || delta < best.delta)) best = { changes: [...changes], delta };
+    }
+    let m = 0;
+    while (m < changes.length && changes[m] === FIT_CUTS) changes[m++] = -FIT_CUTS;
+    if (m === changes.length) break;
+    changes[m]++;
+  }
+  if (!best) return false;
+  const fit = best;
+  chosen.forEach(({ run, k }, m) => {
+    run.cuts[k] = original[m] + fit.changes[m];
+    total[i] += fit.changes[m] * run.pattern.lanes[k].outs;
+  });
+  return true;
 }
 
 /**

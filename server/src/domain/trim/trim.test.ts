@@ -183,6 +183,18 @@ describe('corrugator trim: every rule on generated instances', () => {
     });
   }
 
+  it('exact quantities (tolerance 0) and two outs at most: every rule kept', async () => {
+    for (const [tolerance, maxOuts] of [
+      [0, 6],
+      [0, 2],
+    ]) {
+      const inst = parseTrimInstance({ ...generateTrimInstance({ seed: 8, orders: 60 }), tolerance, maxOuts });
+      const { plan, stats } = await optimiseTrim(inst);
+      expect(checkPlan(inst, plan)).toEqual([]);
+      expect(plan.metrics.trimArea_m2).toBeGreaterThanOrEqual(stats.lowerBound_m2 - 1e-6);
+    }
+  });
+
   it('the generator is deterministic and realistic', () => {
     const a = generateTrimInstance({ seed: 5, orders: 200 });
     expect(generateTrimInstance({ seed: 5, orders: 200 })).toEqual(a);
