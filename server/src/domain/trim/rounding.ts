@@ -1,6 +1,6 @@
 import type { LpResult } from './lp';
 import { makePattern, type Pattern, type PatternSpace } from './patterns';
-import { aloneRun, better, laneLength, mergeSameSettings, runLength, trimOf, type PatternRun } from './runs';
+import { aloneRun, aloneRunsFor, better, laneLength, mergeSameSettings, runLength, trimOf, type PatternRun } from './runs';
 import type { TrimInstance } from './types';
 
 /**
@@ -258,7 +258,8 @@ function fitAcrossLanes(space: PatternSpace, minRunMm: number, lanes: { run: Pat
 
 /**
  * Orders the repair could not bring into range (exact quantities, multiple outs) leave every run
- * and run alone over their whole range; a partner whose run is then too short follows them.
+ * and run alone over their whole range (in one run, or two of different outs); a partner whose
+ * run is then too short follows them.
  */
 function runAlone(space: PatternSpace, instance: TrimInstance, runs: PatternRun[], stranded: number[]): PatternRun[] | null {
   const minRunMm = instance.minRunLength * 1000;
@@ -281,9 +282,9 @@ function runAlone(space: PatternSpace, instance: TrimInstance, runs: PatternRun[
     });
   }
   for (const i of moved) {
-    const alone = aloneRun(space, i, space.orders[i].min, space.orders[i].max, minRunMm);
+    const alone = aloneRunsFor(space, i, minRunMm, instance.maxRunsPerOrder);
     if (!alone) return null;
-    current.push(alone);
+    current.push(...alone);
   }
   return current;
 }

@@ -58,6 +58,43 @@ export function aloneRun(space: PatternSpace, i: number, least: number, most: nu
   return best;
 }
 
+/**
+ * Order i alone in one run or, when its range is narrow (exact quantities) and a second run is
+ * allowed, in two runs of different outs whose sheets add up into the range — whichever wastes
+ * least. Null if neither can.
+ */
+export function aloneRunsFor(space: PatternSpace, i: number, minRunMm: number, maxRuns: number): PatternRun[] | null {
+  const order = space.orders[i];
+  const one = aloneRun(space, i, order.min, order.max, minRunMm);
+  let best = one ? [one] : null;
+  let bestTrim = one ? trimOf(space, [one]) : Infinity;
+  if (maxRuns === 1) return best;
+  const singles = singlePatterns(space, i);
+  const shortest = Math.max(1, Math.ceil(minRunMm / order.length));
+  for (const first of singles) {
+    const a = first.lanes[0].outs;
+    for (const second of singles) {
+      const b = second.lanes[0].outs;
+      if (b >= a) continue;
+      // The second run as short as allowed, then a few cuts longer so the first can land in range.
+      for (let c2 = shortest; c2 <= shortest + a; c2++) {
+        const c1 = Math.max(shortest, Math.ceil((order.min - b * c2) / a));
+        if (a * c1 + b * c2 > order.max) continue;
+        const runs = [
+          { pattern: first, cuts: [c1] },
+          { pattern: second, cuts: [c2] },
+        ];
+        const trim = trimOf(space, runs);
+        if (trim < bestTrim) {
+          bestTrim = trim;
+          best = runs;
+        }
+      }
+    }
+  }
+  return best;
+}
+
 /** Every order on its own run (what a planner gets without pairing). Null if one cannot. */
 export function aloneRuns(space: PatternSpace, instance: TrimInstance): PatternRun[] | null {
   const runs: PatternRun[] = [];
