@@ -12,7 +12,9 @@
 // and of issue 9:
 //   6. peak server RSS growth under ten parallel oversize batch uploads (scripts/bench/upload-memory.mjs);
 //   7. p99 of a small list while 50 clients log in, PGlite and PostgreSQL (scripts/bench/login-load.mjs).
-// BENCH_ONLY=size,startup,list,ui,import,upload,login picks sections (default: all).
+// and of issue 13:
+//   8. the corrugator trim optimiser on generated instances (scripts/bench/trim.mjs).
+// BENCH_ONLY=size,startup,list,ui,import,upload,login,trim,schedule picks sections (default: all).
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +27,7 @@ import { listEndpointReport } from './list-endpoint.mjs';
 import { listPageRenderReport } from './list-page-render.mjs';
 import { loginLoadReport } from './login-load.mjs';
 import { uploadMemoryReport } from './upload-memory.mjs';
+import { trimReport } from './trim.mjs';
 
 const BUDGET_KB = 250;
 const RUNS = 5;
@@ -137,7 +140,7 @@ async function timings(baseUrl) {
   return { toLogin, toFirstScreen, loadedScripts: scriptBytes[0] };
 }
 
-const SECTIONS = ['size', 'startup', 'list', 'ui', 'import', 'upload', 'login'];
+const SECTIONS = ['size', 'startup', 'list', 'ui', 'import', 'upload', 'login', 'trim', 'schedule'];
 const only = (process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean);
 const unknown = only.filter((name) => !SECTIONS.includes(name));
 if (unknown.length) {
@@ -190,4 +193,5 @@ await section('ui', async () => (await listPageRenderReport()).pass);
 await section('import', async () => (await importExportReport()).pass);
 await section('upload', async () => (await uploadMemoryReport()).pass);
 await section('login', async () => (await loginLoadReport()).pass);
+await section('trim', async () => (await trimReport()).pass);
 process.exitCode = failed ? 1 : 0;
