@@ -157,22 +157,28 @@ export function checkPlan(instance: Instance, plan: Plan): string[] {
   const cycles = calculate ? cycleMembers(instance, seen) : new Set<string>();
   for (const [key, reason] of reasons) {
     const op = ops.get(key)!;
+    const f = fixed.get(key);
+    if (f) {
+      // A fixed task is unscheduled only when its work does not fit from its own start.
+      const machine = machines.get(f.machine)!;
+      const previous = (instance.fixed ?? []).filter((g) => g.machine === f.machine && t(g.start) < t(f.start)).at(-1);
+      const work = setupOf(op, previous ? ops.get(name(previous.order, previous.op))! : null) + run(op, f.machine);
+      if (reason !== REASONS.overflow || walk(machine.windows, t(f.start), work)?.start === t(f.start)) fail(`${key}: fixed task unscheduled (${reason})`);
+      continue;
+    }
     if (calculate) {
       const listed = Object.entries(instance.sequence!).find(([, queue]) => queue.some(([o, j]) => name(o, j) === key));
       if (reason === REASONS.notInSequence) {
-        if (listed || fixed.has(key)) fail(`${key}: is in a queue, reason ${reason}`);
+        if (listed) fail(`${key}: is in a queue, reason ${reason}`);
       } else if (reason === REASONS.deadlock) {
         if (!cycles.has(key)) fail(`${key}: not on a cycle, reason ${reason}`);
       } else if (reason === REASONS.previousUnscheduled) {
         if (!earlierUnscheduled(op)) fail(`${key}: no earlier operation is unscheduled`);
       } else if (reason === REASONS.overflow) {
         // It fits nowhere after the previous scheduled task of its queue.
-        const machine = fixed.get(key)?.machine ?? listed?.[0];
-        if (!machine) {
-          fail(`${key}: overflow without a machine`);
-          continue;
-        }
-        if (!fixed.has(key) && fitsAfter(key, op, machine)) fail(`${key}: would fit on ${machine}`);
+        const machine = listed?.[0];
+        if (!machine) fail(`${key}: overflow without a machine`);
+        else if (fitsAfter(key, op, machine)) fail(`${key}: would fit on ${machine}`);
       } else fail(`${key}: unknown reason ${reason}`);
     } else {
       if (reason === REASONS.noMachine) {

@@ -3,7 +3,6 @@
  * engine's internal model: machines, orders and operations as indexed arrays, times in minutes.
  */
 import { minuteFormatter, parseMinutes } from './time';
-import type { Instance } from './types';
 import { endOfWork, makeWindows, windowAfter, type Windows } from './windows';
 
 /** A bad instance: refused with the place (a JSON path) and the problem. */
