@@ -36,58 +36,153 @@ export function compareScores(a: Score, b: Score): number {
   );
 }
 
+const NONE = 0;
+const PREVIOUS = 1;
+const OVERFLOW = 2;
+const NO_MACHINE = 3;
+const REASON_TEXT = [null, REASONS.previousUnscheduled, REASONS.overflow, REASONS.noMachine];
+/** Positions between checkpoints of the decoder state. */
+const SPAN = 64;
+
+/**
+ * Decodes the priority list into per-operation tasks. It keeps the machine state at every
+ * SPAN-th position, so a move at position p is decoded again only from the checkpoint before p,
+ * and a trial stops as soon as its partial score is already worse than the limit (every part of
+ * the score only grows along the list); `undo` puts back what a rejected trial overwrote.
+ */
 class Decoder {
-  readonly outcome: Outcome;
+  list: Int32Array = new Int32Array(0);
+  bonus = 0;
+  private readonly machineOf: Int32Array;
+  private readonly startOf: Float64Array;
+  private readonly endOf: Float64Array;
+  private readonly setupOf: Float64Array;
+  private readonly reasonOf: Uint8Array;
+  /** Weighted minutes late per order (orders whose last operation is in the list). */
+  readonly lateness: Float64Array;
   private readonly free: Float64Array;
   private readonly last: Int32Array;
-  private readonly baseFree: Float64Array;
-  private readonly baseLast: Int32Array;
-  private readonly base: Score;
-  /** Weighted minutes late per order in the last decode (orders whose last operation is not fixed). */
-  readonly lateness: Float64Array;
+  private readonly checkFree: Float64Array;
+  private readonly checkLast: Int32Array;
+  private readonly checkScore: Float64Array;
+  private readonly saved: { machine: Int32Array; start: Float64Array; end: Float64Array; setup: Float64Array; reason: Uint8Array; late: Float64Array };
+  private readonly savedFree: Float64Array;
+  private readonly savedLast: Int32Array;
+  private readonly savedScore: Float64Array;
+  private trialFrom = 0;
+  private trialTo = 0;
+  private readonly fixedOutcome: Outcome;
 
-  constructor(private readonly model: Model) {
+  constructor(
+    private readonly model: Model,
+    size: number,
+  ) {
     const n = model.ops.length;
-    this.outcome = emptyOutcome(n);
-    this.baseLast = placeFixed(model, this.outcome);
-    this.baseFree = Float64Array.from(model.machines, (_, m) => (this.baseLast[m] >= 0 ? this.outcome.end[this.baseLast[m]] : model.start));
-    this.free = new Float64Array(this.baseFree);
-    this.last = new Int32Array(this.baseLast);
+    const machines = model.machines.length;
+    this.fixedOutcome = emptyOutcome(n);
+    const baseLast = placeFixed(model, this.fixedOutcome);
+    this.machineOf = Int32Array.from(this.fixedOutcome.machine);
+    this.startOf = Float64Array.from(this.fixedOutcome.start);
+    this.endOf = Float64Array.from(this.fixedOutcome.end);
+    this.setupOf = Float64Array.from(this.fixedOutcome.setup);
+    this.reasonOf = new Uint8Array(n);
     this.lateness = new Float64Array(model.orders.length);
-    const base: Score = { unscheduled: 0, weightedTardiness: 0, setupMinutes: 0, makespan: -Infinity };
+    this.free = new Float64Array(machines);
+    this.last = new Int32Array(machines);
+    const checkpoints = Math.floor(size / SPAN) + 1;
+    this.checkFree = new Float64Array(checkpoints * machines);
+    this.checkLast = new Int32Array(checkpoints * machines);
+    this.checkScore = new Float64Array(checkpoints * 4);
+    this.savedFree = new Float64Array(checkpoints * machines);
+    this.savedLast = new Int32Array(checkpoints * machines);
+    this.savedScore = new Float64Array(checkpoints * 4);
+    this.saved = {
+      machine: new Int32Array(size),
+      start: new Float64Array(size),
+      end: new Float64Array(size),
+      setup: new Float64Array(size),
+      reason: new Uint8Array(size),
+      late: new Float64Array(size),
+    };
+    // Checkpoint 0: the machines after their fixed tasks, and the fixed tasks' share of the score.
+    let unscheduled = 0;
+    let weightedTardiness = 0;
+    let setupMinutes = 0;
+    let makespan = -Infinity;
     model.ops.forEach((op, i) => {
       if (!op.fixed) return;
-      if (this.outcome.machine[i] < 0) {
-        base.unscheduled++;
+      if (this.machineOf[i] < 0) {
+        unscheduled++;
         return;
       }
-      base.setupMinutes += this.outcome.setup[i];
-      base.makespan = Math.max(base.makespan, this.outcome.end[i]);
+      setupMinutes += this.setupOf[i];
+      makespan = Math.max(makespan, this.endOf[i]);
       const order = model.orders[op.order];
-      if (op.op === order.count - 1) base.weightedTardiness += order.weight * Math.max(0, this.outcome.end[i] - order.due);
+      if (op.op === order.count - 1) weightedTardiness += order.weight * Math.max(0, this.endOf[i] - order.due);
     });
-    this.base = base;
+    model.machines.forEach((_, m) => {
+      this.checkLast[m] = baseLast[m];
+      this.checkFree[m] = baseLast[m] >= 0 ? this.endOf[baseLast[m]] : model.start;
+    });
+    this.checkScore.set([unscheduled, weightedTardiness, setupMinutes, makespan]);
   }
 
-  /** Decodes a priority list into `outcome`; `bonus` minutes favour a machine where the same-key setup applies. */
-  decode(list: Int32Array, bonus: number): Score {
-    const { ops, orders, machines } = this.model;
-    const { outcome, free, last } = this;
-    free.set(this.baseFree);
-    last.set(this.baseLast);
-    let { unscheduled, weightedTardiness, setupMinutes, makespan } = this.base;
-    this.lateness.fill(0);
-    for (let k = 0; k < list.length; k++) {
+  /**
+   * Decodes the list from position `from` on (from the checkpoint before it). Returns the score,
+   * or null when the partial score is already worse than `limit` (the trial stopped; undo it).
+   */
+  decode(from: number, limit: Score | null): Score | null {
+    const { ops, orders, machines, start: planStart } = this.model;
+    const { list, free, last, machineOf, startOf, endOf, setupOf, reasonOf, lateness, saved, bonus } = this;
+    const M = machines.length;
+    const first = Math.floor(from / SPAN);
+    free.set(this.checkFree.subarray(first * M, first * M + M));
+    last.set(this.checkLast.subarray(first * M, first * M + M));
+    let unscheduled = this.checkScore[first * 4];
+    let weightedTardiness = this.checkScore[first * 4 + 1];
+    let setupMinutes = this.checkScore[first * 4 + 2];
+    let makespan = this.checkScore[first * 4 + 3];
+    this.trialFrom = first * SPAN;
+    for (let k = first * SPAN; k < list.length; k++) {
+      if (k % SPAN === 0 && k > first * SPAN) {
+        this.trialTo = k;
+        if (
+          limit &&
+          (unscheduled - limit.unscheduled || weightedTardiness - limit.weightedTardiness || setupMinutes - limit.setupMinutes || makespan - limit.makespan) > 0
+        ) {
+          return null;
+        }
+        const c = k / SPAN;
+        this.savedFree.set(this.checkFree.subarray(c * M, c * M + M), c * M);
+        this.savedLast.set(this.checkLast.subarray(c * M, c * M + M), c * M);
+        this.savedScore.set(this.checkScore.subarray(c * 4, c * 4 + 4), c * 4);
+        this.checkFree.set(free, c * M);
+        this.checkLast.set(last, c * M);
+        this.checkScore[c * 4] = unscheduled;
+        this.checkScore[c * 4 + 1] = weightedTardiness;
+        this.checkScore[c * 4 + 2] = setupMinutes;
+        this.checkScore[c * 4 + 3] = makespan;
+      }
       const op = list[k];
       const o = ops[op];
+      const order = orders[o.order];
+      const isLast = o.op === order.count - 1;
+      saved.machine[k] = machineOf[op];
+      saved.start[k] = startOf[op];
+      saved.end[k] = endOf[op];
+      saved.setup[k] = setupOf[op];
+      saved.reason[k] = reasonOf[op];
+      saved.late[k] = lateness[o.order];
+      machineOf[op] = -1;
+      if (isLast) lateness[o.order] = 0;
       const previous = o.op > 0 ? op - 1 : -1;
-      outcome.machine[op] = -1;
-      if (previous >= 0 && outcome.machine[previous] < 0) {
-        outcome.reason[op] = REASONS.previousUnscheduled;
+      if (previous >= 0 && machineOf[previous] < 0) {
+        reasonOf[op] = PREVIOUS;
         unscheduled++;
         continue;
       }
-      const ready = previous >= 0 ? outcome.end[previous] + o.wait : this.model.start;
+      const ready = previous >= 0 ? endOf[previous] + o.wait : planStart;
+      const leastSetup = o.setup < o.sameKeySetup ? o.setup : o.sameKeySetup;
       let best = -1;
       let bestScore = Infinity;
       let bestStart = 0;
@@ -95,52 +190,87 @@ class Decoder {
       let bestSetup = 0;
       for (let i = 0; i < o.machines.length; i++) {
         const m = o.machines[i];
-        const start = earliestStart(machines[m], Math.max(ready, free[m]));
-        if (start === null) continue;
+        // No window arithmetic where even an unpaused, same-key run cannot beat the best so far.
+        const at = ready > free[m] ? ready : free[m];
+        if (at + leastSetup + o.runs[i] - bonus > bestScore) continue;
+        const begin = earliestStart(machines[m], at);
+        if (begin === null) continue;
         const setup = setupAfter(ops, last[m], op);
-        const end = endOfWork(machines[m], start, setup + o.runs[i]);
+        const end = endOfWork(machines[m], begin, setup + o.runs[i]);
         if (end === null) continue;
         const score = setup < o.setup ? end - bonus : end;
         if (score < bestScore || (score === bestScore && setup < bestSetup)) {
           best = m;
           bestScore = score;
-          bestStart = start;
+          bestStart = begin;
           bestEnd = end;
           bestSetup = setup;
         }
       }
       if (best < 0) {
-        outcome.reason[op] = o.machines.length ? REASONS.overflow : REASONS.noMachine;
+        reasonOf[op] = o.machines.length ? OVERFLOW : NO_MACHINE;
         unscheduled++;
         continue;
       }
-      outcome.machine[op] = best;
-      outcome.start[op] = bestStart;
-      outcome.end[op] = bestEnd;
-      outcome.setup[op] = bestSetup;
-      outcome.reason[op] = null;
+      machineOf[op] = best;
+      startOf[op] = bestStart;
+      endOf[op] = bestEnd;
+      setupOf[op] = bestSetup;
+      reasonOf[op] = NONE;
       free[best] = bestEnd;
       last[best] = op;
       setupMinutes += bestSetup;
       if (bestEnd > makespan) makespan = bestEnd;
-      const order = orders[o.order];
-      if (o.op === order.count - 1) {
-        const late = bestEnd > order.due ? order.weight * (bestEnd - order.due) : 0;
-        this.lateness[o.order] = late;
+      if (isLast && bestEnd > order.due) {
+        const late = order.weight * (bestEnd - order.due);
+        lateness[o.order] = late;
         weightedTardiness += late;
       }
     }
+    this.trialTo = list.length;
     return { unscheduled, weightedTardiness, setupMinutes, makespan };
   }
 
+  /** Puts back what the last decode overwrote (call before the list itself is put back). */
+  undo(): void {
+    const { list, saved, machineOf, startOf, endOf, setupOf, reasonOf, lateness } = this;
+    const M = this.model.machines.length;
+    for (let k = this.trialFrom; k < this.trialTo; k++) {
+      const op = list[k];
+      machineOf[op] = saved.machine[k];
+      startOf[op] = saved.start[k];
+      endOf[op] = saved.end[k];
+      setupOf[op] = saved.setup[k];
+      reasonOf[op] = saved.reason[k];
+      const o = this.model.ops[op];
+      if (o.op === this.model.orders[o.order].count - 1) lateness[o.order] = saved.late[k];
+    }
+    const from = Math.floor(this.trialFrom / SPAN) + 1;
+    const to = Math.floor((this.trialTo - 1) / SPAN);
+    if (to >= from) {
+      this.checkFree.set(this.savedFree.subarray(from * M, to * M + M), from * M);
+      this.checkLast.set(this.savedLast.subarray(from * M, to * M + M), from * M);
+      this.checkScore.set(this.savedScore.subarray(from * 4, to * 4 + 4), from * 4);
+    }
+  }
+
   /**
-   * After the final decode: an unscheduled operation whose previous operation is a task is
-   * appended after the last task of an able machine where it still fits (repeated until none
-   * does), so an operation stays unscheduled only when it cannot be appended anywhere.
+   * The plan of the current list. Then an unscheduled operation whose previous operation is a
+   * task is appended after the last task of an able machine where it still fits (repeated until
+   * none does), so an operation stays unscheduled only when it cannot be appended anywhere.
    */
-  appendLeftovers(list: Int32Array): void {
+  finish(): Outcome {
     const { ops, machines } = this.model;
-    const { outcome, free, last } = this;
+    this.decode(0, null);
+    const outcome = this.fixedOutcome;
+    for (const op of this.list) {
+      outcome.machine[op] = this.machineOf[op];
+      outcome.start[op] = this.startOf[op];
+      outcome.end[op] = this.endOf[op];
+      outcome.setup[op] = this.setupOf[op];
+      outcome.reason[op] = REASON_TEXT[this.reasonOf[op]];
+    }
+    const { free, last, list } = this;
     for (let changed = true; changed; ) {
       changed = false;
       for (let k = 0; k < list.length; k++) {
@@ -170,14 +300,14 @@ class Decoder {
         changed = true;
       }
       // Operations after a newly placed one are no longer cut off by it.
-      for (let k = 0; k < list.length; k++) {
-        const op = list[k];
+      for (const op of list) {
         const previous = ops[op].op > 0 ? op - 1 : -1;
         if (outcome.machine[op] < 0 && outcome.reason[op] === REASONS.previousUnscheduled && previous >= 0 && outcome.machine[previous] >= 0) {
           outcome.reason[op] = ops[op].machines.length ? REASONS.overflow : REASONS.noMachine;
         }
       }
     }
+    return outcome;
   }
 }
 
@@ -215,10 +345,10 @@ function latestStarts(model: Model): Float64Array {
 }
 
 function decodeFinal(model: Model, list: Int32Array, bonus: number): Outcome {
-  const decoder = new Decoder(model);
-  decoder.decode(list, bonus);
-  decoder.appendLeftovers(list);
-  return decoder.outcome;
+  const decoder = new Decoder(model, list.length);
+  decoder.list = list;
+  decoder.bonus = bonus;
+  return decoder.finish();
 }
 
 /** The earliest-due-date list schedule (each operation where it ends earliest): the baseline. */
@@ -226,14 +356,26 @@ export function eddSchedule(model: Model): Outcome {
   return decodeFinal(model, eddList(model), 0);
 }
 
+export interface OptimizeStats {
+  /** Local-search moves tried and accepted as improvements. */
+  moves: number;
+  improvements: number;
+  /** Score of the best starting list and of the plan returned. */
+  initial: Score;
+  final: Score;
+  milliseconds: number;
+}
+
 export function optimize(model: Model, options: OptimizeOptions = {}): Outcome {
+  return optimizeWithStats(model, options).outcome;
+}
+
+export function optimizeWithStats(model: Model, options: OptimizeOptions = {}): { outcome: Outcome; stats: OptimizeStats } {
   const started = performance.now();
   const budget = options.budgetMs ?? 10_000;
   const maxMoves = options.maxMoves ?? Infinity;
   const random = seededRandom(options.seed ?? 1);
   const { ops, orders } = model;
-  const decoder = new Decoder(model);
-
   // Starting lists, each with and without the setup bonus.
   const lst = latestStarts(model);
   const meanSetup = ops.reduce((sum, op) => sum + op.setup - op.sameKeySetup, 0) / Math.max(1, ops.length);
@@ -242,12 +384,16 @@ export function optimize(model: Model, options: OptimizeOptions = {}): Outcome {
     listBy(model, (op) => lst[op]),
     listBy(model, (op) => model.start + (lst[op] - model.start) / orders[ops[op].order].weight),
   ];
+  const n = starts[0].length;
+  const decoder = new Decoder(model, n);
   let list = starts[0];
   let bonus = 0;
   let current: Score | null = null;
   for (const candidate of starts) {
     for (const b of [0, Math.round(meanSetup)]) {
-      const score = decoder.decode(candidate, b);
+      decoder.list = candidate;
+      decoder.bonus = b;
+      const score = decoder.decode(0, null)!;
       if (current === null || compareScores(score, current) < 0) {
         current = score;
         list = candidate;
@@ -255,11 +401,13 @@ export function optimize(model: Model, options: OptimizeOptions = {}): Outcome {
       }
     }
   }
-  list = Int32Array.from(list);
-  const n = list.length;
+  decoder.list = list;
+  decoder.bonus = bonus;
+  current = decoder.decode(0, null)!;
   let best = Int32Array.from(list);
-  let bestScore = current!;
-  current = decoder.decode(list, bonus);
+  let bestScore = current;
+  const initial = current;
+  let improvements = 0;
 
   // Local search on the list.
   const position = new Int32Array(ops.length).fill(-1);
@@ -335,18 +483,21 @@ export function optimize(model: Model, options: OptimizeOptions = {}): Outcome {
     const from = position[op];
     if (to === from || to < lowBound(op) || to > highBound(op)) continue;
     move(from, to);
-    const score = decoder.decode(list, bonus);
-    if (compareScores(score, current) <= 0) {
+    const score = decoder.decode(Math.min(from, to), current);
+    if (score && compareScores(score, current) <= 0) {
       if (compareScores(score, bestScore) < 0) {
         bestScore = score;
         best = Int32Array.from(list);
         stale = 0;
+        improvements++;
       }
       current = score;
       late = lateOrders();
     } else {
+      decoder.undo();
       move(to, from);
     }
   }
-  return decodeFinal(model, best, bonus);
+  const outcome = decodeFinal(model, best, bonus);
+  return { outcome, stats: { moves, improvements, initial, final: bestScore, milliseconds: performance.now() - started } };
 }
