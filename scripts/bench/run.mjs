@@ -9,7 +9,10 @@
 // and of issue 4:
 //   5. import of 10,000 products on PGlite (wall time, server peak RSS; budget 15 s) and export of
 //      the same (scripts/bench/import-products.mjs).
-// BENCH_ONLY=size,startup,list,ui,import picks sections (default: all).
+// and of issue 12:
+//   6. the carton scheduling engine: calculate mode ≤ 200 ms and optimize mode ≤ 10 s on 10,000
+//      operations, and the optimiser against an EDD list schedule (scripts/bench/schedule.mjs).
+// BENCH_ONLY=size,startup,list,ui,import,schedule picks sections (default: all).
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +23,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, startRealServer } from '../../tests/suppo
 import { importExportReport } from './import-products.mjs';
 import { listEndpointReport } from './list-endpoint.mjs';
 import { listPageRenderReport } from './list-page-render.mjs';
+import { scheduleReport } from './schedule.mjs';
 
 const BUDGET_KB = 250;
 const RUNS = 5;
@@ -132,7 +136,7 @@ async function timings(baseUrl) {
   return { toLogin, toFirstScreen, loadedScripts: scriptBytes[0] };
 }
 
-const SECTIONS = ['size', 'startup', 'list', 'ui', 'import'];
+const SECTIONS = ['size', 'startup', 'list', 'ui', 'import', 'schedule'];
 const only = (process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean);
 const unknown = only.filter((name) => !SECTIONS.includes(name));
 if (unknown.length) {
@@ -183,4 +187,5 @@ await section('startup', async () => {
 await section('list', () => listEndpointReport());
 await section('ui', async () => (await listPageRenderReport()).pass);
 await section('import', async () => (await importExportReport()).pass);
+await section('schedule', async () => (await scheduleReport()).pass);
 process.exitCode = failed ? 1 : 0;

@@ -24,7 +24,7 @@ export interface GenerateOptions {
   omit?: number;
   /** Fixed tasks to add (at most one per machine, operation 0 of an order). */
   fixed?: number;
-  /** Scales quantities (default 0.6; 1: the machines busy all their working hours). */
+  /** Load of the busiest process: its work over its machines' working minutes (default 0.6). */
   load?: number;
 }
 
@@ -34,8 +34,8 @@ const MACHINE_TYPES: { name: string; share: number; speeds: Record<string, [numb
   { name: '印刷开槽机', share: 0.3, speeds: { [PROCESSES.print]: [4000, 8000], [PROCESSES.slot]: [5000, 9000] } },
   { name: '印刷机', share: 0.15, speeds: { [PROCESSES.print]: [3000, 6000] } },
   { name: '模切机', share: 0.2, speeds: { [PROCESSES.die]: [2500, 5000] } },
-  { name: '粘箱机', share: 0.2, speeds: { [PROCESSES.glue]: [6000, 12000] } },
-  { name: '钉箱机', share: 0.15, speeds: { [PROCESSES.stitch]: [1500, 3000] } },
+  { name: '粘箱机', share: 0.15, speeds: { [PROCESSES.glue]: [6000, 12000] } },
+  { name: '钉箱机', share: 0.2, speeds: { [PROCESSES.stitch]: [1500, 3000] } },
 ];
 
 const ROUTES = [
@@ -120,7 +120,8 @@ export function generateInstance(options: GenerateOptions = {}): Instance {
       else if (j > 0) op.waitMinutes = pick([0, 0, 15]);
       return op;
     });
-    const dueDay = between(1, days);
+    // Due within the first three quarters of the horizon, so late work still fits the calendars.
+    const dueDay = between(1, Math.max(1, Math.ceil(days * 0.75)));
     const roll = random();
     orders.push({
       id: `SO-${String(orders.length + 1).padStart(5, '0')}`,
@@ -130,10 +131,36 @@ export function generateInstance(options: GenerateOptions = {}): Instance {
       operations,
     });
   }
-  // A plant with about 20 working hours a day per machine; operations share it by process.
-  const perMachineMinutes = days * 20 * 60;
-  const meanQuantity = Math.max(200, Math.round(((load * perMachineMinutes * machineCount) / operationsWanted - 25) * 70));
-  for (const order of orders) order.quantity = Math.max(100, Math.round((meanQuantity * (0.3 + 1.4 * random())) / 10) * 10);
+  // Quantities scaled so that the busiest process is loaded to `load` of its machines' working
+  // minutes (a machine able to do two processes counts half for each).
+  const raw = orders.map(() => 0.3 + 1.4 * random());
+  const capacity = new Map<string, number>();
+  const speedSum = new Map<string, [number, number]>();
+  for (const m of machines) {
+    const minutes = m.calendar.reduce((sum, [a, b]) => sum + (parseMinutes(b) as number) - (parseMinutes(a) as number), 0);
+    const processes = Object.keys(m.speeds);
+    for (const process of processes) {
+      capacity.set(process, (capacity.get(process) ?? 0) + minutes / processes.length);
+      const [sum, count] = speedSum.get(process) ?? [0, 0];
+      speedSum.set(process, [sum + m.speeds[process], count + 1]);
+    }
+  }
+  const setupDemand = new Map<string, number>();
+  const runDemand = new Map<string, number>();
+  orders.forEach((order, i) => {
+    for (const op of order.operations) {
+      const [sum, count] = speedSum.get(op.process)!;
+      setupDemand.set(op.process, (setupDemand.get(op.process) ?? 0) + op.setupMinutes);
+      runDemand.set(op.process, (runDemand.get(op.process) ?? 0) + (raw[i] * 60) / (sum / count));
+    }
+  });
+  // Units per raw unit such that max over processes of (setup + run) / capacity = load.
+  let scale = Infinity;
+  for (const [process, cap] of capacity) {
+    const run = runDemand.get(process) ?? 0;
+    if (run > 0) scale = Math.min(scale, Math.max(1, load * cap - (setupDemand.get(process) ?? 0)) / run);
+  }
+  orders.forEach((order, i) => (order.quantity = Math.max(10, Math.round((raw[i] * scale) / 10) * 10)));
 
   const instance: Instance = { start: startText, machines, orders };
   const able = (op: InstanceOperation) => machines.filter((m) => m.speeds[op.process] !== undefined);
@@ -153,17 +180,28 @@ export function generateInstance(options: GenerateOptions = {}): Instance {
   }
 
   if (options.sequence) {
+    // Queues as a planner might draw them: by due date, each operation on the able machine with
+    // the least work queued so far.
     const entries: { machine: string; order: string; op: number; key: number }[] = [];
     const fixedOps = new Set((instance.fixed ?? []).map((f) => `${f.order}#${f.op}`));
     for (const order of orders) {
       const due = parseMinutes(order.due) as number;
       order.operations.forEach((op, j) => {
         if (fixedOps.has(`${order.id}#${j}`) || random() < (options.omit ?? 0)) return;
-        const key = due - (order.operations.length - j) * 600 + random() * 300;
-        entries.push({ machine: pick(able(op)).id, order: order.id, op: j, key });
+        entries.push({ machine: '', order: order.id, op: j, key: due - (order.operations.length - j) * 600 + random() * 300 });
       });
     }
     entries.sort((a, b) => a.key - b.key);
+    const queued = new Map(machines.map((m) => [m.id, 0]));
+    const byId = new Map(orders.map((o) => [o.id, o]));
+    for (const e of entries) {
+      const order = byId.get(e.order)!;
+      const op = order.operations[e.op];
+      const work = (m: InstanceMachine) => queued.get(m.id)! + op.setupMinutes + (order.quantity * 60) / m.speeds[op.process];
+      const machine = able(op).reduce((a, b) => (work(b) < work(a) ? b : a));
+      queued.set(machine.id, work(machine));
+      e.machine = machine.id;
+    }
     const sequence: Record<string, [string, number][]> = {};
     for (const e of entries) (sequence[e.machine] ??= []).push([e.order, e.op]);
     for (const queue of Object.values(sequence)) {

@@ -96,7 +96,7 @@ export const REASONS = {
 } as const;
 
 export interface OptimizeOptions {
-  /** Wall-clock budget of the local search in milliseconds (default 10,000). */
+  /** Wall-clock budget in milliseconds of the whole optimize call (default 9,000, leaving room to read the instance and write the plan within 10 s); the best plan found is returned when it ends. */
   budgetMs?: number;
   /** Seed of the local search's random moves (default 1). */
   seed?: number;
