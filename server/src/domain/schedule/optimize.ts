@@ -43,6 +43,8 @@ const NO_MACHINE = 3;
 const REASON_TEXT = [null, REASONS.previousUnscheduled, REASONS.overflow, REASONS.noMachine];
 /** Positions between checkpoints of the decoder state. */
 const SPAN = 64;
+/** The lateness the search's move selection gives an order whose last operation is unscheduled. */
+const UNFINISHED = 1e7;
 
 /**
  * Decodes the priority list into per-operation tasks. It keeps the machine state at every
@@ -174,7 +176,8 @@ class Decoder {
       saved.reason[k] = reasonOf[op];
       saved.late[k] = lateness[o.order];
       machineOf[op] = -1;
-      if (isLast) lateness[o.order] = 0;
+      // An order left unfinished counts as very late, so the search moves it forward too.
+      if (isLast) lateness[o.order] = order.weight * UNFINISHED;
       const previous = o.op > 0 ? op - 1 : -1;
       if (previous >= 0 && machineOf[previous] < 0) {
         reasonOf[op] = PREVIOUS;
@@ -221,8 +224,8 @@ class Decoder {
       last[best] = op;
       setupMinutes += bestSetup;
       if (bestEnd > makespan) makespan = bestEnd;
-      if (isLast && bestEnd > order.due) {
-        const late = order.weight * (bestEnd - order.due);
+      if (isLast) {
+        const late = bestEnd > order.due ? order.weight * (bestEnd - order.due) : 0;
         lateness[o.order] = late;
         weightedTardiness += late;
       }
