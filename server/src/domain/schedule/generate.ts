@@ -95,7 +95,7 @@ export function generateInstance(options: GenerateOptions = {}): Instance {
     }
   });
 
-  // Capacity-scaled quantities: about `load` of the plant's working minutes over the days.
+  // Orders: a route, die and colours (the setup keys), a due date and an urgency; quantities below.
   const orders: InstanceOrder[] = [];
   const dies = Math.max(3, Math.round(operationsWanted / 25));
   let total = 0;
@@ -186,7 +186,7 @@ export function generateInstance(options: GenerateOptions = {}): Instance {
     const fixedOps = new Set((instance.fixed ?? []).map((f) => `${f.order}#${f.op}`));
     for (const order of orders) {
       const due = parseMinutes(order.due) as number;
-      order.operations.forEach((op, j) => {
+      order.operations.forEach((_, j) => {
         if (fixedOps.has(`${order.id}#${j}`) || random() < (options.omit ?? 0)) return;
         entries.push({ machine: '', order: order.id, op: j, key: due - (order.operations.length - j) * 600 + random() * 300 });
       });
