@@ -43,6 +43,14 @@ const NO_MACHINE = 3;
 const REASON_TEXT = [null, REASONS.previousUnscheduled, REASONS.overflow, REASONS.noMachine];
 /** Positions between checkpoints of the decoder state. */
 const SPAN = 64;
+/** Machine state fields: when the last task ends, the last task, where the idle gap before the
+ * last task starts, the task before the last one, and when the last task starts. */
+const FREE = 0;
+const LAST = 1;
+const GAP = 2;
+const BEFORE = 3;
+const LAST_START = 4;
+const FIELDS = 5;
 /** The lateness the search's move selection gives an order whose last operation is unscheduled. */
 const UNFINISHED = 1e7;
 
@@ -62,14 +70,12 @@ class Decoder {
   private readonly reasonOf: Uint8Array;
   /** Weighted minutes late per order (orders whose last operation is in the list). */
   readonly lateness: Float64Array;
-  private readonly free: Float64Array;
-  private readonly last: Int32Array;
-  private readonly checkFree: Float64Array;
-  private readonly checkLast: Int32Array;
+  /** Per machine, FIELDS numbers: see FREE … LAST_START. */
+  private readonly state: Float64Array;
+  private readonly checkState: Float64Array;
   private readonly checkScore: Float64Array;
   private readonly saved: { machine: Int32Array; start: Float64Array; end: Float64Array; setup: Float64Array; reason: Uint8Array; late: Float64Array };
-  private readonly savedFree: Float64Array;
-  private readonly savedLast: Int32Array;
+  private readonly savedState: Float64Array;
   private readonly savedScore: Float64Array;
   private trialFrom = 0;
   private trialTo = 0;
@@ -89,14 +95,11 @@ class Decoder {
     this.setupOf = Float64Array.from(this.fixedOutcome.setup);
     this.reasonOf = new Uint8Array(n);
     this.lateness = new Float64Array(model.orders.length);
-    this.free = new Float64Array(machines);
-    this.last = new Int32Array(machines);
+    this.state = new Float64Array(machines * FIELDS);
     const checkpoints = Math.floor(size / SPAN) + 1;
-    this.checkFree = new Float64Array(checkpoints * machines);
-    this.checkLast = new Int32Array(checkpoints * machines);
+    this.checkState = new Float64Array(checkpoints * machines * FIELDS);
     this.checkScore = new Float64Array(checkpoints * 4);
-    this.savedFree = new Float64Array(checkpoints * machines);
-    this.savedLast = new Int32Array(checkpoints * machines);
+    this.savedState = new Float64Array(checkpoints * machines * FIELDS);
     this.savedScore = new Float64Array(checkpoints * 4);
     this.saved = {
       machine: new Int32Array(size),
@@ -123,8 +126,13 @@ class Decoder {
       if (op.op === order.count - 1) weightedTardiness += order.weight * Math.max(0, this.endOf[i] - order.due);
     });
     model.machines.forEach((_, m) => {
-      this.checkLast[m] = baseLast[m];
-      this.checkFree[m] = baseLast[m] >= 0 ? this.endOf[baseLast[m]] : model.start;
+      const at = m * FIELDS;
+      this.checkState[at + FREE] = baseLast[m] >= 0 ? this.endOf[baseLast[m]] : model.start;
+      this.checkState[at + LAST] = baseLast[m];
+      this.checkState[at + GAP] = 0;
+      this.checkState[at + BEFORE] = -1;
+      // No gap before a fixed task: fixed tasks stay first.
+      this.checkState[at + LAST_START] = -Infinity;
     });
     this.checkScore.set([unscheduled, weightedTardiness, setupMinutes, makespan]);
   }
@@ -135,11 +143,10 @@ class Decoder {
    */
   decode(from: number, limit: Score | null): Score | null {
     const { ops, orders, machines, start: planStart } = this.model;
-    const { list, free, last, machineOf, startOf, endOf, setupOf, reasonOf, lateness, saved, bonus } = this;
-    const M = machines.length;
+    const { list, state, machineOf, startOf, endOf, setupOf, reasonOf, lateness, saved, bonus } = this;
+    const S = machines.length * FIELDS;
     const first = Math.floor(from / SPAN);
-    free.set(this.checkFree.subarray(first * M, first * M + M));
-    last.set(this.checkLast.subarray(first * M, first * M + M));
+    state.set(this.checkState.subarray(first * S, first * S + S));
     let unscheduled = this.checkScore[first * 4];
     let weightedTardiness = this.checkScore[first * 4 + 1];
     let setupMinutes = this.checkScore[first * 4 + 2];
@@ -155,11 +162,9 @@ class Decoder {
           return null;
         }
         const c = k / SPAN;
-        this.savedFree.set(this.checkFree.subarray(c * M, c * M + M), c * M);
-        this.savedLast.set(this.checkLast.subarray(c * M, c * M + M), c * M);
+        this.savedState.set(this.checkState.subarray(c * S, c * S + S), c * S);
         this.savedScore.set(this.checkScore.subarray(c * 4, c * 4 + 4), c * 4);
-        this.checkFree.set(free, c * M);
-        this.checkLast.set(last, c * M);
+        this.checkState.set(state, c * S);
         this.checkScore[c * 4] = unscheduled;
         this.checkScore[c * 4 + 1] = weightedTardiness;
         this.checkScore[c * 4 + 2] = setupMinutes;
@@ -187,23 +192,50 @@ class Decoder {
       const ready = previous >= 0 ? endOf[previous] + o.wait : planStart;
       const leastSetup = o.setup < o.sameKeySetup ? o.setup : o.sameKeySetup;
       let best = -1;
+      let bestGap = false;
       let bestScore = Infinity;
       let bestStart = 0;
       let bestEnd = 0;
       let bestSetup = 0;
       for (let i = 0; i < o.machines.length; i++) {
         const m = o.machines[i];
-        // No window arithmetic where even an unpaused, same-key run cannot beat the best so far.
-        const at = ready > free[m] ? ready : free[m];
-        if (at + leastSetup + o.runs[i] - bonus > bestScore) continue;
-        const begin = earliestStart(machines[m], at);
+        const at = m * FIELDS;
+        const run = o.runs[i];
+        // In the idle gap before the machine's last task, when it fits there and leaves that
+        // task's setup as it is (the last task then keeps its times).
+        const gapReady = ready > state[at + GAP] ? ready : state[at + GAP];
+        if (gapReady + leastSetup + run <= state[at + LAST_START] && gapReady + leastSetup + run - bonus <= bestScore) {
+          const begin = earliestStart(machines[m], gapReady);
+          const lastOp = state[at + LAST];
+          if (begin !== null && setupAfter(ops, op, lastOp) === setupOf[lastOp]) {
+            const setup = setupAfter(ops, state[at + BEFORE], op);
+            const end = endOfWork(machines[m], begin, setup + run);
+            if (end !== null && end <= state[at + LAST_START]) {
+              const score = setup < o.setup ? end - bonus : end;
+              if (score < bestScore || (score === bestScore && setup < bestSetup)) {
+                best = m;
+                bestGap = true;
+                bestScore = score;
+                bestStart = begin;
+                bestEnd = end;
+                bestSetup = setup;
+              }
+            }
+          }
+        }
+        // After the machine's last task. No window arithmetic where even an unpaused,
+        // same-key run cannot beat the best so far.
+        const from = ready > state[at + FREE] ? ready : state[at + FREE];
+        if (from + leastSetup + run - bonus > bestScore) continue;
+        const begin = earliestStart(machines[m], from);
         if (begin === null) continue;
-        const setup = setupAfter(ops, last[m], op);
-        const end = endOfWork(machines[m], begin, setup + o.runs[i]);
+        const setup = setupAfter(ops, state[at + LAST], op);
+        const end = endOfWork(machines[m], begin, setup + run);
         if (end === null) continue;
         const score = setup < o.setup ? end - bonus : end;
         if (score < bestScore || (score === bestScore && setup < bestSetup)) {
           best = m;
+          bestGap = false;
           bestScore = score;
           bestStart = begin;
           bestEnd = end;
@@ -220,8 +252,17 @@ class Decoder {
       endOf[op] = bestEnd;
       setupOf[op] = bestSetup;
       reasonOf[op] = NONE;
-      free[best] = bestEnd;
-      last[best] = op;
+      const at = best * FIELDS;
+      if (bestGap) {
+        state[at + GAP] = bestEnd;
+        state[at + BEFORE] = op;
+      } else {
+        state[at + GAP] = state[at + FREE];
+        state[at + BEFORE] = state[at + LAST];
+        state[at + LAST_START] = bestStart;
+        state[at + FREE] = bestEnd;
+        state[at + LAST] = op;
+      }
       setupMinutes += bestSetup;
       if (bestEnd > makespan) makespan = bestEnd;
       if (isLast) {
@@ -237,7 +278,7 @@ class Decoder {
   /** Puts back what the last decode overwrote (call before the list itself is put back). */
   undo(): void {
     const { list, saved, machineOf, startOf, endOf, setupOf, reasonOf, lateness } = this;
-    const M = this.model.machines.length;
+    const S = this.model.machines.length * FIELDS;
     for (let k = this.trialFrom; k < this.trialTo; k++) {
       const op = list[k];
       machineOf[op] = saved.machine[k];
@@ -251,8 +292,7 @@ class Decoder {
     const from = Math.floor(this.trialFrom / SPAN) + 1;
     const to = Math.floor((this.trialTo - 1) / SPAN);
     if (to >= from) {
-      this.checkFree.set(this.savedFree.subarray(from * M, to * M + M), from * M);
-      this.checkLast.set(this.savedLast.subarray(from * M, to * M + M), from * M);
+      this.checkState.set(this.savedState.subarray(from * S, to * S + S), from * S);
       this.checkScore.set(this.savedScore.subarray(from * 4, to * 4 + 4), from * 4);
     }
   }
@@ -273,7 +313,7 @@ class Decoder {
       outcome.setup[op] = this.setupOf[op];
       outcome.reason[op] = REASON_TEXT[this.reasonOf[op]];
     }
-    const { free, last, list } = this;
+    const { state, list } = this;
     for (let changed = true; changed; ) {
       changed = false;
       for (let k = 0; k < list.length; k++) {
@@ -285,9 +325,9 @@ class Decoder {
         let best = -1;
         for (let i = 0; i < o.machines.length; i++) {
           const m = o.machines[i];
-          const start = earliestStart(machines[m], Math.max(ready, free[m]));
+          const start = earliestStart(machines[m], Math.max(ready, state[m * FIELDS + FREE]));
           if (start === null) continue;
-          const setup = setupAfter(ops, last[m], op);
+          const setup = setupAfter(ops, state[m * FIELDS + LAST], op);
           const end = endOfWork(machines[m], start, setup + o.runs[i]);
           if (end === null || (best >= 0 && end >= outcome.end[op])) continue;
           best = m;
@@ -298,8 +338,8 @@ class Decoder {
         if (best < 0) continue;
         outcome.machine[op] = best;
         outcome.reason[op] = null;
-        free[best] = outcome.end[op];
-        last[best] = op;
+        state[best * FIELDS + FREE] = outcome.end[op];
+        state[best * FIELDS + LAST] = op;
         changed = true;
       }
       // Operations after a newly placed one are no longer cut off by it.
