@@ -170,6 +170,15 @@ export function buildModel(input: unknown): Model {
     machines.push({ id, ...makeWindows(starts, ends) });
   });
 
+  /** Per process, the machines with a speed for it (instance order) and that speed. */
+  const byProcess = new Map<string, [number, number][]>();
+  speeds.forEach((speedMap, m) => {
+    for (const [process, speed] of speedMap) {
+      if (!byProcess.has(process)) byProcess.set(process, []);
+      byProcess.get(process)!.push([m, speed]);
+    }
+  });
+
   const orderIndex = new Map<string, number>();
   const orders: OrderModel[] = [];
   const ops: OpModel[] = [];
@@ -202,12 +211,11 @@ export function buildModel(input: unknown): Model {
       }
       const able: number[] = [];
       const runs: number[] = [];
-      speeds.forEach((speedMap, m) => {
-        const speed = speedMap.get(process);
-        if (speed === undefined || (allowed && !allowed.has(m))) return;
+      for (const [m, speed] of byProcess.get(process) ?? []) {
+        if (allowed && !allowed.has(m)) continue;
         able.push(m);
         runs.push(runMinutes(quantity, speed));
-      });
+      }
       ops.push({
         order: i,
         op: j,
