@@ -3,10 +3,11 @@
  * setup minutes, then makespan.
  *
  * A solution is a priority list of the operations that are not fixed, each after the previous
- * operation of its order. The decoder appends the operations in list order, each to the able
- * machine where it ends earliest (same-key setups make a machine end earlier; a setup bonus can
- * make the decoder favour a same-key machine a little more), so every decoded plan obeys the time
- * rules and has no deadlock. Starts: an earliest-due-date list, an operation-latest-start list and
+ * operation of its order. The decoder takes the operations in list order and puts each on the
+ * able machine where it ends earliest (same-key setups make a machine end earlier; a setup bonus
+ * can make the decoder favour a same-key machine a little more): after the machine's last task,
+ * or in the idle gap before that task when it fits there and leaves that task's setup unchanged.
+ * Every decoded plan obeys the time rules and has no deadlock. Starts: an earliest-due-date list, an operation-latest-start list and
  * a weighted-slack list, each with and without the setup bonus; the best is improved by local
  * search (moves of a late order's operation forward, moves next to an operation with the same
  * setup key, short random inserts), accepting moves that are not worse, until the time budget,

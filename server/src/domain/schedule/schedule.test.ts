@@ -231,6 +231,22 @@ describe('optimize mode, hand-computed', () => {
     expect(reason(plan, 'Y', 0)).toBe(REASONS.overflow);
   });
 
+  it('fills the idle time before a machine’s last task when the later operation fits there', () => {
+    const instance = base({
+      machines: [
+        { id: 'M1', speeds: { P1: 60 }, calendar: [window('08:00', '17:00')] },
+        { id: 'M2', speeds: { P2: 60 }, calendar: [window('08:00', '17:00')] },
+      ],
+      orders: [order('A', 110, [op('P2', 10), op('P1', 10)], at('12:00')), order('B', 50, [op('P1', 10)], at('16:00'))],
+    });
+    // Earliest due date: A#0 on M2 08:00–10:00, A#1 on M1 from 10:00; B#0 comes later in the list
+    // but runs in M1's idle time before A#1 instead of after it.
+    const model = buildModel(instance);
+    const edd = valid(instance, toPlan(model, eddSchedule(model)));
+    expect(times(edd, 'A', 1)).toEqual(['M1', '10:00', '12:00', 10, 110]);
+    expect(times(edd, 'B', 0)).toEqual(['M1', '08:00', '09:00', 10, 50]);
+  });
+
   it('keeps fixed tasks where they are', () => {
     const instance = base({
       orders: [order('F', 50, [op('P1', 10), op('P2', 10)]), order('A', 50, [op('P1', 10)], at('08:30'), 3)],
