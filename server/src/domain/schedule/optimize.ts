@@ -78,7 +78,14 @@ class Decoder {
   private readonly saved: { machine: Int32Array; start: Float64Array; end: Float64Array; setup: Float64Array; reason: Uint8Array; late: Float64Array };
   private readonly savedState: Float64Array;
   private readonly savedScore: Float64Array;
+  /** Latest task end among the list positions of each checkpoint span (for the makespan). */
+  private readonly spanEnd: Float64Array;
+  private readonly savedSpanEnd: Float64Array;
+  /** List position of each operation (kept by the search; for where a changed end matters). */
+  readonly position: Int32Array;
   private trialFrom = 0;
+  /** The first checkpoint whose score an early-stopped trial moved (−1: none). */
+  private shiftedFrom = -1;
   private trialTo = 0;
   private readonly fixedOutcome: Outcome;
 
@@ -102,6 +109,9 @@ class Decoder {
     this.checkScore = new Float64Array(checkpoints * 4);
     this.savedState = new Float64Array(checkpoints * machines * FIELDS);
     this.savedScore = new Float64Array(checkpoints * 4);
+    this.spanEnd = new Float64Array(checkpoints).fill(-Infinity);
+    this.position = new Int32Array(n).fill(-1);
+    this.savedSpanEnd = new Float64Array(checkpoints);
     this.saved = {
       machine: new Int32Array(size),
       start: new Float64Array(size),
@@ -139,10 +149,14 @@ class Decoder {
   }
 
   /**
-   * Decodes the list from position `from` on (from the checkpoint before it). Returns the score,
-   * or null when the partial score is already worse than `limit` (the trial stopped; undo it).
+   * Decodes the list from position `from` on (from the checkpoint before it). With `limit` (the
+   * score of the list as last decoded, which differs from it only in positions from … `changedTo`),
+   * a trial returns null as soon as its partial score is worse than `limit` (the trial stopped;
+   * undo it), and stops early with the exact score when, at a checkpoint past the change, the
+   * machines are as before and no changed end is still awaited by a later operation: the rest
+   * would decode exactly as before.
    */
-  decode(from: number, limit: Score | null): Score | null {
+  decode(from: number, limit: Score | null, changedTo = 0): Score | null {
     const { ops, orders, machines, start: planStart } = this.model;
     const { list, state, machineOf, startOf, endOf, setupOf, reasonOf, lateness, saved, bonus } = this;
     const S = machines.length * FIELDS;
@@ -153,16 +167,48 @@ class Decoder {
     let setupMinutes = this.checkScore[first * 4 + 2];
     let makespan = this.checkScore[first * 4 + 3];
     this.trialFrom = first * SPAN;
+    this.shiftedFrom = -1;
+    const { position, spanEnd, savedSpanEnd } = this;
+    let latestEnd = -Infinity;
+    /** The furthest list position of an operation whose previous operation's end changed. */
+    let frontier = -1;
     for (let k = first * SPAN; k < list.length; k++) {
       if (k % SPAN === 0 && k > first * SPAN) {
         this.trialTo = k;
-        if (
-          limit &&
-          (unscheduled - limit.unscheduled || weightedTardiness - limit.weightedTardiness || setupMinutes - limit.setupMinutes || makespan - limit.makespan) > 0
-        ) {
-          return null;
-        }
         const c = k / SPAN;
+        savedSpanEnd[c - 1] = spanEnd[c - 1];
+        spanEnd[c - 1] = latestEnd;
+        latestEnd = -Infinity;
+        if (limit) {
+          if ((unscheduled - limit.unscheduled || weightedTardiness - limit.weightedTardiness || setupMinutes - limit.setupMinutes || makespan - limit.makespan) > 0) {
+            return null;
+          }
+          if (k > changedTo && frontier < k && sameState(state, this.checkState, c * S)) {
+            const score = this.checkScore;
+            const du = unscheduled - score[c * 4];
+            const dw = weightedTardiness - score[c * 4 + 1];
+            const ds = setupMinutes - score[c * 4 + 2];
+            // The later checkpoints' scores move by the same amounts (undo puts them back).
+            this.shiftedFrom = c;
+            let prefixEnd = makespan;
+            for (let j = c; j < spanEnd.length; j++) {
+              this.savedScore.set(score.subarray(j * 4, j * 4 + 4), j * 4);
+              if (j > c && spanEnd[j - 1] > prefixEnd) prefixEnd = spanEnd[j - 1];
+              score[j * 4] += du;
+              score[j * 4 + 1] += dw;
+              score[j * 4 + 2] += ds;
+              score[j * 4 + 3] = prefixEnd;
+            }
+            let rest = -Infinity;
+            for (let j = c; j < spanEnd.length; j++) if (spanEnd[j] > rest) rest = spanEnd[j];
+            return {
+              unscheduled: limit.unscheduled + du,
+              weightedTardiness: limit.weightedTardiness + dw,
+              setupMinutes: limit.setupMinutes + ds,
+              makespan: rest > makespan ? rest : makespan,
+            };
+          }
+        }
         this.savedState.set(this.checkState.subarray(c * S, c * S + S), c * S);
         this.savedScore.set(this.checkScore.subarray(c * 4, c * 4 + 4), c * 4);
         this.checkState.set(state, c * S);
@@ -185,9 +231,12 @@ class Decoder {
       // An order left unfinished counts as very late, so the search moves it forward too.
       if (isLast) lateness[o.order] = order.weight * UNFINISHED;
       const previous = o.op > 0 ? op - 1 : -1;
+      // Where this operation's outcome matters later: its order's next operation.
+      const next = !isLast && !ops[op + 1].fixed ? position[op + 1] : -1;
       if (previous >= 0 && machineOf[previous] < 0) {
         reasonOf[op] = PREVIOUS;
         unscheduled++;
+        if (saved.machine[k] >= 0 && next > frontier) frontier = next;
         continue;
       }
       const ready = previous >= 0 ? endOf[previous] + o.wait : planStart;
@@ -246,8 +295,11 @@ class Decoder {
       if (best < 0) {
         reasonOf[op] = o.machines.length ? OVERFLOW : NO_MACHINE;
         unscheduled++;
+        if (saved.machine[k] >= 0 && next > frontier) frontier = next;
         continue;
       }
+      if ((saved.machine[k] < 0 || saved.end[k] !== bestEnd) && next > frontier) frontier = next;
+      if (bestEnd > latestEnd) latestEnd = bestEnd;
       machineOf[op] = best;
       startOf[op] = bestStart;
       endOf[op] = bestEnd;
@@ -273,6 +325,11 @@ class Decoder {
       }
     }
     this.trialTo = list.length;
+    if (list.length > first * SPAN) {
+      const c = Math.floor((list.length - 1) / SPAN);
+      savedSpanEnd[c] = spanEnd[c];
+      spanEnd[c] = latestEnd;
+    }
     return { unscheduled, weightedTardiness, setupMinutes, makespan };
   }
 
@@ -292,6 +349,13 @@ class Decoder {
     }
     const from = Math.floor(this.trialFrom / SPAN) + 1;
     const to = Math.floor((this.trialTo - 1) / SPAN);
+    if (this.trialTo > this.trialFrom) {
+      for (let c = this.trialFrom / SPAN; c <= to; c++) this.spanEnd[c] = this.savedSpanEnd[c];
+    }
+    if (this.shiftedFrom >= 0) {
+      const c = this.shiftedFrom;
+      this.checkScore.set(this.savedScore.subarray(c * 4), c * 4);
+    }
     if (to >= from) {
       this.checkState.set(this.savedState.subarray(from * S, to * S + S), from * S);
       this.checkScore.set(this.savedScore.subarray(from * 4, to * 4 + 4), from * 4);
@@ -353,6 +417,12 @@ class Decoder {
     }
     return outcome;
   }
+}
+
+/** Whether the machine state equals the checkpoint state at `offset`. */
+function sameState(state: Float64Array, checkpoints: Float64Array, offset: number): boolean {
+  for (let i = 0; i < state.length; i++) if (state[i] !== checkpoints[offset + i]) return false;
+  return true;
 }
 
 /** Non-fixed operations sorted by a key per operation (ties: order, then operation index). */
@@ -461,7 +531,7 @@ export function optimizeWithStats(model: Model, options: OptimizeOptions = {}, s
   let improvements = 0;
 
   // Local search on the list.
-  const position = new Int32Array(ops.length).fill(-1);
+  const position = decoder.position;
   list.forEach((op, k) => (position[op] = k));
   const inList = (op: number) => op >= 0 && op < ops.length && position[op] >= 0;
   const sameOrder = (a: number, b: number) => ops[a].order === ops[b].order;
@@ -534,7 +604,7 @@ export function optimizeWithStats(model: Model, options: OptimizeOptions = {}, s
     const from = position[op];
     if (to === from || to < lowBound(op) || to > highBound(op)) continue;
     move(from, to);
-    const score = decoder.decode(Math.min(from, to), current);
+    const score = decoder.decode(Math.min(from, to), current, Math.max(from, to));
     if (score && compareScores(score, current) <= 0) {
       if (compareScores(score, bestScore) < 0) {
         bestScore = score;

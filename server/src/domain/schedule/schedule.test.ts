@@ -3,7 +3,7 @@ import { checkPlan } from './check';
 import { generateInstance } from './generate';
 import { InstanceError, REASONS, schedule, type Instance, type InstanceOperation, type Plan } from './index';
 import { buildModel } from './model';
-import { compareScores, eddSchedule } from './optimize';
+import { compareScores, eddSchedule, optimizeWithStats } from './optimize';
 import { toPlan } from './plan';
 
 const DAY = '2026-12-01';
@@ -346,6 +346,18 @@ describe('property: the checker accepts the engine’s own plans on random insta
       makespan: p.metrics.makespan ? Date.parse(p.metrics.makespan) : 0,
     });
     expect(compareScores(score(plan), score(edd))).toBeLessThanOrEqual(0);
+  });
+
+  it.each(shapes.slice(0, 8))('optimize mode, seed $seed: the search’s incremental score is the plan’s', (shape) => {
+    const model = buildModel(generateInstance(shape));
+    const { outcome, stats } = optimizeWithStats(model, { seed: shape.seed, maxMoves: 600, budgetMs: 60_000 });
+    const plan = toPlan(model, outcome);
+    // The plan may only add operations appended at the end to what the search scored.
+    expect(plan.unscheduled.length).toBeLessThanOrEqual(stats.final.unscheduled);
+    if (plan.unscheduled.length === stats.final.unscheduled) {
+      expect([plan.metrics.weightedTardiness, plan.metrics.setupMinutes]).toEqual([stats.final.weightedTardiness, stats.final.setupMinutes]);
+    }
+    expect(stats.moves).toBe(600);
   });
 
   it('gives the same plan for the same seed and move limit', () => {
