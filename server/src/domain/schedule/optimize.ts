@@ -333,6 +333,11 @@ class Decoder {
     return { unscheduled, weightedTardiness, setupMinutes, makespan };
   }
 
+  /** The machine of an operation's task in the last decode (−1: unscheduled). */
+  machineOfOp(op: number): number {
+    return this.machineOf[op];
+  }
+
   /** Puts back what the last decode overwrote (call before the list itself is put back). */
   undo(): void {
     const { list, saved, machineOf, startOf, endOf, setupOf, reasonOf, lateness } = this;
@@ -588,7 +593,16 @@ export function optimizeWithStats(model: Model, options: OptimizeOptions = {}, s
       const lo = lowBound(op);
       const span = position[op] - lo;
       if (span <= 0) continue;
-      to = position[op] - 1 - Math.floor(random() * random() * span);
+      const m = decoder.machineOfOp(op);
+      if (m >= 0 && random() < 0.5) {
+        // Just before the task ahead of it on its machine (a swap on a critical machine).
+        let before = position[op] - 1;
+        while (before >= lo && decoder.machineOfOp(list[before]) !== m) before--;
+        if (before < lo) continue;
+        to = before;
+      } else {
+        to = position[op] - 1 - Math.floor(random() * random() * span);
+      }
     } else if (kind < 0.75 && keyed.length) {
       // Next to an operation with the same setup key.
       op = keyed[Math.floor(random() * keyed.length)];
