@@ -7,11 +7,14 @@
  * able machine where it ends earliest (same-key setups make a machine end earlier; a setup bonus
  * can make the decoder favour a same-key machine a little more): after the machine's last task,
  * or in the idle gap before that task when it fits there and leaves that task's setup unchanged.
- * Every decoded plan obeys the time rules and has no deadlock. Starts: an earliest-due-date list, an operation-latest-start list and
- * a weighted-slack list, each with and without the setup bonus; the best is improved by local
- * search (moves of a late order's operation forward, moves next to an operation with the same
- * setup key, short random inserts), accepting moves that are not worse, until the time budget,
- * the move limit or the patience runs out. The best plan found is returned.
+ * Every decoded plan obeys the time rules and has no deadlock.
+ *
+ * Starts: an earliest-due-date list, an operation-latest-start list and a weighted-slack list,
+ * each with and without the setup bonus. The best is improved by local search — a late (or
+ * unfinished) order's operation moved forward, or just before the task ahead of it on its machine
+ * (a swap on a critical machine); an operation moved next to one with the same setup key; short
+ * random inserts — accepting moves that are not worse, until the time budget, the move limit or
+ * the patience runs out. The best plan found is returned.
  */
 import { setupAfter, type Model } from './model';
 import { placeFixed } from './calculate';
