@@ -58,15 +58,19 @@ async function worker(kind, shape, budgetMs) {
   };
   if (kind === 'calculate') {
     const times = [];
+    const cpu = [];
     let plan;
     for (let run = 0; run < RUNS; run++) {
       // From the instance text, as the CLI and the server hand it over.
       const input = JSON.parse(text);
+      const c0 = process.cpuUsage();
       const t0 = performance.now();
       plan = schedule(input);
       times.push(performance.now() - t0);
+      const c = process.cpuUsage(c0);
+      cpu.push((c.user + c.system) / 1000);
     }
-    return { times, rssBefore, maxRss: process.resourceUsage().maxRSS * 1024, bytes: text.length, plan: summary(plan) };
+    return { times, cpu, rssBefore, maxRss: process.resourceUsage().maxRSS * 1024, bytes: text.length, plan: summary(plan) };
   }
   const input = JSON.parse(text);
   const t0 = performance.now();
@@ -99,6 +103,7 @@ export async function scheduleReport() {
   console.log(
     `  calculate mode: median ${ms(calcMs)}, best ${ms(Math.min(...calc.times))} of ${calc.times.length} runs (runs: ${calc.times.map((t) => t.toFixed(0)).join(', ')}) — goal ${CALCULATE_GOAL_MS} ms: ${calcPass ? 'PASS' : 'FAIL'}`,
   );
+  console.log(`    CPU time of the process in those runs (engine and GC threads): median ${ms(median(calc.cpu))}`);
   console.log(
     `    instance ${mb(calc.bytes)} JSON; RSS ${mb(calc.rssBefore)} before, peak ${mb(calc.maxRss)}; plan: ${num(calc.plan.tasks)} tasks, ${num(calc.plan.unscheduled)} unscheduled (queues by due date, least-loaded machine)`,
   );
