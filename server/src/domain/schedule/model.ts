@@ -66,8 +66,12 @@ export interface Model {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function need(condition: unknown, place: string, problem: string): asserts condition {
-  if (!condition) throw new InstanceError(place, problem);
+/** A place or problem text, built only when the instance is refused. */
+type Text = string | (() => string);
+const textOf = (value: Text) => (typeof value === 'string' ? value : value());
+
+function need(condition: unknown, place: Text, problem: Text): asserts condition {
+  if (!condition) throw new InstanceError(textOf(place), textOf(problem));
 }
 
 function time(value: unknown, place: string): number {
@@ -148,7 +152,7 @@ export function buildModel(input: unknown): Model {
     const place = `machines[${i}]`;
     const m = object(raw, place);
     const id = text(m.id, `${place}.id`);
-    need(!machineIndex.has(id), `${place}.id`, `机台 "${id}" 重复`);
+    need(!machineIndex.has(id), `${place}.id`, () => `机台 "${id}" 重复`);
     machineIndex.set(id, i);
     const speedMap = new Map<string, number>();
     for (const [process, speed] of Object.entries(object(m.speeds, `${place}.speeds`))) {
@@ -186,7 +190,7 @@ export function buildModel(input: unknown): Model {
     const place = `orders[${i}]`;
     const o = object(raw, place);
     const id = text(o.id, `${place}.id`);
-    need(!orderIndex.has(id), `${place}.id`, `订单 "${id}" 重复`);
+    need(!orderIndex.has(id), `${place}.id`, () => `订单 "${id}" 重复`);
     orderIndex.set(id, i);
     const quantity = positive(o.quantity, `${place}.quantity`);
     const due = time(o.due, `${place}.due`);
@@ -204,7 +208,7 @@ export function buildModel(input: unknown): Model {
         allowed = new Set(
           array(op.machines, `${opPlace}.machines`).map((mid, k) => {
             const index = machineIndex.get(text(mid, `${opPlace}.machines[${k}]`));
-            need(index !== undefined, `${opPlace}.machines[${k}]`, `未知机台 "${String(mid)}"`);
+            need(index !== undefined, `${opPlace}.machines[${k}]`, () => `未知机台 "${String(mid)}"`);
             return index;
           }),
         );
@@ -232,19 +236,19 @@ export function buildModel(input: unknown): Model {
   });
 
   /** The global operation index of [order, op] at `place`, checked. */
-  const operation = (orderId: unknown, op: unknown, place: string): number => {
+  const operation = (orderId: unknown, op: unknown, place: Text): number => {
     const i = orderIndex.get(orderId as string);
-    need(i !== undefined, place, `未知订单 "${String(orderId)}"`);
-    need(typeof op === 'number' && Number.isInteger(op) && op >= 0 && op < orders[i].count, place, `工序序号 ${String(op)} 超出范围`);
+    need(i !== undefined, place, () => `未知订单 "${String(orderId)}"`);
+    need(typeof op === 'number' && Number.isInteger(op) && op >= 0 && op < orders[i].count, place, () => `工序序号 ${String(op)} 超出范围`);
     return orders[i].first + op;
   };
   const machine = (id: unknown, place: string): number => {
     const m = machineIndex.get(id as string);
-    need(m !== undefined, place, `未知机台 "${String(id)}"`);
+    need(m !== undefined, place, () => `未知机台 "${String(id)}"`);
     return m;
   };
-  const canRun = (op: number, m: number, place: string) =>
-    need(ops[op].machines.includes(m), place, `机台 "${machines[m].id}" 不能运行该工序`);
+  const canRun = (op: number, m: number, place: Text) =>
+    need(ops[op].machines.includes(m), place, () => `机台 "${machines[m].id}" 不能运行该工序`);
 
   const fixedQueues: number[][] = machines.map(() => []);
   const fixedPlace = new Map<number, string>();
@@ -253,7 +257,7 @@ export function buildModel(input: unknown): Model {
       const place = `fixed[${k}]`;
       const f = object(raw, place);
       const op = operation(f.order, f.op, place);
-      need(!fixedPlace.has(op), place, `工序重复列出（见 ${fixedPlace.get(op)}）`);
+      need(!fixedPlace.has(op), place, () => `工序重复列出（见 ${fixedPlace.get(op)}）`);
       const m = machine(f.machine, `${place}.machine`);
       canRun(op, m, place);
       const s = time(f.start, `${place}.start`);
@@ -272,7 +276,7 @@ export function buildModel(input: unknown): Model {
       const f = ops[op].fixed!;
       if (previous >= 0) {
         const p = ops[previous].fixed!;
-        need(p.end !== null && f.start >= p.end, fixedPlace.get(op)!, `与固定任务 ${fixedPlace.get(previous)} 重叠`);
+        need(p.end !== null && f.start >= p.end, fixedPlace.get(op)!, () => `与固定任务 ${fixedPlace.get(previous)} 重叠`);
       }
       f.setup = setupAfter(ops, previous, op);
       f.end = endOfWork(machines[m], f.start, f.setup + f.run);
@@ -284,18 +288,21 @@ export function buildModel(input: unknown): Model {
   if (root.sequence !== undefined) {
     const sequence = object(root.sequence, 'sequence');
     queues = machines.map(() => []);
-    const listed = new Map<number, string>();
+    // Where each operation is listed: machine and index (−1: not yet).
+    const listedOn = new Int32Array(ops.length).fill(-1);
+    const listedAt = new Int32Array(ops.length);
     for (const [id, list] of Object.entries(sequence)) {
       const m = machine(id, `sequence.${id}`);
       array(list, `sequence.${id}`).forEach((entry, k) => {
-        const place = `sequence.${id}[${k}]`;
+        const place = () => `sequence.${id}[${k}]`;
         need(Array.isArray(entry) && entry.length === 2, place, '必须是 [订单, 工序序号]');
         const op = operation(entry[0], entry[1], place);
-        need(!listed.has(op), place, `工序重复列出（见 ${listed.get(op)}）`);
-        listed.set(op, place);
+        need(listedOn[op] < 0, place, () => `工序重复列出（见 sequence.${machines[listedOn[op]].id}[${listedAt[op]}]）`);
+        listedOn[op] = m;
+        listedAt[op] = k;
         canRun(op, m, place);
         const f = ops[op].fixed;
-        if (f) need(f.machine === m, place, `固定任务在 ${fixedPlace.get(op)} 中排在机台 "${machines[f.machine].id}"`);
+        if (f) need(f.machine === m, place, () => `固定任务在 ${fixedPlace.get(op)} 中排在机台 "${machines[f.machine].id}"`);
         else queues![m].push(op);
       });
     }
