@@ -339,6 +339,8 @@ describe('property: the checker accepts the engine’s own plans on random insta
     const model = buildModel(instance);
     const edd = toPlan(model, eddSchedule(model));
     expect(checkPlan(instance, edd)).toEqual([]);
+    // Compared as (unscheduled, weighted tardiness, setup minutes, makespan): with as many
+    // operations scheduled, exactly the format's objective.
     const score = (p: Plan) => ({
       unscheduled: p.unscheduled.length,
       weightedTardiness: p.metrics.weightedTardiness,
@@ -354,7 +356,7 @@ describe('property: the checker accepts the engine’s own plans on random insta
     const plan = toPlan(model, outcome);
     // The plan may only add operations appended at the end to what the search scored.
     expect(plan.unscheduled.length).toBeLessThanOrEqual(stats.final.unscheduled);
-    if (plan.unscheduled.length === stats.final.unscheduled) {
+    if (!stats.eddBetter && plan.unscheduled.length === stats.final.unscheduled) {
       expect([plan.metrics.weightedTardiness, plan.metrics.setupMinutes]).toEqual([stats.final.weightedTardiness, stats.final.setupMinutes]);
     }
     expect(stats.moves).toBe(600);
