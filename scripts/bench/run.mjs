@@ -14,6 +14,9 @@
 //   7. p99 of a small list while 50 clients log in, PGlite and PostgreSQL (scripts/bench/login-load.mjs).
 // and of issue 13:
 //   8. the corrugator trim optimiser on generated instances (scripts/bench/trim.mjs).
+// and of issue 12:
+//   9. the carton scheduling engine: calculate mode ≤ 200 ms and optimize mode ≤ 10 s on 10,000
+//      operations, and the optimiser against an EDD list schedule (scripts/bench/schedule.mjs).
 // BENCH_ONLY=size,startup,list,ui,import,upload,login,trim,schedule picks sections (default: all).
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -28,6 +31,7 @@ import { listPageRenderReport } from './list-page-render.mjs';
 import { loginLoadReport } from './login-load.mjs';
 import { uploadMemoryReport } from './upload-memory.mjs';
 import { trimReport } from './trim.mjs';
+import { scheduleReport } from './schedule.mjs';
 
 const BUDGET_KB = 250;
 const RUNS = 5;
@@ -194,4 +198,5 @@ await section('import', async () => (await importExportReport()).pass);
 await section('upload', async () => (await uploadMemoryReport()).pass);
 await section('login', async () => (await loginLoadReport()).pass);
 await section('trim', async () => (await trimReport()).pass);
+await section('schedule', async () => (await scheduleReport()).pass);
 process.exitCode = failed ? 1 : 0;
