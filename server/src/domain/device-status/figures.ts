@@ -36,7 +36,7 @@ export interface Figures {
   downtimeHours: number;
   faultHours: number;
   standbyHours: number;
-  /** Pareto order: most hours first, then reason. */
+  /** Pareto order: most hours first, then most segments, then reason in pinyin order. */
   downtimeByReason: DowntimeReason[];
   /** runHours ÷ plannedHours; null when nothing is planned. */
   availability: number | null;
@@ -111,7 +111,7 @@ export function deviceFigures(input: FiguresInput): Figures {
   const downtime = fault + standby;
   let cumulative = 0;
   const downtimeByReason = [...reasons]
-    .sort((a, b) => b[1].ms - a[1].ms || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .sort((a, b) => b[1].ms - a[1].ms || b[1].count - a[1].count || a[0].localeCompare(b[0], 'zh-CN'))
     .map(([reason, { ms, count }]) => {
       cumulative += ms;
       return { reason, hours: ms / HOUR, count, cumulativeShare: cumulative / downtime };
