@@ -1,4 +1,5 @@
 export * from './types';
+export * from './event';
 export * from './timeline';
 export * from './validate';
 export * from './figures';

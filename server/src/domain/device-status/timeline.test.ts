@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../schedule/rng';
-import { applyEvents, buildTimeline, eventKey } from './timeline';
+import { eventKey } from './event';
+import { applyEvents, buildTimeline } from './timeline';
 import { OFFLINE_REASON, type DeviceStatus, type Segment, type StatusEvent } from './types';
 
 const MIN = 60_000;

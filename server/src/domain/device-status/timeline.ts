@@ -1,14 +1,10 @@
+import { eventKey, reasonOf } from './event';
 import { DEVICE_STATUS_CODE, OFFLINE_REASON, type DeviceStatus, type Segment, type StatusEvent, type TimelineOptions } from './types';
 
 interface Point {
   at: number;
   status: DeviceStatus;
   reason: string | null;
-}
-
-function reasonOf(event: Pick<StatusEvent, 'reason'>): string | null {
-  const reason = event.reason?.trim();
-  return reason ? reason : null;
 }
 
 /**
@@ -74,12 +70,6 @@ export function buildTimelines(events: readonly StatusEvent[], options: Timeline
     else byDevice.set(event.deviceNo, [event]);
   }
   return new Map([...byDevice].map(([deviceNo, list]) => [deviceNo, buildTimeline(deviceNo, list, options)]));
-}
-
-/** Identity of an event for storage: its eventId when given, else its whole content. */
-export function eventKey(event: StatusEvent): string {
-  if (event.eventId) return `id:${event.deviceNo}:${event.eventId}`;
-  return `at:${JSON.stringify([event.deviceNo, event.at, event.status, reasonOf(event), event.counter ?? null])}`;
 }
 
 export interface ApplyInput {

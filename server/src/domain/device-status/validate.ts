@@ -1,3 +1,4 @@
+import { eventContent, eventKey } from './event';
 import type { StatusEvent } from './types';
 
 export interface ValidationContext {
@@ -48,8 +49,8 @@ export function checkBatch(events: readonly StatusEvent[], context: ValidationCo
   const conflicting = new Set<string>();
   for (const event of events) {
     if (!event.eventId) continue;
-    const id = `${event.deviceNo}\u0000${event.eventId}`;
-    const content = JSON.stringify([event.at, event.status, event.reason ?? null, event.counter ?? null]);
+    const id = eventKey(event);
+    const content = eventContent(event);
     const held = byId.get(id);
     if (held === undefined) byId.set(id, content);
     else if (held !== content) conflicting.add(id);
@@ -57,8 +58,25 @@ export function checkBatch(events: readonly StatusEvent[], context: ValidationCo
   events.forEach((event, index) => {
     const eventId = event.eventId ?? null;
     let message = eventProblem(event, context);
-    if (!message && eventId && conflicting.has(`${event.deviceNo}\u0000${eventId}`)) message = `事件编号 ${eventId} 在本批中重复且内容不同`;
+    if (!message && eventId && conflicting.has(eventKey(event))) message = `事件编号 ${eventId} 在本批中重复且内容不同`;
     if (message) problems.push({ index, deviceNo: String(event.deviceNo ?? ''), eventId, message });
   });
   return problems.length ? { ok: false, problems } : { ok: true, events: [...events] };
+}
+
+/**
+ * Events of a batch that reuse a stored event's eventId with different content (the server loads
+ * the stored events of the batch's eventIds). An exact resend is no problem: it is a duplicate.
+ */
+export function storedConflicts(stored: readonly StatusEvent[], events: readonly StatusEvent[]): EventProblem[] {
+  const held = new Map(stored.filter((event) => event.eventId).map((event) => [eventKey(event), eventContent(event)]));
+  const problems: EventProblem[] = [];
+  events.forEach((event, index) => {
+    if (!event.eventId) return;
+    const content = held.get(eventKey(event));
+    if (content !== undefined && content !== eventContent(event)) {
+      problems.push({ index, deviceNo: event.deviceNo, eventId: event.eventId, message: `事件编号 ${event.eventId} 已存在且内容不同` });
+    }
+  });
+  return problems;
 }
