@@ -153,4 +153,12 @@ describe('timeline properties (seeded random)', () => {
     expect(result.insert).toEqual([ev(0, 3)]);
     expect(result.upsert).toEqual([]);
   });
+
+  it('closes the open tail into 6 when the periodic job applies nothing new after the offline time', () => {
+    const last = [ev(30, 3)];
+    const open = [seg(0, null, 3)];
+    expect(applyEvents('M01', { stored: last, segments: open, incoming: [] }, { offlineAfterMs: 10 * MIN, now: at(40) })).toEqual({ insert: [], upsert: [], remove: [] });
+    const closed = applyEvents('M01', { stored: last, segments: open, incoming: [] }, { offlineAfterMs: 10 * MIN, now: at(41) });
+    expect(closed).toEqual({ insert: [], upsert: [seg(0, 40, 3), seg(40, null, 6, OFFLINE_REASON)], remove: [] });
+  });
 });
