@@ -317,6 +317,23 @@ describe('roles', () => {
     expect(await authoritiesOf(await loginAs(t.app, 'roleuser', 'pass1234'))).toEqual([]);
   });
 
+  it('a live session feels a removed authority and a disabled account on its very next request', async () => {
+    const userId = await addUser('nextreq');
+    const { roleId } = await data<{ roleId: number }>(post(admin, '/dps-server/role/add', { roleName: '即时生效', authorities: ['MENU_ACCOUNT_STAFF'] }));
+    await data(post(admin, '/dps-server/role/assign_users', { roleId, userIds: [userId] }));
+    const token = await loginAs(t.app, 'nextreq', 'pass1234');
+    expect((await staff(token, 'limit=10')).total).toBeGreaterThan(0);
+
+    await data(post(admin, '/dps-server/role/edit', { roleId, roleName: '即时生效', authorities: ['MENU_ACCOUNT_ROLE'] }));
+    expect(await get(token, '/dps-server/department_user/list?limit=10')).toEqual({ resultCode: 4003, resultMsg: '没有操作权限' });
+    expect(await authoritiesOf(token)).toEqual(['MENU_ACCOUNT', 'MENU_ACCOUNT_ROLE']);
+
+    await data(post(admin, '/dps-server/department_user/edit_status', { userIds: [userId], status: 0 }));
+    const disabled = await t.app.inject({ method: 'GET', url: '/base/user/info', headers: bearer(token) });
+    expect(disabled.statusCode).toBe(401);
+    expect(await get(token, '/dps-server/role/page_list?limit=10')).toEqual({ resultCode: 1003, resultMsg: '没有登录或登录超时，请重新登录!' });
+  });
+
   it('refuses unknown codes, duplicate names, missing authority and granting more than one holds', async () => {
     expect(await post(admin, '/dps-server/role/add', { roleName: 'x', authorities: ['MENU_NOPE'] })).toEqual({
       resultCode: 4000,

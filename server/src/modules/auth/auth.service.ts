@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { LoginInfo, UserInfo, UserLogRequest } from '@core/contracts/auth';
 import { ResultCode } from '@core/contracts/common';
 import { APPLICATION_ID } from '../../config';
@@ -120,19 +121,40 @@ function tokenByHash(db: Db, hash: string) {
     .where('t.token_hash', '=', hash);
 }
 
-/** A token that is not revoked, not expired and whose account is in normal status. */
-async function findLiveToken(
-  db: Db,
-  hash: string,
-  kind: 'access' | 'refresh',
-  now: Date,
-): Promise<TokenRow | undefined> {
+/** The row of a token that is not revoked, not expired and whose account is in normal status. */
+function liveToken(db: Db, hash: string, kind: 'access' | 'refresh', now: Date) {
   return tokenByHash(db, hash)
     .where('t.kind', '=', kind)
     .where('t.revoked', '=', false)
     .where('t.expires_at', '>', now)
-    .where('u.status', '=', 1)
+    .where('u.status', '=', 1);
+}
+
+async function findLiveToken(db: Db, hash: string, kind: 'access' | 'refresh', now: Date): Promise<TokenRow | undefined> {
+  return liveToken(db, hash, kind, now).executeTakeFirst();
+}
+
+/**
+ * A live access token with the authority codes its user holds in the token's factory (through
+ * roles of that factory), sorted, in one query.
+ */
+async function findLiveSession(db: Db, hash: string, now: Date): Promise<Session | undefined> {
+  const row = await liveToken(db, hash, 'access', now)
+    .select((eb) =>
+      eb
+        .selectFrom('user_role as ur')
+        .innerJoin('role_authority as ra', (join) =>
+          join.onRef('ra.role_id', '=', 'ur.role_id').onRef('ra.org_id', '=', 'ur.org_id'),
+        )
+        .innerJoin('authority as a', 'a.id', 'ra.authority_id')
+        .select(sql<string[]>`coalesce(json_agg(distinct a.code order by a.code), '[]'::json)`.as('codes'))
+        .whereRef('ur.enterprise_id', '=', 't.enterprise_id')
+        .whereRef('ur.org_id', '=', 't.org_id')
+        .whereRef('ur.user_id', '=', 't.user_id')
+        .as('authorities'),
+    )
     .executeTakeFirst();
+  return row && { ...row, authorities: row.authorities ?? [] };
 }
 
 /** Any token row by hash, live or not (logout revokes what it is given). */
@@ -154,24 +176,6 @@ async function revokePair(db: Db, pairId: string): Promise<number> {
 
 async function movePairToOrg(db: Db, pairId: string, orgId: number): Promise<void> {
   await db.updateTable('auth_token').set({ org_id: orgId }).where('pair_id', '=', pairId).execute();
-}
-
-/** Authority codes the user holds in the scope's factory (through roles of that factory). */
-async function accountAuthorities(db: Db, scope: Scope): Promise<string[]> {
-  const rows = await db
-    .selectFrom('user_role as ur')
-    .innerJoin('role_authority as ra', (join) =>
-      join.onRef('ra.role_id', '=', 'ur.role_id').onRef('ra.org_id', '=', 'ur.org_id'),
-    )
-    .innerJoin('authority as a', 'a.id', 'ra.authority_id')
-    .select('a.code')
-    .distinct()
-    .where('ur.enterprise_id', '=', scope.enterpriseId)
-    .where('ur.org_id', '=', scope.orgId)
-    .where('ur.user_id', '=', scope.userId)
-    .orderBy('a.code')
-    .execute();
-  return rows.map((row) => row.code);
 }
 
 /** Authority codes granted to any role of the scope's factory. */
@@ -237,15 +241,15 @@ export class AuthService implements SessionResolver {
     private readonly settings: AuthSettings,
   ) {}
 
+  /**
+   * The session of a live access token and its authority codes, in one round trip. Deliberately
+   * not cached: several server processes may share one PostgreSQL (ARCHITECTURE.md), and a cache
+   * in one process could not hear a logout, a disabled account or a removed authority written by
+   * another, so it would serve a refused token for its TTL. One indexed query per request keeps
+   * every such change effective on the very next request, in every process.
+   */
   async resolve(accessToken: string): Promise<Session | null> {
-    const row = await findLiveToken(this.db, hashToken(accessToken), 'access', this.settings.now());
-    if (!row) return null;
-    const authorities = await accountAuthorities(this.db, {
-      enterpriseId: row.enterpriseId,
-      orgId: row.orgId,
-      userId: row.userId,
-    });
-    return { ...row, authorities };
+    return (await findLiveSession(this.db, hashToken(accessToken), this.settings.now())) ?? null;
   }
 
   /**
