@@ -119,10 +119,16 @@ describe('department users', () => {
       resultMsg: '不支持按「password_hash」排序',
     });
     // Page sizes are the spec's only (§9): another size is refused, not served.
-    expect(await get(admin, '/dps-server/department_user/list?limit=37')).toEqual({
-      resultCode: 4000,
-      resultMsg: '每页条数只能是10、20、50、100、200、500、1000之一',
-    });
+    // The contracts declare the same sizes, so sizes past the old 1000 ceiling get the same answer.
+    for (const url of [
+      '/dps-server/department_user/list?limit=37',
+      '/dps-server/department_user/list?limit=2000',
+      '/dps-server/user_list?limit=2000',
+      '/dps-server/role/page_list?size=2000',
+      '/dps-server/role/page_list?limit=37',
+    ]) {
+      expect(await get(admin, url), url).toEqual({ resultCode: 4000, resultMsg: '每页条数只能是10、20、50、100、200、500、1000之一' });
+    }
     const page2 = await staff(admin, 'page=2&limit=10&sort=username,asc');
     const all = await staff(admin, 'limit=1000&sort=username,asc');
     expect(page2.list.map((user) => user.userId)).toEqual(all.list.slice(10, 20).map((user) => user.userId));
