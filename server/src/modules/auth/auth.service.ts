@@ -135,26 +135,51 @@ async function findLiveToken(db: Db, hash: string, kind: 'access' | 'refresh', n
 }
 
 /**
- * A live access token with the authority codes its user holds in the token's factory (through
- * roles of that factory), sorted, in one query.
+ * A live access token, and whether its user holds `routeAuthority` in the token's factory (through
+ * roles of that factory; true when none is asked), in one query.
  */
-async function findLiveSession(db: Db, hash: string, now: Date): Promise<Session | undefined> {
-  const row = await liveToken(db, hash, 'access', now)
+async function findLiveSession(
+  db: Db,
+  hash: string,
+  now: Date,
+  routeAuthority: string | undefined,
+): Promise<(TokenRow & { holds: boolean }) | undefined> {
+  return liveToken(db, hash, 'access', now)
     .select((eb) =>
-      eb
-        .selectFrom('user_role as ur')
-        .innerJoin('role_authority as ra', (join) =>
-          join.onRef('ra.role_id', '=', 'ur.role_id').onRef('ra.org_id', '=', 'ur.org_id'),
-        )
-        .innerJoin('authority as a', 'a.id', 'ra.authority_id')
-        .select(sql<string[]>`coalesce(json_agg(distinct a.code order by a.code), '[]'::json)`.as('codes'))
-        .whereRef('ur.enterprise_id', '=', 't.enterprise_id')
-        .whereRef('ur.org_id', '=', 't.org_id')
-        .whereRef('ur.user_id', '=', 't.user_id')
-        .as('authorities'),
+      (routeAuthority === undefined
+        ? sql<boolean>`true`
+        : sql<boolean>`${eb.exists(
+            eb
+              .selectFrom('user_role as ur')
+              .innerJoin('role_authority as ra', (join) => join.onRef('ra.role_id', '=', 'ur.role_id').onRef('ra.org_id', '=', 'ur.org_id'))
+              .innerJoin('authority as a', 'a.id', 'ra.authority_id')
+              .select(sql.lit(1).as('one'))
+              .whereRef('ur.enterprise_id', '=', 't.enterprise_id')
+              .whereRef('ur.org_id', '=', 't.org_id')
+              .whereRef('ur.user_id', '=', 't.user_id')
+              .where('a.code', '=', routeAuthority),
+          )}`
+      ).as('holds'),
     )
     .executeTakeFirst();
-  return row && { ...row, authorities: row.authorities ?? [] };
+}
+
+/** Authority codes the user holds in the scope's factory (through roles of that factory). */
+async function accountAuthorities(db: Db, scope: Scope): Promise<string[]> {
+  const rows = await db
+    .selectFrom('user_role as ur')
+    .innerJoin('role_authority as ra', (join) =>
+      join.onRef('ra.role_id', '=', 'ur.role_id').onRef('ra.org_id', '=', 'ur.org_id'),
+    )
+    .innerJoin('authority as a', 'a.id', 'ra.authority_id')
+    .select('a.code')
+    .distinct()
+    .where('ur.enterprise_id', '=', scope.enterpriseId)
+    .where('ur.org_id', '=', scope.orgId)
+    .where('ur.user_id', '=', scope.userId)
+    .orderBy('a.code')
+    .execute();
+  return rows.map((row) => row.code);
 }
 
 /** Any token row by hash, live or not (logout revokes what it is given). */
@@ -242,14 +267,20 @@ export class AuthService implements SessionResolver {
   ) {}
 
   /**
-   * The session of a live access token and its authority codes, in one round trip. Deliberately
-   * not cached: several server processes may share one PostgreSQL (ARCHITECTURE.md), and a cache
-   * in one process could not hear a logout, a disabled account or a removed authority written by
-   * another, so it would serve a refused token for its TTL. One indexed query per request keeps
-   * every such change effective on the very next request, in every process.
+   * The session of a live access token in one round trip: the token, its account's status and
+   * whether the user holds the route's authority code (an EXISTS, not the whole list; the list is
+   * read only by the few routes that need it, on first use). Deliberately not cached: several
+   * server processes may share one PostgreSQL (ARCHITECTURE.md), and a cache in one process could
+   * not hear a logout, a disabled account or a removed authority written by another, so it would
+   * honour a refused token for its TTL. One indexed query per request keeps every such change
+   * effective on the very next request, in every process.
    */
-  async resolve(accessToken: string): Promise<Session | null> {
-    return (await findLiveSession(this.db, hashToken(accessToken), this.settings.now())) ?? null;
+  async resolve(accessToken: string, routeAuthority?: string): Promise<Session | null> {
+    const row = await findLiveSession(this.db, hashToken(accessToken), this.settings.now(), routeAuthority);
+    if (!row) return null;
+    const { holds, ...identity } = row;
+    let authorities: Promise<string[]> | undefined;
+    return { ...identity, holdsRouteAuthority: holds, authorities: () => (authorities ??= accountAuthorities(this.db, identity)) };
   }
 
   /**
@@ -380,7 +411,7 @@ export class AuthService implements SessionResolver {
       expireTime: user.expire_time ? formatDateTime(user.expire_time) : null,
       accountSurplusDay: user.expire_time ? surplusDays(user.expire_time, now) : null,
       remindType: user.remind_type,
-      authorities: session.authorities.map((authority) => ({ authority })),
+      authorities: (await session.authorities()).map((authority) => ({ authority })),
       roleBaseResponses: roles,
       attrs: { applicationId: APPLICATION_ID },
       orgList,
