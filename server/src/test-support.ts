@@ -30,6 +30,8 @@ export interface TestAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Receives SMS codes (default: the server log). */
   smsSender?: SmsSender;
+  /** Directory of uploaded files (default: a new empty one); removed by close() either way. */
+  filesDir?: string;
   /** Adds extra routes (e.g. to probe plugins) before the app is readied. */
   extend?: (app: FastifyInstance) => void;
 }
@@ -72,7 +74,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   }
   await migrateToLatest(db);
   await seedIfEmpty(db);
-  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mes-files-'));
+  const filesDir = options.filesDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'mes-files-'));
   const app = await buildApp({
     db,
     config: {

@@ -11,7 +11,7 @@ import {
   type SqlBool,
 } from 'kysely';
 import { PAGE_SIZES } from '@core/constants';
-import { MAX_ID, ResultCode, type PageResult } from '@core/contracts/common';
+import { MAX_ID, notOneOfMessage, ResultCode, type PageResult } from '@core/contracts/common';
 import type { Scope } from '../plugins/auth';
 import { AppError } from '../plugins/envelopes';
 
@@ -71,7 +71,7 @@ export const ListMessages = {
   badSort: (field: string) => `不支持按「${field}」排序`,
   badSortDirection: '排序方向只能是 asc 或 desc',
   badPage: '页码必须是不小于1的整数',
-  badLimit: `每页条数只能是${LIST_PAGE_SIZES.join('、')}之一`,
+  badLimit: notOneOfMessage('每页条数', LIST_PAGE_SIZES),
   badRange: (label: string) => `${label}开始时间不能晚于结束时间`,
 } as const;
 

@@ -12,7 +12,10 @@ export interface Session {
   orgId: number;
   /** Shared by the access and refresh token of one login. */
   pairId: string;
-  authorities: string[];
+  /** The user holds the matched route's `authority` (answered by the session query; true when the route names none). */
+  holdsRouteAuthority: boolean;
+  /** Every authority code the user holds in the current factory, sorted: read on first use, then kept for the request. */
+  authorities(): Promise<string[]>;
 }
 
 /** The tenant scope of a session: repositories take it first and filter every query on it. */
@@ -27,7 +30,8 @@ export function scopeOf(session: Session): Scope {
 }
 
 export interface SessionResolver {
-  resolve(accessToken: string): Promise<Session | null>;
+  /** The live session of a token (null: none), with whether it holds `routeAuthority`. */
+  resolve(accessToken: string, routeAuthority?: string): Promise<Session | null>;
 }
 
 declare module 'fastify' {
@@ -82,7 +86,7 @@ export const authPlugin = fp<{ resolver: SessionResolver }>(
       // An API path that matches no route needs a session too: the route table is not told to strangers.
       if (!isApiPath(routePath(request)) || request.routeOptions.config?.public) return;
       const token = readToken(request);
-      const session = token ? await resolver.resolve(token) : null;
+      const session = token ? await resolver.resolve(token, request.routeOptions.config?.authority) : null;
       if (!session) return sendNotLoggedIn(request, reply);
       request.session = session;
     });

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ResultCode } from '@core/contracts/common';
+import { notOneOfMessage, ResultCode } from '@core/contracts/common';
 import { AppError, Messages, fail, familyOf, isApiPath, routePath } from './envelopes';
 
 /** PostgreSQL SQLSTATE numeric_value_out_of_range (PGlite reports the same code). */
@@ -82,6 +82,8 @@ export function validationMessage(issue: ValidationIssue, root?: unknown): strin
     case 'pattern':
     case 'format':
       return `${label}格式不正确`;
+    case 'enum':
+      return notOneOfMessage(label, issue.params.allowedValues as unknown[]);
     case 'maxProperties':
       return `${label}字段过多`;
     default:

@@ -35,7 +35,8 @@ export const permissionsPlugin = fp(
     app.addHook('onRequest', async (request, reply) => {
       const required = request.routeOptions.config?.authority;
       if (!required) return;
-      if (!request.session?.authorities.includes(required)) {
+      // The auth hook asked the session query for this route's authority (plugins/auth.ts).
+      if (!request.session?.holdsRouteAuthority) {
         return reply.send(fail(familyOf(routePath(request)), ResultCode.NO_AUTHORITY, Messages.NO_AUTHORITY));
       }
     });

@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { AccountAuthorities as A } from '../access/authorities/account';
-import { CreatedResult, Id, NoData, OptionalId, PageFields, PageResult, TextFilter, titled } from './common';
+import { CreatedResult, Id, NoData, OptionalId, PageFields, PageResult, PageSize, TextFilter, titled } from './common';
 import { del, FILE, get, pathsOf, post, put } from './endpoint';
 import { ImportRequest, ImportResult } from './files';
 
@@ -126,7 +126,7 @@ export type UserListQuery = Static<typeof UserListQuery>;
 export const RoleListQuery = Type.Object({
   ...PageFields,
   /** Alias of limit (the console asks page 1 size 500). */
-  size: Type.Optional(Type.Integer({ title: '每页条数', minimum: 1, maximum: 1000 })),
+  size: PageSize(),
   roleName: TextFilter('角色名称'),
 });
 export type RoleListQuery = Static<typeof RoleListQuery>;

@@ -1,4 +1,5 @@
 import { FormatRegistry, Type, type Static, type StringOptions, type TProperties, type TSchema } from '@sinclair/typebox';
+import { PAGE_SIZES } from '../constants';
 
 /** Result codes shared by the console and the server (DECISIONS.md "Envelopes"). */
 export const ResultCode = {
@@ -66,9 +67,19 @@ export const SucceedEnvelope = <T extends TSchema>(body: T) =>
     Type.Object({ succeed: Type.Literal(false), message: Type.String() }),
   ]);
 
+/** The refusal of a value outside a fixed list (e.g. 每页条数只能是10、20、…之一). */
+export const notOneOfMessage = (label: string, allowed: readonly unknown[]) => `${label}只能是${allowed.join('、')}之一`;
+
+/**
+ * 每页条数: only the page sizes of spec §9 (PAGE_SIZES); any other size is refused with
+ * 每页条数只能是10、20、50、100、200、500、1000之一 (the `enum` message of plugins/errors.ts,
+ * the same text the list engine gives).
+ */
+export const PageSize = (options: { default?: number } = {}) => Type.Optional(Type.Integer({ title: '每页条数', enum: [...PAGE_SIZES], ...options }));
+
 export const PageQuery = Type.Object({
   page: Type.Optional(Type.Integer({ title: '页码', minimum: 1, default: 1 })),
-  limit: Type.Optional(Type.Integer({ title: '每页条数', minimum: 1, maximum: 1000, default: 10 })),
+  limit: PageSize({ default: 10 }),
   sort: Type.Optional(Text({ title: '排序', maxLength: 50 })),
 });
 export type PageQuery = Static<typeof PageQuery>;
@@ -116,7 +127,7 @@ export const MultiFilter = (title: string) =>
 /** Paging and sorting fields of every list query. */
 export const PageFields = {
   page: Type.Optional(Type.Integer({ title: '页码', minimum: 1 })),
-  limit: Type.Optional(Type.Integer({ title: '每页条数', minimum: 1, maximum: 1000 })),
+  limit: PageSize(),
   sort: Type.Optional(Text({ title: '排序', maxLength: 50 })),
 };
 

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { SysLogAuthorities as A } from '../access/authorities/sys-log';
 import { SYSTEM_ID } from '../constants';
-import { PageResult } from './common';
+import { PageResult, PageSize } from './common';
 import { FILE, get, pathsOf, post } from './endpoint';
 
 /** Operation source (spec §7): 1 platform, 2 all-in-one machine, 3 mobile. */
@@ -16,7 +16,7 @@ export const OPERATION_SYSTEMS = [{ value: SYSTEM_ID, label: '纸箱 MES' }] as 
 
 export const SysLogQuery = Type.Object({
   page: Type.Optional(Type.Integer({ title: '页码', minimum: 1 })),
-  limit: Type.Optional(Type.Integer({ title: '每页条数', minimum: 1, maximum: 1000 })),
+  limit: PageSize(),
   sort: Type.Optional(Type.String({ title: '排序', maxLength: 50 })),
   operator: Type.Optional(Type.String({ title: '操作人', maxLength: 100 })),
   operationPath: Type.Optional(Type.String({ title: '操作路径', maxLength: 100 })),

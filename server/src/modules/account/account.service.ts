@@ -944,12 +944,12 @@ export class AccountService {
   }
 
   /** Known codes only, each with its menu parents; never more than the granting session holds. */
-  private normalizeAuthorities(session: Session, requested: string[]): string[] {
+  private async normalizeAuthorities(session: Session, requested: string[]): Promise<string[]> {
     const codes = requested.filter((code) => !code.startsWith(GROUP_PREFIX));
     const unknown = codes.filter((code) => !this.catalogue.has(code));
     if (unknown.length > 0) throw validation(AccountMessages.unknownAuthority(unknown.slice(0, 5)));
     const withParents = new Set(codes.flatMap((code) => [...this.catalogue.get(code)!.parents, code]));
-    const held = new Set(session.authorities);
+    const held = new Set(await session.authorities());
     if ([...withParents].some((code) => !held.has(code))) throw new AppError(ResultCode.NO_AUTHORITY, AccountMessages.authorityNotHeld);
     return [...withParents].sort();
   }
@@ -967,7 +967,7 @@ export class AccountService {
 
   async addRole(session: Session, request: AddRoleRequest, context: OperationContext): Promise<{ roleId: number }> {
     const scope = scopeOf(session);
-    const codes = this.normalizeAuthorities(session, request.authorities);
+    const codes = await this.normalizeAuthorities(session, request.authorities);
     const name = request.roleName.trim();
     return this.db.transaction().execute(async (trx) => {
       await refuseTaken(trx, 'role', 'name', scope, name, AccountMessages.roleNameTaken);
@@ -980,7 +980,7 @@ export class AccountService {
 
   async editRole(session: Session, request: EditRoleRequest, context: OperationContext): Promise<void> {
     const scope = scopeOf(session);
-    const codes = this.normalizeAuthorities(session, request.authorities);
+    const codes = await this.normalizeAuthorities(session, request.authorities);
     const name = request.roleName.trim();
     await this.db.transaction().execute(async (trx) => {
       if (!(await findRole(trx, scope, request.roleId))) throw notFound(AccountMessages.roleNotFound);
@@ -1017,7 +1017,7 @@ export class AccountService {
 
   async sendSmsCode(session: Session, request: SmsRequest, context: OperationContext): Promise<SmsResult> {
     const scope = scopeOf(session);
-    if (!session.authorities.includes(PURPOSE_AUTHORITY[request.purpose])) {
+    if (!(await session.authorities()).includes(PURPOSE_AUTHORITY[request.purpose])) {
       throw new AppError(ResultCode.NO_AUTHORITY, AccountMessages.noAuthority);
     }
     const [user] = await userBriefs(this.db, scope, [session.userId]);

@@ -119,10 +119,16 @@ describe('department users', () => {
       resultMsg: '不支持按「password_hash」排序',
     });
     // Page sizes are the spec's only (§9): another size is refused, not served.
-    expect(await get(admin, '/dps-server/department_user/list?limit=37')).toEqual({
-      resultCode: 4000,
-      resultMsg: '每页条数只能是10、20、50、100、200、500、1000之一',
-    });
+    // The contracts declare the same sizes, so sizes past the old 1000 ceiling get the same answer.
+    for (const url of [
+      '/dps-server/department_user/list?limit=37',
+      '/dps-server/department_user/list?limit=2000',
+      '/dps-server/user_list?limit=2000',
+      '/dps-server/role/page_list?size=2000',
+      '/dps-server/role/page_list?limit=37',
+    ]) {
+      expect(await get(admin, url), url).toEqual({ resultCode: 4000, resultMsg: '每页条数只能是10、20、50、100、200、500、1000之一' });
+    }
     const page2 = await staff(admin, 'page=2&limit=10&sort=username,asc');
     const all = await staff(admin, 'limit=1000&sort=username,asc');
     expect(page2.list.map((user) => user.userId)).toEqual(all.list.slice(10, 20).map((user) => user.userId));
@@ -315,6 +321,23 @@ describe('roles', () => {
     // Roles can also be given in the user edit.
     await data(post(admin, '/dps-server/department_user/edit', { userId, nickName: '角色用户', mobile: freshMobile(), roleIds: [] }));
     expect(await authoritiesOf(await loginAs(t.app, 'roleuser', 'pass1234'))).toEqual([]);
+  });
+
+  it('a live session feels a removed authority and a disabled account on its very next request', async () => {
+    const userId = await addUser('nextreq');
+    const { roleId } = await data<{ roleId: number }>(post(admin, '/dps-server/role/add', { roleName: '即时生效', authorities: ['MENU_ACCOUNT_STAFF'] }));
+    await data(post(admin, '/dps-server/role/assign_users', { roleId, userIds: [userId] }));
+    const token = await loginAs(t.app, 'nextreq', 'pass1234');
+    expect((await staff(token, 'limit=10')).total).toBeGreaterThan(0);
+
+    await data(post(admin, '/dps-server/role/edit', { roleId, roleName: '即时生效', authorities: ['MENU_ACCOUNT_ROLE'] }));
+    expect(await get(token, '/dps-server/department_user/list?limit=10')).toEqual({ resultCode: 4003, resultMsg: '没有操作权限' });
+    expect(await authoritiesOf(token)).toEqual(['MENU_ACCOUNT', 'MENU_ACCOUNT_ROLE']);
+
+    await data(post(admin, '/dps-server/department_user/edit_status', { userIds: [userId], status: 0 }));
+    const disabled = await t.app.inject({ method: 'GET', url: '/base/user/info', headers: bearer(token) });
+    expect(disabled.statusCode).toBe(401);
+    expect(await get(token, '/dps-server/role/page_list?limit=10')).toEqual({ resultCode: 1003, resultMsg: '没有登录或登录超时，请重新登录!' });
   });
 
   it('refuses unknown codes, duplicate names, missing authority and granting more than one holds', async () => {

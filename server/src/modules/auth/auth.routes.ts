@@ -16,7 +16,7 @@ export async function authRoutes(app: FastifyInstance, { service }: { service: A
     return null;
   });
   mount(app, AuthApi.userInfo, async (request) => service.userInfo(sessionOf(request)));
-  mount(app, AuthApi.authorityAccount, async (request) => sessionOf(request).authorities.map((authority) => ({ authority })));
+  mount(app, AuthApi.authorityAccount, async (request) => (await sessionOf(request).authorities()).map((authority) => ({ authority })));
   mount(app, AuthApi.authorityOrg, async (request) => service.orgAuthorities(sessionOf(request)));
   mount(app, AuthApi.switchOrg, async (request) => service.switchOrg(sessionOf(request), request.params.orgId, operationContext(request)));
   mount(app, AuthApi.userLog, async (request) => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { LoginInfo, UserInfo, UserLogRequest } from '@core/contracts/auth';
 import { ResultCode } from '@core/contracts/common';
 import { APPLICATION_ID } from '../../config';
@@ -120,19 +121,65 @@ function tokenByHash(db: Db, hash: string) {
     .where('t.token_hash', '=', hash);
 }
 
-/** A token that is not revoked, not expired and whose account is in normal status. */
-async function findLiveToken(
-  db: Db,
-  hash: string,
-  kind: 'access' | 'refresh',
-  now: Date,
-): Promise<TokenRow | undefined> {
+/** The row of a token that is not revoked, not expired and whose account is in normal status. */
+function liveToken(db: Db, hash: string, kind: 'access' | 'refresh', now: Date) {
   return tokenByHash(db, hash)
     .where('t.kind', '=', kind)
     .where('t.revoked', '=', false)
     .where('t.expires_at', '>', now)
-    .where('u.status', '=', 1)
+    .where('u.status', '=', 1);
+}
+
+async function findLiveToken(db: Db, hash: string, kind: 'access' | 'refresh', now: Date): Promise<TokenRow | undefined> {
+  return liveToken(db, hash, kind, now).executeTakeFirst();
+}
+
+/**
+ * A live access token, and whether its user holds `routeAuthority` in the token's factory (through
+ * roles of that factory; true when none is asked), in one query.
+ */
+async function findLiveSession(
+  db: Db,
+  hash: string,
+  now: Date,
+  routeAuthority: string | undefined,
+): Promise<(TokenRow & { holds: boolean }) | undefined> {
+  return liveToken(db, hash, 'access', now)
+    .select((eb) =>
+      (routeAuthority === undefined
+        ? sql<boolean>`true`
+        : sql<boolean>`${eb.exists(
+            eb
+              .selectFrom('user_role as ur')
+              .innerJoin('role_authority as ra', (join) => join.onRef('ra.role_id', '=', 'ur.role_id').onRef('ra.org_id', '=', 'ur.org_id'))
+              .innerJoin('authority as a', 'a.id', 'ra.authority_id')
+              .select(sql.lit(1).as('one'))
+              .whereRef('ur.enterprise_id', '=', 't.enterprise_id')
+              .whereRef('ur.org_id', '=', 't.org_id')
+              .whereRef('ur.user_id', '=', 't.user_id')
+              .where('a.code', '=', routeAuthority),
+          )}`
+      ).as('holds'),
+    )
     .executeTakeFirst();
+}
+
+/** Authority codes the user holds in the scope's factory (through roles of that factory). */
+async function accountAuthorities(db: Db, scope: Scope): Promise<string[]> {
+  const rows = await db
+    .selectFrom('user_role as ur')
+    .innerJoin('role_authority as ra', (join) =>
+      join.onRef('ra.role_id', '=', 'ur.role_id').onRef('ra.org_id', '=', 'ur.org_id'),
+    )
+    .innerJoin('authority as a', 'a.id', 'ra.authority_id')
+    .select('a.code')
+    .distinct()
+    .where('ur.enterprise_id', '=', scope.enterpriseId)
+    .where('ur.org_id', '=', scope.orgId)
+    .where('ur.user_id', '=', scope.userId)
+    .orderBy('a.code')
+    .execute();
+  return rows.map((row) => row.code);
 }
 
 /** Any token row by hash, live or not (logout revokes what it is given). */
@@ -154,24 +201,6 @@ async function revokePair(db: Db, pairId: string): Promise<number> {
 
 async function movePairToOrg(db: Db, pairId: string, orgId: number): Promise<void> {
   await db.updateTable('auth_token').set({ org_id: orgId }).where('pair_id', '=', pairId).execute();
-}
-
-/** Authority codes the user holds in the scope's factory (through roles of that factory). */
-async function accountAuthorities(db: Db, scope: Scope): Promise<string[]> {
-  const rows = await db
-    .selectFrom('user_role as ur')
-    .innerJoin('role_authority as ra', (join) =>
-      join.onRef('ra.role_id', '=', 'ur.role_id').onRef('ra.org_id', '=', 'ur.org_id'),
-    )
-    .innerJoin('authority as a', 'a.id', 'ra.authority_id')
-    .select('a.code')
-    .distinct()
-    .where('ur.enterprise_id', '=', scope.enterpriseId)
-    .where('ur.org_id', '=', scope.orgId)
-    .where('ur.user_id', '=', scope.userId)
-    .orderBy('a.code')
-    .execute();
-  return rows.map((row) => row.code);
 }
 
 /** Authority codes granted to any role of the scope's factory. */
@@ -237,15 +266,21 @@ export class AuthService implements SessionResolver {
     private readonly settings: AuthSettings,
   ) {}
 
-  async resolve(accessToken: string): Promise<Session | null> {
-    const row = await findLiveToken(this.db, hashToken(accessToken), 'access', this.settings.now());
+  /**
+   * The session of a live access token in one round trip: the token, its account's status and
+   * whether the user holds the route's authority code (an EXISTS, not the whole list; the list is
+   * read only by the few routes that need it, on first use). Deliberately not cached: several
+   * server processes may share one PostgreSQL (ARCHITECTURE.md), and a cache in one process could
+   * not hear a logout, a disabled account or a removed authority written by another, so it would
+   * honour a refused token for its TTL. One indexed query per request keeps every such change
+   * effective on the very next request, in every process.
+   */
+  async resolve(accessToken: string, routeAuthority?: string): Promise<Session | null> {
+    const row = await findLiveSession(this.db, hashToken(accessToken), this.settings.now(), routeAuthority);
     if (!row) return null;
-    const authorities = await accountAuthorities(this.db, {
-      enterpriseId: row.enterpriseId,
-      orgId: row.orgId,
-      userId: row.userId,
-    });
-    return { ...row, authorities };
+    const { holds, ...identity } = row;
+    let authorities: Promise<string[]> | undefined;
+    return { ...identity, holdsRouteAuthority: holds, authorities: () => (authorities ??= accountAuthorities(this.db, identity)) };
   }
 
   /**
@@ -376,7 +411,7 @@ export class AuthService implements SessionResolver {
       expireTime: user.expire_time ? formatDateTime(user.expire_time) : null,
       accountSurplusDay: user.expire_time ? surplusDays(user.expire_time, now) : null,
       remindType: user.remind_type,
-      authorities: session.authorities.map((authority) => ({ authority })),
+      authorities: (await session.authorities()).map((authority) => ({ authority })),
       roleBaseResponses: roles,
       attrs: { applicationId: APPLICATION_ID },
       orgList,

@@ -40,6 +40,13 @@ interface StoredFileRow {
   size: number;
 }
 
+/**
+ * Received files untouched this long are left over from a crash (a live upload writes to its file
+ * all along and is stored or discarded within its request). Not every file is removed at startup:
+ * another server process sharing DATA_DIR may be receiving one right now.
+ */
+export const STALE_INCOMING_MS = 60 * 60 * 1000;
+
 /** A file part went over the bytes it may carry: reading stopped there. */
 export class FileTooLargeError extends Error {}
 
@@ -69,9 +76,33 @@ export class FileService {
     private readonly settings: FileSettings,
   ) {}
 
+  private get incomingDir(): string {
+    return path.join(this.settings.filesDir, '.incoming');
+  }
+
+  /** Removes received files left behind by a crash (older than STALE_INCOMING_MS); returns how many. */
+  async removeStaleIncoming(): Promise<number> {
+    const entries = await fs.promises.readdir(this.incomingDir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    });
+    const staleBefore = this.settings.now().getTime() - STALE_INCOMING_MS;
+    let removed = 0;
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const filePath = path.join(this.incomingDir, entry.name);
+      const stat = await fs.promises.stat(filePath).catch(() => null);
+      if (stat && stat.mtimeMs < staleBefore) {
+        await fs.promises.rm(filePath, { force: true });
+        removed += 1;
+      }
+    }
+    return removed;
+  }
+
   /** Streams one file part to a temporary file; FileTooLargeError (file removed) past `limitBytes`. */
   async receive(originalName: string, source: Readable, limitBytes: number): Promise<IncomingFile> {
-    const incoming = path.join(this.settings.filesDir, '.incoming');
+    const incoming = this.incomingDir;
     await fs.promises.mkdir(incoming, { recursive: true });
     const filePath = path.join(incoming, randomUUID());
     const counted = { bytes: 0 };

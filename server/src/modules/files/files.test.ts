@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
@@ -215,5 +216,32 @@ describe('download', () => {
       expect((await download(admin, probe)).json(), probe).toEqual({ resultCode: 4004, resultMsg: '文件不存在或已被删除' });
     }
     expect((await download(admin, stored.url)).rawPayload).toEqual(PDF_BYTES);
+  });
+});
+
+describe('startup after a crash', () => {
+  it('removes upload temp files a crashed run left in .incoming, keeping stored files and fresh temp files', async () => {
+    const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mes-files-crashed-'));
+    const incoming = path.join(filesDir, '.incoming');
+    fs.mkdirSync(incoming, { recursive: true });
+    fs.mkdirSync(path.join(filesDir, '8888', '2026-01'), { recursive: true });
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    for (const name of ['left-1', 'left-2']) {
+      fs.writeFileSync(path.join(incoming, name), 'half an upload');
+      fs.utimesSync(path.join(incoming, name), twoHoursAgo, twoHoursAgo);
+    }
+    // Another process sharing DATA_DIR may be receiving this one right now.
+    fs.writeFileSync(path.join(incoming, 'receiving'), 'in flight');
+    const stored = path.join(filesDir, '8888', '2026-01', 'kept.png');
+    fs.writeFileSync(stored, PNG_1X1);
+    fs.utimesSync(stored, twoHoursAgo, twoHoursAgo);
+
+    const restarted = await createTestApp({ filesDir });
+    try {
+      expect(fs.readdirSync(incoming)).toEqual(['receiving']);
+      expect(fs.readFileSync(stored)).toEqual(PNG_1X1);
+    } finally {
+      await restarted.close();
+    }
   });
 });

@@ -7,6 +7,9 @@ export { FileService, type IncomingFile } from './file.service';
 export const filesModule: ServerModule = {
   name: 'files',
   async register(app, { files }) {
+    // Uploads a crashed run was receiving are never stored: clear them when the server starts.
+    const removed = await files.removeStaleIncoming();
+    if (removed > 0) app.log.info({ removed }, 'removed stale upload temp files');
     await fileRoutes(app, { service: files });
   },
 };

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { SysCfgAuthorities as A } from '../../access/authorities/sys-cfg';
-import { Id, IdParams, NoData, PageResult, Stamps, titled, updateOf } from '../common';
+import { Id, IdParams, NoData, PageResult, PageSize, Stamps, titled, updateOf } from '../common';
 import { crudEndpoints, get, pathsOf, post } from '../endpoint';
 import { defineEnum } from '../../enums';
 
@@ -102,7 +102,7 @@ const PrintType = Type.Union(TICKET_PRINT_TYPE.values.map((value) => Type.Litera
 
 export const TicketTemplateListQuery = Type.Object({
   page: Type.Optional(Type.Integer({ title: '页码', minimum: 1 })),
-  limit: Type.Optional(Type.Integer({ title: '每页条数', minimum: 1, maximum: 1000 })),
+  limit: PageSize(),
   sort: Type.Optional(Type.String({ title: '排序', maxLength: 50 })),
   templateName: Type.Optional(Type.String({ title: '模板名称', maxLength: 100 })),
   printType: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Integer()], { title: '打印类型' })),
