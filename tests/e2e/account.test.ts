@@ -7,25 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { shot, useE2eEnvironment } from './support/harness';
 import { hostWithSession } from './support/api';
-import {
-  closeSelect,
-  confirm,
-  dialog,
-  filterBy,
-  listAfter,
-  listColumn,
-  listRows,
-  message,
-  openDialog,
-  openList,
-  pick,
-  rowAction,
-  rowWith,
-  tableRows,
-  treeAction,
-  treeNode,
-  waitForList,
-} from './support/list-page';
+import * as ui from './support/list-page';
 import { logIn, loginAt } from './support/login';
 
 const ROLE_NAME = '仓库文员';
@@ -36,8 +18,8 @@ const STAFF_LIST = '/dps-server/department_user/list';
 
 /** Selects a department in the tree and waits for its users. */
 async function selectDepartment(page: Page, name: string) {
-  const id = await treeNode(page, name).evaluate((element) => element.closest('[data-department-id]')?.getAttribute('data-department-id') ?? '');
-  await listAfter(page, () => treeNode(page, name).locator('.mes-category-name').click(), { path: STAFF_LIST, params: { departmentId: id } });
+  const id = await ui.treeNode(page, name).evaluate((element) => element.closest('[data-department-id]')?.getAttribute('data-department-id') ?? '');
+  await ui.listAfter(page, () => ui.treeNode(page, name).locator('.mes-category-name').click(), { path: STAFF_LIST, params: { departmentId: id } });
 }
 
 describe('account module', () => {
@@ -46,39 +28,39 @@ describe('account module', () => {
   it('manages departments: add, rename, remove, and refuses removing one with users', async () => {
     const page = await env.newPage();
     await loginAt(page, env.server.url, '/account_config/staff');
-    await treeNode(page, '质量部').waitFor();
-    await waitForList(page);
+    await ui.treeNode(page, '质量部').waitFor();
+    await ui.waitForList(page);
 
-    const add = await openDialog(page, '新增部门');
+    const add = await ui.openDialog(page, '新增部门');
     await add.getByRole('button', { name: '确定' }).click();
     // The explain line slides in with a height motion; its presence is what the rule produced.
     await add.locator('.ant-form-item-explain-error', { hasText: '请输入部门名称' }).waitFor({ state: 'attached' });
     expect(await add.getByPlaceholder('请输入部门名称').getAttribute('aria-invalid')).toBe('true');
     await add.getByPlaceholder('请输入部门名称').fill('临时部门');
     await add.getByRole('button', { name: '确定' }).click();
-    await treeNode(page, '临时部门').waitFor();
+    await ui.treeNode(page, '临时部门').waitFor();
 
-    await treeAction(page, '临时部门', '重命名');
-    const rename = dialog(page, '重命名部门');
+    await ui.treeAction(page, '临时部门', '重命名');
+    const rename = ui.dialog(page, '重命名部门');
     await rename.getByPlaceholder('请输入部门名称').fill(DEPARTMENT);
     await rename.getByRole('button', { name: '确定' }).click();
-    await treeNode(page, DEPARTMENT).waitFor();
-    expect(await treeNode(page, '临时部门').count()).toBe(0);
+    await ui.treeNode(page, DEPARTMENT).waitFor();
+    expect(await ui.treeNode(page, '临时部门').count()).toBe(0);
 
-    await treeAction(page, DEPARTMENT, '新增子部门');
-    const child = dialog(page, `新增「${DEPARTMENT}」的子部门`);
+    await ui.treeAction(page, DEPARTMENT, '新增子部门');
+    const child = ui.dialog(page, `新增「${DEPARTMENT}」的子部门`);
     await child.getByPlaceholder('请输入部门名称').fill('待删除小组');
     await child.getByRole('button', { name: '确定' }).click();
-    await treeNode(page, '待删除小组').waitFor();
-    await treeAction(page, '待删除小组', '删除');
-    await confirm(page, '确定删除部门「待删除小组」吗？');
-    await treeNode(page, '待删除小组').waitFor({ state: 'detached' });
+    await ui.treeNode(page, '待删除小组').waitFor();
+    await ui.treeAction(page, '待删除小组', '删除');
+    await ui.confirm(page, '确定删除部门「待删除小组」吗？');
+    await ui.treeNode(page, '待删除小组').waitFor({ state: 'detached' });
 
-    await treeAction(page, '质量部', '删除');
-    const refused = await confirm(page, '确定删除部门「质量部」吗？');
-    await message(page, '该部门下存在用户，无法删除').waitFor();
+    await ui.treeAction(page, '质量部', '删除');
+    const refused = await ui.confirm(page, '确定删除部门「质量部」吗？');
+    await ui.message(page, '该部门下存在用户，无法删除').waitFor();
     await refused.waitFor({ state: 'detached' });
-    expect(await treeNode(page, '质量部').count()).toBe(1);
+    expect(await ui.treeNode(page, '质量部').count()).toBe(1);
     await shot(page, 'account-1-departments');
   });
 
@@ -98,12 +80,12 @@ describe('account module', () => {
     await drawer.getByText('权限（已选 3 项）').waitFor();
     await shot(page, 'account-2-role-editor');
     await drawer.getByRole('button', { name: '确定' }).click();
-    await message(page, '新增成功').waitFor();
+    await ui.message(page, '新增成功').waitFor();
     await page.locator('.mes-role-table .ant-table-row', { hasText: ROLE_NAME }).waitFor();
 
     await page.goto(`${env.server.url}/account_config/staff`);
     await selectDepartment(page, DEPARTMENT);
-    const editor = await openDialog(page, '新增人员');
+    const editor = await ui.openDialog(page, '新增人员');
     await editor.getByPlaceholder('请输入用户名').fill(USER.username);
     await editor.getByPlaceholder('请输入姓名').fill(USER.nickName);
     await editor.getByPlaceholder('请输入手机号').fill('12345');
@@ -112,16 +94,16 @@ describe('account module', () => {
     await editor.getByText('请输入正确的手机号码').waitFor();
     await editor.getByPlaceholder('请输入手机号').fill(USER.mobile);
     const roles = editor.locator('.ant-form-item', { hasText: '角色' }).locator('.ant-select');
-    await pick(roles, ROLE_NAME, { search: '', exact: false });
+    await ui.pick(roles, ROLE_NAME, { search: '', exact: false });
     // What the user sees before 确定: the dropdown closed, the role still chosen, the department named.
-    await closeSelect(roles);
+    await ui.closeSelect(roles);
     await roles.locator('.ant-select-selection-item', { hasText: ROLE_NAME }).waitFor();
     await editor.locator('.ant-form-item', { hasText: '部门' }).getByText(DEPARTMENT).waitFor();
     await shot(page, 'account-3-staff-editor');
     await editor.getByRole('button', { name: '确定' }).click();
-    await message(page, '新增成功').waitFor();
-    await rowWith(page, USER.username).waitFor();
-    const [row] = await listRows(page);
+    await ui.message(page, '新增成功').waitFor();
+    await ui.rowWith(page, USER.username).waitFor();
+    const [row] = await ui.listRows(page);
     expect(row).toMatchObject({ 用户名: USER.username, 姓名: USER.nickName, 部门: DEPARTMENT, 角色: ROLE_NAME, 账号状态: '正常' });
     await shot(page, 'account-4-staff-list');
 
@@ -135,7 +117,7 @@ describe('account module', () => {
     await clerk.goto(`${env.server.url}/login`);
     await logIn(clerk, USER.username, USER.password);
     await clerk.waitForURL((url) => url.pathname === '/account_config/staff');
-    await waitForList(clerk);
+    await ui.waitForList(clerk);
     expect(await clerk.locator('.mes-sider-menu .ant-menu-submenu-title').allInnerTexts()).toEqual(['账号配置']);
     expect(await clerk.locator('.mes-sider-menu .ant-menu-item').allInnerTexts()).toEqual(['人员管理']);
     await clerk.getByRole('button', { name: '导出' }).waitFor();
@@ -157,7 +139,7 @@ describe('account module', () => {
     const page = await env.newPage();
     await loginAt(page, env.server.url, '/account_config/staff');
     await selectDepartment(page, DEPARTMENT);
-    const importer = await openDialog(page, '导入', '导入人员');
+    const importer = await ui.openDialog(page, '导入', '导入人员');
     expect(await importer.getByRole('button', { name: '确定' }).isDisabled()).toBe(true);
     const [template] = await Promise.all([page.waitForEvent('download'), importer.getByText('下载模板').click()]);
     expect(template.suggestedFilename()).toBe('人员导入模板.xlsx');
@@ -178,8 +160,8 @@ describe('account module', () => {
     await shot(page, 'account-7-import-row-error');
     await importer.getByRole('button', { name: '取消' }).click();
 
-    await filterBy(page, '用户名', 'import_', 'username', { path: STAFF_LIST });
-    expect(await tableRows(page).count()).toBe(0);
+    await ui.filterBy(page, '用户名', 'import_', 'username', { path: STAFF_LIST });
+    expect(await ui.tableRows(page).count()).toBe(0);
     expect(await page.locator('.mes-list-table .ant-empty-description').innerText()).toBe('暂无数据');
   });
 
@@ -187,7 +169,7 @@ describe('account module', () => {
     const page = await env.newPage();
     await loginAt(page, env.server.url, '/account_config/staff');
     await selectDepartment(page, '印刷车间');
-    const shown = await listRows(page);
+    const shown = await ui.listRows(page);
     expect(shown.length).toBeGreaterThan(2);
     const total = await page.locator('.ant-pagination-total-text').innerText();
     expect(total).toContain(String(shown.length));
@@ -221,13 +203,13 @@ describe('account module', () => {
     await form.getByPlaceholder('请再次输入新密码').fill('abc12345');
 
     await form.getByRole('button', { name: '获取验证码' }).click();
-    await message(page, '验证码已发送至 138****0001').waitFor();
+    await ui.message(page, '验证码已发送至 138****0001').waitFor();
     const resend = form.locator('.mes-sms-button');
     expect(await resend.innerText()).toMatch(/^(60|59)秒后重新获取$/);
     expect(await resend.isDisabled()).toBe(true);
     await form.getByPlaceholder('请输入验证码').fill('000000');
     await form.getByRole('button', { name: '确认修改' }).click();
-    await message(page, '验证码错误或已过期').waitFor();
+    await ui.message(page, '验证码错误或已过期').waitFor();
     expect(await resend.innerText()).toMatch(/^\d+秒后重新获取$/);
     await shot(page, 'account-11-reset-password');
 
@@ -242,28 +224,28 @@ describe('account module', () => {
     await phone.getByPlaceholder('请输入新手机号').fill('13900009999');
     await phone.locator('.mes-sms-button:not([disabled])').waitFor();
     await send.click();
-    await message(page, '验证码已发送至 139****9999').waitFor();
+    await ui.message(page, '验证码已发送至 139****9999').waitFor();
     await shot(page, 'account-12-modify-phone');
   });
 
   it('never shows another factory’s users', async () => {
     const page = await env.newPage();
-    await openList(page, env.server.url, '/account_config/staff');
-    expect(await treeNode(page, '纸板生产部').count()).toBe(0);
+    await ui.openList(page, env.server.url, '/account_config/staff');
+    expect(await ui.treeNode(page, '纸板生产部').count()).toBe(0);
 
     await page.locator('[data-testid="org-switch"]').click();
     await page.locator('.ant-select-item-option:has-text("示例纸板厂")').click();
     await page.locator('[data-testid="org-switch"]:has-text("示例纸板厂")').waitFor();
     // The page remounts for the new factory without a reload: nothing of the old one stays.
-    await treeNode(page, '纸板生产部').waitFor();
-    await waitForList(page);
-    expect(await treeNode(page, DEPARTMENT).count()).toBe(0);
-    expect(await treeNode(page, '印刷车间').count()).toBe(0);
-    const usernames = await listColumn(page, '用户名');
+    await ui.treeNode(page, '纸板生产部').waitFor();
+    await ui.waitForList(page);
+    expect(await ui.treeNode(page, DEPARTMENT).count()).toBe(0);
+    expect(await ui.treeNode(page, '印刷车间').count()).toBe(0);
+    const usernames = await ui.listColumn(page, '用户名');
     for (const foreign of [USER.username, 'staff01', 'operator']) expect(usernames).not.toContain(foreign);
 
-    await filterBy(page, '用户名', 'staff', 'username', { path: STAFF_LIST });
-    expect(await tableRows(page).count()).toBe(0);
+    await ui.filterBy(page, '用户名', 'staff', 'username', { path: STAFF_LIST });
+    expect(await ui.tableRows(page).count()).toBe(0);
     await shot(page, 'account-9-other-factory');
 
     await page.goto(`${env.server.url}/role`);
@@ -277,14 +259,14 @@ describe('account module', () => {
     await loginAt(page, env.server.url, '/account_config/staff');
     await selectDepartment(page, DEPARTMENT);
     // 工厂授权 is past the three inline links: it lives in the row's 更多 menu.
-    await rowAction(rowWith(page, USER.username), '工厂授权');
-    const grants = dialog(page, `工厂授权 - ${USER.nickName}`);
+    await ui.rowAction(ui.rowWith(page, USER.username), '工厂授权');
+    const grants = ui.dialog(page, `工厂授权 - ${USER.nickName}`);
     await grants.getByText('默认工厂').waitFor();
     expect(await grants.getByRole('checkbox', { name: /示例纸板厂/ }).isChecked()).toBe(false);
     await grants.getByRole('checkbox', { name: /示例纸板厂/ }).check();
     await shot(page, 'account-13-factory-grants');
     await grants.getByRole('button', { name: '保存授权' }).click();
-    await message(page, '授权成功').waitFor();
+    await ui.message(page, '授权成功').waitFor();
 
     // The hidden /tool/authorization page shows the same grant.
     await page.goto(`${env.server.url}/tool/authorization`);
@@ -306,9 +288,9 @@ describe('account module', () => {
     // A host page on the server's origin that embeds only the account element.
     await hostWithSession(page, env.server.url, 'mes-account');
     await page.getByRole('tab', { name: '人员管理' }).waitFor();
-    await treeNode(page, '印刷车间').waitFor();
-    await waitForList(page);
-    expect(await tableRows(page).count()).toBeGreaterThan(0);
+    await ui.treeNode(page, '印刷车间').waitFor();
+    await ui.waitForList(page);
+    expect(await ui.tableRows(page).count()).toBeGreaterThan(0);
     await page.getByRole('tab', { name: '角色管理' }).click();
     await page.locator('.mes-role-table .ant-table-row', { hasText: '系统管理员' }).waitFor();
     await shot(page, 'account-10-element-in-host');

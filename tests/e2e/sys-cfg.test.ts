@@ -7,23 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { shot, useE2eEnvironment } from './support/harness';
 import { apiSession } from './support/api';
-import {
-  closeSelect,
-  confirm,
-  filterBy,
-  listColumn,
-  listRow,
-  message,
-  openDialog,
-  openList,
-  openSelect,
-  optionTitles,
-  pick,
-  rowAction,
-  rowWithCell,
-  tableRows,
-  waitForList,
-} from './support/list-page';
+import * as ui from './support/list-page';
 import { loginAt } from './support/login';
 
 const section = (page: Page, key: string) => page.locator(`.mes-config-section[data-section="${key}"]`);
@@ -48,7 +32,7 @@ describe('sys-cfg configuration screens', () => {
     const sent = page.waitForRequest((request) => request.url().endsWith('/dps-server/enterprise/config/update'));
     await template.getByRole('button', { name: '保存' }).click();
     expect(Object.keys((await sent).postDataJSON() as object)).toEqual(['orderTemplate']);
-    await message(page, '保存成功').waitFor();
+    await ui.message(page, '保存成功').waitFor();
     // Saving the template leaves the unsaved maintenance edit on screen.
     expect(await maintenance.getByRole('switch').getAttribute('aria-checked')).toBe('true');
     await shot(page, 'sys-cfg-1-enterprise-config');
@@ -79,13 +63,13 @@ describe('sys-cfg configuration screens', () => {
     expect(userListCalls).toEqual([]);
 
     const picker = report.locator('.mes-user-select');
-    const users = await openSelect(picker);
+    const users = await ui.openSelect(picker);
     // The list loads on first opening; options are 昵称（用户名）, searched by either.
     await users.locator('.ant-select-item-option').first().waitFor();
     expect(await picker.getAttribute('data-state')).toBe('done');
     expect(userListCalls).toHaveLength(1);
-    await pick(picker, '王伟（staff01）', { search: '王伟' });
-    await pick(picker, '李芳（staff02）', { search: 'staff02' });
+    await ui.pick(picker, '王伟（staff01）', { search: '王伟' });
+    await ui.pick(picker, '李芳（staff02）', { search: 'staff02' });
     // A disabled account is listed but cannot be picked.
     await page.keyboard.type('staff03');
     const disabledOption = users.locator('.ant-select-item-option', { hasText: '（staff03）（已禁用）' });
@@ -97,7 +81,7 @@ describe('sys-cfg configuration screens', () => {
     await page.keyboard.type('没有这个人');
     await users.getByText('没有匹配的人员').waitFor();
     await shot(page, 'sys-cfg-1b-auditor-picker');
-    await closeSelect(picker);
+    await ui.closeSelect(picker);
     const chosen = () => report.locator('.ant-select-selection-item').allInnerTexts();
     await expect.poll(chosen).toEqual(['王伟（staff01）', '李芳（staff02）']);
 
@@ -107,7 +91,7 @@ describe('sys-cfg configuration screens', () => {
     expect(Object.keys(body)).toEqual(['reportAuditConfig']);
     expect(Object.keys(body.reportAuditConfig).sort()).toEqual(['auditorUserIds', 'needAudit']);
     expect(body.reportAuditConfig.auditorUserIds).toHaveLength(2);
-    await message(page, '保存成功').waitFor();
+    await ui.message(page, '保存成功').waitFor();
     await shot(page, 'sys-cfg-1c-auditors-saved');
 
     await page.reload();
@@ -124,35 +108,35 @@ describe('sys-cfg configuration screens', () => {
 
   it('creates a board code from existing paper grades and lists its layers and basis weight', async () => {
     const page = await env.newPage();
-    await openList(page, env.server.url, '/paper-produce-data?tab=board');
-    expect(await tableRows(page).count()).toBeGreaterThan(0);
-    const editor = await openDialog(page, '新增纸板编码');
+    await ui.openList(page, env.server.url, '/paper-produce-data?tab=board');
+    expect(await ui.tableRows(page).count()).toBeGreaterThan(0);
+    const editor = await ui.openDialog(page, '新增纸板编码');
     await editor.getByPlaceholder('如 K250-B140-K250').fill('E2E-K250-B140-K200');
-    await pick(editor.locator('.ant-form-item', { hasText: '楞型' }).locator('.ant-select'), 'B（B楞）', { search: '' });
+    await ui.pick(editor.locator('.ant-form-item', { hasText: '楞型' }).locator('.ant-select'), 'B（B楞）', { search: '' });
     const layers = editor.locator('.mes-board-layer');
     await expect.poll(() => layers.count()).toBe(3);
     expect(await editor.locator('.ant-form-item-label').allInnerTexts()).toEqual(expect.arrayContaining(['第1层 面纸', '第2层 芯纸（B楞）', '第3层 里纸']));
     // Medium slots offer only medium papers.
-    const mediums = await openSelect(layers.nth(1));
+    const mediums = await ui.openSelect(layers.nth(1));
     await mediums.locator('.ant-select-item-option[title="B140 高强瓦楞原纸 140g"]').waitFor();
     // The dropdown fills in as the paper list arrives: wait for it rather than reading it once.
-    await expect.poll(async () => (await optionTitles(mediums)).length).toBeGreaterThan(1);
-    const titles = await optionTitles(mediums);
+    await expect.poll(async () => (await ui.optionTitles(mediums)).length).toBeGreaterThan(1);
+    const titles = await ui.optionTitles(mediums);
     expect(titles.filter((title) => !/^[BCE]1[1-4]0 /.test(title))).toEqual([]);
-    await closeSelect(layers.nth(1));
-    await pick(layers.nth(0), 'K250 牛卡纸 250g', { search: 'K250' });
-    await pick(layers.nth(1), 'B140 高强瓦楞原纸 140g', { search: 'B140' });
-    await pick(layers.nth(2), 'K200 牛卡纸 200g', { search: 'K200' });
+    await ui.closeSelect(layers.nth(1));
+    await ui.pick(layers.nth(0), 'K250 牛卡纸 250g', { search: 'K250' });
+    await ui.pick(layers.nth(1), 'B140 高强瓦楞原纸 140g', { search: 'B140' });
+    await ui.pick(layers.nth(2), 'K200 牛卡纸 200g', { search: 'K200' });
     await expect.poll(() => editor.locator('.mes-board-layer-text').innerText()).toBe('K250-B140-K200');
-    await pick(editor.locator('.ant-form-item', { hasText: '纸板等级' }).locator('.ant-select'), 'S-1.3');
+    await ui.pick(editor.locator('.ant-form-item', { hasText: '纸板等级' }).locator('.ant-select'), 'S-1.3');
     await editor.getByPlaceholder('请输入最小耐破强度').fill('1177');
     await shot(page, 'sys-cfg-2-board-editor');
     await editor.getByRole('button', { name: '确定' }).click();
-    await message(page, '新增成功').waitFor();
+    await ui.message(page, '新增成功').waitFor();
 
-    await filterBy(page, '纸板编码', 'E2E-K250', 'boardCode');
-    expect(await listColumn(page, '纸板编码')).toEqual(['E2E-K250-B140-K200']);
-    const created = await listRow(page, '纸板编码', 'E2E-K250-B140-K200');
+    await ui.filterBy(page, '纸板编码', 'E2E-K250', 'boardCode');
+    expect(await ui.listColumn(page, '纸板编码')).toEqual(['E2E-K250-B140-K200']);
+    const created = await ui.listRow(page, '纸板编码', 'E2E-K250-B140-K200');
     // Basis weight: 250 + 200 + 140 × 1.35 (B flute take-up) = 639 g/m².
     expect(created).toMatchObject({ 楞型: 'B', '纸板层（面纸-芯纸-…）': 'K250-B140-K200', 纸板等级: 'S-1.3', '耐破（kPa）': '1177', '定量（g/m²）': '639' });
     await shot(page, 'sys-cfg-3-board-list');
@@ -160,16 +144,16 @@ describe('sys-cfg configuration screens', () => {
 
   it('refuses deleting a paper grade a board code uses and keeps the grade', async () => {
     const page = await env.newPage();
-    await openList(page, env.server.url, '/paper-produce-data?tab=paper');
-    await filterBy(page, '原纸编码', 'K250', 'paperCode');
-    await rowAction(rowWithCell(page, 'K250'), '删除');
-    await confirm(page, '确定删除「K250」吗？');
-    await message(page, '原纸「K250」已被纸板编码引用，无法删除').waitFor();
+    await ui.openList(page, env.server.url, '/paper-produce-data?tab=paper');
+    await ui.filterBy(page, '原纸编码', 'K250', 'paperCode');
+    await ui.rowAction(ui.rowWithCell(page, 'K250'), '删除');
+    await ui.confirm(page, '确定删除「K250」吗？');
+    await ui.message(page, '原纸「K250」已被纸板编码引用，无法删除').waitFor();
     await shot(page, 'sys-cfg-4-grade-refused');
     // The filter lives in the URL: the reloaded list is filtered again.
     await page.reload();
-    await rowWithCell(page, 'K250').waitFor();
-    expect(await rowWithCell(page, 'K250').count()).toBe(1);
+    await ui.rowWithCell(page, 'K250').waitFor();
+    expect(await ui.rowWithCell(page, 'K250').count()).toBe(1);
   });
 
   it('saves the scheduling configuration and shows dictionaries and the process dictionary', async () => {
@@ -183,7 +167,7 @@ describe('sys-cfg configuration screens', () => {
     await efficiency.fill('90');
     await statuses.filter({ hasText: '已创建' }).click();
     await form.getByRole('button', { name: '保存' }).click();
-    await message(page, '保存成功').waitFor();
+    await ui.message(page, '保存成功').waitFor();
     await shot(page, 'sys-cfg-5-schedule-cfg');
     await page.reload();
     await expect.poll(() => page.locator('.mes-schedule-cfg').getByPlaceholder('请输入默认效率').inputValue(), { timeout: 15_000 }).toBe('90');
@@ -195,8 +179,8 @@ describe('sys-cfg configuration screens', () => {
     await page.locator('.mes-dict-items .ant-table-row').first().waitFor();
     await shot(page, 'sys-cfg-6-dict');
     await page.getByRole('tab', { name: '工序字典' }).click();
-    await waitForList(page);
-    expect(await tableRows(page).count()).toBeGreaterThan(0);
+    await ui.waitForList(page);
+    expect(await ui.tableRows(page).count()).toBeGreaterThan(0);
     expect(new URL(page.url()).searchParams.get('tab')).toBe('processDict');
     await shot(page, 'sys-cfg-7-process-dict');
   });

@@ -6,7 +6,7 @@ import { inflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { settleAnimations, shot, useE2eEnvironment } from './support/harness';
-import { confirmDialog, message, openList, pick, rowAction, rowWithCell, waitForList } from './support/list-page';
+import * as ui from './support/list-page';
 
 const WORK_ORDER_NO = 'WO20261123-0015';
 const MM_TO_PT = 72 / 25.4;
@@ -114,9 +114,9 @@ describe('work-order ticket templates', () => {
 
   it('creates a template, makes it the default, reopens it unchanged and prints one A5 landscape page', async () => {
     const page = await env.newPage();
-    await openList(page, env.server.url, '/base-cfg?tab=ticketTemplate');
-    await expect.poll(() => rowWithCell(page, '标准工单流转卡').count()).toBe(1);
-    expect(await rowWithCell(page, '标准工单流转卡').locator('.ant-tag', { hasText: '默认' }).count()).toBe(1);
+    await ui.openList(page, env.server.url, '/base-cfg?tab=ticketTemplate');
+    await expect.poll(() => ui.rowWithCell(page, '标准工单流转卡').count()).toBe(1);
+    expect(await ui.rowWithCell(page, '标准工单流转卡').locator('.ant-tag', { hasText: '默认' }).count()).toBe(1);
     await shot(page, 'ticket-template-1-list');
 
     await page.getByRole('button', { name: '新增流转卡模板' }).click();
@@ -147,7 +147,7 @@ describe('work-order ticket templates', () => {
     ];
     expect(await arrangement(page)).toEqual(expected);
     // Paper A5 横向, QR code on.
-    await pick(setting(page, '纸张'), 'A5（148×210mm）', { search: '' });
+    await ui.pick(setting(page, '纸张'), 'A5（148×210mm）', { search: '' });
     await page.locator('.mes-ticket-settings').getByText('横向', { exact: true }).click();
     expect(await page.getByRole('switch', { name: '工单二维码' }).getAttribute('aria-checked')).toBe('true');
     expect(await page.getByRole('switch', { name: '工序流转记录' }).getAttribute('aria-checked')).toBe('true');
@@ -159,24 +159,24 @@ describe('work-order ticket templates', () => {
     const created = page.waitForResponse((response) => response.url().endsWith('/dps-server/ticket_template/create'));
     await page.getByRole('button', { name: '保存' }).click();
     expect(await (await created).json()).toMatchObject({ resultCode: 1000 });
-    await message(page, '保存成功').waitFor();
+    await ui.message(page, '保存成功').waitFor();
     await page.waitForURL((url) => url.searchParams.has('id'));
     await editorReady(page);
     await page.getByRole('button', { name: '设为默认' }).click();
-    await message(page, '已设为默认模板').waitFor();
+    await ui.message(page, '已设为默认模板').waitFor();
     await page.waitForURL((url) => url.searchParams.get('isDefault') === '1');
     await page.locator('.mes-ticket-template-page .ant-tag', { hasText: '默认' }).waitFor();
 
     // Back in the list: the new template is the default, the seeded one no longer.
     await page.getByRole('button', { name: '返回' }).click();
     await page.waitForURL((url) => url.pathname === '/base-cfg');
-    await waitForList(page);
-    await expect.poll(() => rowWithCell(page, 'E2E印刷车间流转卡').count()).toBe(1);
-    expect(await rowWithCell(page, 'E2E印刷车间流转卡').locator('.ant-tag', { hasText: '默认' }).count()).toBe(1);
-    expect(await rowWithCell(page, '标准工单流转卡').locator('.ant-tag', { hasText: '默认' }).count()).toBe(0);
+    await ui.waitForList(page);
+    await expect.poll(() => ui.rowWithCell(page, 'E2E印刷车间流转卡').count()).toBe(1);
+    expect(await ui.rowWithCell(page, 'E2E印刷车间流转卡').locator('.ant-tag', { hasText: '默认' }).count()).toBe(1);
+    expect(await ui.rowWithCell(page, '标准工单流转卡').locator('.ant-tag', { hasText: '默认' }).count()).toBe(0);
 
     // Reopen: same arrangement, paper and QR code.
-    await rowAction(rowWithCell(page, 'E2E印刷车间流转卡'), '编辑');
+    await ui.rowAction(ui.rowWithCell(page, 'E2E印刷车间流转卡'), '编辑');
     await page.waitForURL((url) => url.pathname === '/ticket-temp-cfg' && url.searchParams.get('isDefault') === '1');
     await editorReady(page);
     await expect.poll(() => page.getByPlaceholder('请输入模板名称').inputValue()).toBe('E2E印刷车间流转卡');
@@ -212,8 +212,8 @@ describe('work-order ticket templates', () => {
 
     // A seeded finished-goods label previews at its label size with the QR code at the bottom.
     await page.getByRole('button', { name: '返回' }).click();
-    await waitForList(page);
-    await rowAction(rowWithCell(page, '成品捆包标签'), '编辑');
+    await ui.waitForList(page);
+    await ui.rowAction(ui.rowWithCell(page, '成品捆包标签'), '编辑');
     await page.waitForURL((url) => url.pathname === '/ticket-temp-cfg' && url.searchParams.get('printType') === '2');
     await editorReady(page);
     await expect.poll(() => sheet.getAttribute('data-paper')).toBe('100x80');
@@ -225,15 +225,15 @@ describe('work-order ticket templates', () => {
     const modeling = page.locator('.mes-sider-menu .ant-menu-item', { hasText: '建模' });
     if (!(await modeling.isVisible())) await page.locator('.mes-sider-menu .ant-menu-submenu-title', { hasText: '系统配置' }).click();
     await modeling.click();
-    const leave = confirmDialog(page, '放弃未保存的修改？');
+    const leave = ui.confirmDialog(page, '放弃未保存的修改？');
     await leave.getByText('模板有未保存的修改，离开后修改将丢失。').waitFor();
     expect(new URL(page.url()).pathname).toBe('/ticket-temp-cfg');
     await settleAnimations(page);
     await leave.getByRole('button', { name: '离开' }).click();
     await page.waitForURL((url) => url.pathname === '/modeling');
     await page.goto(`${env.server.url}/base-cfg?tab=ticketTemplate`);
-    await waitForList(page);
-    await expect.poll(() => rowWithCell(page, '成品捆包标签').count()).toBe(1);
-    expect(await rowWithCell(page, '成品捆包标签（改）').count()).toBe(0);
+    await ui.waitForList(page);
+    await expect.poll(() => ui.rowWithCell(page, '成品捆包标签').count()).toBe(1);
+    expect(await ui.rowWithCell(page, '成品捆包标签（改）').count()).toBe(0);
   });
 });
