@@ -165,6 +165,9 @@ export async function treeAction(page: Page, name: string, action: string): Prom
  * the one holding the listbox its input controls, so a neighbour's closing dropdown never answers.
  */
 export async function openSelect(select: Locator): Promise<Locator> {
+  // A dialog still zooming in takes the focus when it has opened, which closes a dropdown opened before
+  // (a row's 编辑 opens its dialog without openDialog): let it finish first, as a user's eye does.
+  await settleAnimations(select.page());
   const input = select.locator('input').first();
   if (!(await input.getAttribute('aria-controls'))) await select.click();
   // The input names its listbox while the dropdown is open; a busy page may take a while to open it.
