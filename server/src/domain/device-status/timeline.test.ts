@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../schedule/rng';
+import { seededRandom } from '../rng';
 import { eventKey } from './event';
 import { applyEvents, buildTimeline } from './timeline';
 import { OFFLINE_REASON, type DeviceStatus, type Segment, type StatusEvent } from './types';

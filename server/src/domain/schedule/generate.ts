@@ -6,7 +6,7 @@
  * urgencies, and setup keys (die and plate/colours) that repeat so same-key setups occur.
  */
 import { minuteFormatter, parseMinutes } from './time';
-import { seededRandom } from './rng';
+import { seededRandom } from '../rng';
 import type { Instance, InstanceMachine, InstanceOperation, InstanceOrder } from './types';
 
 export interface GenerateOptions {

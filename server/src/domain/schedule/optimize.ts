@@ -19,7 +19,7 @@
 import { setupAfter, type Model } from './model';
 import { placeFixed } from './calculate';
 import { emptyOutcome, type Outcome } from './plan';
-import { seededRandom } from './rng';
+import { seededRandom } from '../rng';
 import { REASONS, type OptimizeOptions } from './types';
 import { earliestStart, endOfWork } from './windows';
 

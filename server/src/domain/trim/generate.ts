@@ -1,16 +1,5 @@
+import { seededRandom } from '../rng';
 import type { TrimInstance, TrimOrder } from './types';
-
-/** mulberry32: a small seeded PRNG, so a seed always gives the same instance. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface GenerateOptions {
   seed: number;

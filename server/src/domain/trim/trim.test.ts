@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkPlan, planMetrics } from './check';
-import { generateTrimInstance, seededRandom } from './generate';
+import { seededRandom } from '../rng';
+import { generateTrimInstance } from './generate';
 import { optimiseTrim } from './optimise';
 import { TrimRefusal, type TrimInstance, type TrimOrder } from './types';
 import { parseTrimInstance, sheetRange } from './validate';
