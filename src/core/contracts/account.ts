@@ -2,7 +2,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { AccountAuthorities as A } from '../access/authorities/account';
 import { CreatedResult, Id, NoData, OptionalId, PageFields, PageResult, PageSize, TextFilter, titled } from './common';
 import { del, FILE, get, pathsOf, post, put } from './endpoint';
-import { ImportRequest, ImportResult } from './files';
+import { importEndpoints } from './files';
 
 /** Account status (spec §4): 0 forbidden, 1 normal, 2 locked. */
 export const AccountStatusSchema = Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)]);
@@ -225,8 +225,7 @@ export const AccountApi = {
   staffEdit: post('/dps-server/department_user/edit', { body: EditStaffRequest, response: NoData, authority: A.staffEdit }),
   staffEditStatus: post('/dps-server/department_user/edit_status', { body: EditStaffStatusRequest, response: NoData, authority: A.staffStatus }),
   staffBatchAdd: post('/dps-server/department_user/batch_add', { body: BatchAddStaffRequest, response: NoData, authority: A.staffAdd }),
-  staffImport: post('/dps-server/department_user/import', { body: ImportRequest, response: ImportResult, authority: A.staffImport }),
-  staffImportTemplate: get('/dps-server/department_user/import_template', { response: FILE, authority: A.staffImport }),
+  ...importEndpoints('staff', '/dps-server/department_user', A.staffImport),
   staffExport: post('/dps-server/department_user/export', { body: StaffListQuery, response: FILE, authority: A.staffExport }),
   otherDepartment: get('/dps-server/other_department', { query: OtherDepartmentQuery, response: PageResult(StaffUser), authority: A.staff }),
   /**

@@ -93,7 +93,7 @@ export function isWrite(endpoint: Pick<Endpoint, 'method'>): boolean {
   return endpoint.method !== 'GET';
 }
 
-type Keyed<N extends string, S extends string> = N extends '' ? Uncapitalize<S> : `${N}${S}`;
+export type Keyed<N extends string, S extends string> = N extends '' ? Uncapitalize<S> : `${N}${S}`;
 type Writes<C extends TSchema, U extends TSchema> = {
   Create: Endpoint<string, { body: C; response: typeof CreatedResult; authority: string }>;
   Update: Endpoint<string, { body: U; response: typeof NoData; authority: string }>;

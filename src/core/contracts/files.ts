@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Text } from './common';
-import { FILE, get, pathsOf, post } from './endpoint';
+import { FILE, get, pathsOf, post, type Endpoint, type Keyed } from './endpoint';
 
 /** Upload request type (spec §3): 0 image, 1 document, 2 video. */
 export const UploadType = { IMAGE: 0, DOCUMENT: 1, VIDEO: 2 } as const;
@@ -41,6 +41,28 @@ export const ImportResult = Type.Object({
   message: Type.String(),
 });
 export type ImportResult = Static<typeof ImportResult>;
+
+type ImportWrites = {
+  Import: Endpoint<string, { body: typeof ImportRequest; response: typeof ImportResult; authority: string }>;
+  ImportTemplate: Endpoint<string, { response: typeof FILE; authority: string }>;
+};
+
+/**
+ * The import of one entity under `base`, keyed `<name>Import` and `<name>ImportTemplate` (or `import`,
+ * `importTemplate` for name ''): `import` ({ url } of the uploaded xlsx → ImportResult) and its
+ * `import_template` download, both guarded by the import button. Spread it into the Api.
+ */
+export function importEndpoints<const N extends string>(
+  name: N,
+  base: string,
+  authority: string,
+): { [K in keyof ImportWrites as Keyed<N, K>]: ImportWrites[K] } {
+  const key = (suffix: string) => (name ? `${name}${suffix}` : suffix.charAt(0).toLowerCase() + suffix.slice(1));
+  return {
+    [key('Import')]: post(`${base}/import`, { body: ImportRequest, response: ImportResult, authority }),
+    [key('ImportTemplate')]: get(`${base}/import_template`, { response: FILE, authority }),
+  } as never;
+}
 
 /** File service (spec §7): multipart uploads (read by the route itself) and downloads. */
 export const FilesApi = {

@@ -1,8 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ShiftAuthorities as A } from '../access/authorities/shifts';
 import { CreatedResult, DeleteBatchRequest, DeleteBatchResult, Id, IdParams, NoData, OptionalId, PageFields, PageResult, Remark, ShortText, Sort, Stamps, TextFilter, titled, updateOf } from './common';
-import { crudEndpoints, FILE, get, pathsOf, post } from './endpoint';
-import { ImportRequest, ImportResult } from './files';
+import { crudEndpoints, get, pathsOf, post } from './endpoint';
+import { importEndpoints } from './files';
 
 
 /** Holiday types (1 法定节假日, 2 调休上班, 3 公司休息日). */
@@ -216,8 +216,7 @@ export const ShiftApi = {
 
   classUserList: get('/dps-server/class_manage/users/list', { query: ClassUserListQuery, response: PageResult(ClassUser), ...read }),
   ...crudEndpoints('classUser', '/dps-server/class_manage/users', CreateClassUserRequest, UpdateClassUserRequest, { add: A.userAdd, edit: A.userEdit, remove: A.userDelete }),
-  classUserImport: post('/dps-server/class_manage/users/import', { body: ImportRequest, response: ImportResult, authority: A.userImport }),
-  classUserImportTemplate: get('/dps-server/class_manage/users/import_template', { response: FILE, authority: A.userImport }),
+  ...importEndpoints('classUser', '/dps-server/class_manage/users', A.userImport),
 
   exchangeList: get('/dps-server/class_manage/exchange/list', { query: ExchangeListQuery, response: PageResult(ShiftExchange), ...read }),
   exchangeCreate: post('/dps-server/class_manage/exchange/create', { body: CreateExchangeRequest, response: CreatedResult, authority: A.exchange }),

@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { defineEnum } from '../enums';
 import { StencilAuthorities as A } from '../access/authorities/stencil';
 import { crudEndpoints, FILE, get, pathsOf, post } from './endpoint';
-import { ImportRequest, ImportResult } from './files';
+import { importEndpoints } from './files';
 import { IdParams, MultiFilter, OptionalId, OptionalText, PageFields, PageResult, Remark, ShortText, Stamps, TextFilter, titled, updateOf } from './common';
 
 /** 版材类型: the plate material. */
@@ -97,8 +97,7 @@ export const StencilApi = {
   list: get('/dps-server/stencil/list', { query: StencilListQuery, response: PageResult(Stencil), authority: A.page }),
   detail: get('/dps-server/stencil/detail/:id', { params: IdParams, response: Stencil, authority: A.page }),
   ...crudEndpoints('', '/dps-server/stencil', CreateStencilRequest, UpdateStencilRequest, { add: A.add, edit: A.edit, remove: A.delete }),
-  import: post('/dps-server/stencil/import', { body: ImportRequest, response: ImportResult, authority: A.import }),
-  importTemplate: get('/dps-server/stencil/import_template', { response: FILE, authority: A.import }),
+  ...importEndpoints('', '/dps-server/stencil', A.import),
   export: post('/dps-server/stencil/export', { body: StencilListQuery, response: FILE, authority: A.export }),
 };
 export const StencilPaths = pathsOf(StencilApi);

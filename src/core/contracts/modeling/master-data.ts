@@ -2,7 +2,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { ModelingAuthorities as A } from '../../access/authorities/modeling';
 import { Id, IdParams, MultiFilter, OptionalId, OptionalText, OverReportPercent, PageFields, PageResult, Remark, ShortText, Sort, Stamps, TextFilter, titled, updateOf } from '../common';
 import { crudEndpoints, FILE, get, pathsOf, post } from '../endpoint';
-import { ImportRequest, ImportResult } from '../files';
+import { importEndpoints } from '../files';
 
 /** Board flutes (DOMAIN.md): single wall A, B, C, E, F; double wall BC, BE, AB. */
 export const FLUTES = ['A', 'B', 'C', 'E', 'F', 'AB', 'BC', 'BE'] as const;
@@ -427,8 +427,7 @@ export const ModelingApi = {
   deviceList: get('/dps-server/device/list', { query: DeviceListQuery, response: PageResult(Device), ...read }),
   deviceDetail: get('/dps-server/device/detail/:id', { params: IdParams, response: DeviceDetail, ...read }),
   ...crudEndpoints('device', '/dps-server/device', CreateDeviceRequest, UpdateDeviceRequest, { add: A.deviceAdd, edit: A.deviceEdit, remove: A.deviceDelete }),
-  deviceImport: post('/dps-server/device/import', { body: ImportRequest, response: ImportResult, authority: A.deviceImport }),
-  deviceImportTemplate: get('/dps-server/device/import_template', { response: FILE, authority: A.deviceImport }),
+  ...importEndpoints('device', '/dps-server/device', A.deviceImport),
   deviceExport: post('/dps-server/device/export', { body: DeviceListQuery, response: FILE, authority: A.deviceExport }),
   /** GET ?processId=: devices that can run a process, with their theoretical speed (for scheduling). */
   deviceSpeedList: get('/dps-server/device/theoretical_speed/list', { query: DeviceSpeedQuery, response: Type.Array(DeviceSpeedEntry), ...read }),
@@ -453,8 +452,7 @@ export const ModelingApi = {
   productDetail: get('/dps-server/product/detail/:id', { params: IdParams, response: Product, ...read }),
   ...crudEndpoints('product', '/dps-server/product', CreateProductRequest, UpdateProductRequest, { add: A.productAdd, edit: A.productEdit, remove: A.productDelete }),
   /** Spec §9: the console waits up to 600 s for this one. */
-  productImport: post('/dps-server/product/import', { body: ImportRequest, response: ImportResult, authority: A.productImport }),
-  productImportTemplate: get('/dps-server/product/import_template', { response: FILE, authority: A.productImport }),
+  ...importEndpoints('product', '/dps-server/product', A.productImport),
   productExport: post('/dps-server/product/export', { body: ProductListQuery, response: FILE, authority: A.productExport }),
 };
 export const ModelingPaths = pathsOf(ModelingApi);
