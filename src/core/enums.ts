@@ -69,8 +69,8 @@ export const ORDER_STATUS = defineEnum([
   { value: 4, label: '生产中' },
   { value: 5, label: '已完成' },
   { value: 6, label: '已核对' },
-  { value: 7, label: '已恢复' },
-  { value: 8, label: '待入库' },
+  { value: 7, label: '已回收' },
+  { value: 8, label: '待录入' },
   { value: 9, label: '不排产' },
   { value: 10, label: '已暂停' },
 ]);

@@ -163,7 +163,7 @@ describe('sys-cfg configuration screens', () => {
     const efficiency = form.getByPlaceholder('请输入默认效率');
     await expect.poll(() => efficiency.inputValue(), { timeout: 15_000 }).toBe('85');
     const statuses = form.locator('.ant-checkbox-wrapper');
-    expect(await statuses.allInnerTexts()).toEqual(['已创建', '处理中', '已下单', '已部署', '生产中', '已完成', '已核对', '已恢复', '待入库', '不排产', '已暂停']);
+    expect(await statuses.allInnerTexts()).toEqual(['已创建', '处理中', '已下单', '已部署', '生产中', '已完成', '已核对', '已回收', '待录入', '不排产', '已暂停']);
     await efficiency.fill('90');
     await statuses.filter({ hasText: '已创建' }).click();
     await form.getByRole('button', { name: '保存' }).click();

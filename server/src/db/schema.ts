@@ -267,6 +267,10 @@ export interface ProcessTable extends ScopedRow {
   allow_multi_operator: Flag;
   sort: Int;
   remark: Text;
+  /** Sheets wasted setting up a run (migration 0013). */
+  setup_waste_qty: Int;
+  /** Running waste in percent of the quantity (migration 0013). */
+  running_waste_percent: Numeric;
 }
 
 export interface ProcessFlowTable extends ScopedRow {
@@ -307,6 +311,8 @@ export interface ProductTable extends ScopedRow {
   colors: Int;
   process_flow_id: number | null;
   remark: Text;
+  /** Own score allowance for the sheet size, mm; null: the flute's (migration 0013). */
+  score_allowance_mm: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 // ---- shifts and calendars (migration 0005) ------------------------------------------------------
@@ -566,6 +572,15 @@ export interface Database {
   device_calendar: DeviceCalendarTable;
   ticket_template: TicketTemplateTable;
   stencil: StencilTable;
+  production_order: ProductionOrderTable;
+  production_order_operation: ProductionOrderOperationTable;
+  production_order_history: ProductionOrderHistoryTable;
+  order_change_warning: OrderChangeWarningTable;
+  erp_integration_key: ErpIntegrationKeyTable;
+  erp_sync_log: ErpSyncLogTable;
+  work_report: WorkReportTable;
+  work_report_defect: WorkReportDefectTable;
+  work_report_history: WorkReportHistoryTable;
 }
 
 export type AppUser = Selectable<AppUserTable>;
@@ -604,4 +619,185 @@ export interface StencilTable extends ScopedRow {
   used_count: Int;
   life_count: number;
   remark: Text;
+}
+
+// ---- production orders, ERP intake, work reports (migration 0013) --------------------------------
+
+type NullableId = ColumnType<number | null, number | null | undefined, number | null>;
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+/** One change of a field: what the history and ERP change warnings store. */
+export interface FieldChange {
+  field: string;
+  label: string;
+  from: unknown;
+  to: unknown;
+}
+
+/** A production order; statuses per spec §4 (order, schedule, issue, production state). */
+export interface ProductionOrderTable extends ScopedRow {
+  order_no: string;
+  erp_order_no: Text;
+  erp_line: Text;
+  erp_version: Int;
+  /** 1 manual, 2 ERP, 3 import. */
+  source: Int;
+  customer_name: string;
+  customer_po: Text;
+  product_id: NullableId;
+  product_no: Text;
+  product_name: string;
+  box_style: Text;
+  length_mm: Int;
+  width_mm: Int;
+  height_mm: Int;
+  board_code: Text;
+  flute: Text;
+  sheet_width_mm: Int;
+  sheet_length_mm: Int;
+  print_colors: Int;
+  die_no: Text;
+  plate_no: Text;
+  quantity: number;
+  unit: Text;
+  over_percent: Numeric;
+  under_percent: Numeric;
+  /** yyyy-mm-dd. */
+  delivery_date: DateText;
+  urgency: Int;
+  priority: Int;
+  importance: Int;
+  flow_id: NullableId;
+  flow_name: Text;
+  remark: Text;
+  /** File urls (from /file/api/v2/upload). */
+  attachments: Json<string[]>;
+  status: Int;
+  suspended_from: NullableId;
+  schedule_state: Int;
+  issue_state: Int;
+  production_state: Int;
+  revoked: Flag;
+  revoked_at: NullableTimestamp;
+  /** Audited good quantity of the last operation. */
+  good_qty: Int;
+  completed_at: NullableTimestamp;
+  created_by: NullableId;
+}
+
+/** One step of an order's own flow; status per spec §4 operation status (0,1,2,3,6,7). */
+export interface ProductionOrderOperationTable extends ScopedRow {
+  order_id: number;
+  seq: number;
+  process_id: NullableId;
+  process_name: string;
+  /** Ordered + waste. */
+  planned_qty: number;
+  waste_qty: Int;
+  status: Int;
+  device_id: NullableId;
+  issued: Flag;
+  planned_start: NullableTimestamp;
+  planned_end: NullableTimestamp;
+  anew_time_flag: Flag;
+  /** Sums of audited reports. */
+  good_qty: Int;
+  defect_qty: Int;
+}
+
+export interface ProductionOrderHistoryTable {
+  id: Generated<number>;
+  enterprise_id: number;
+  org_id: number;
+  order_id: number;
+  user_id: NullableId;
+  user_name: Text;
+  action: string;
+  content: string;
+  changes: Json<FieldChange[]>;
+  created_at: CreatedAt;
+}
+
+/** An ERP change to an order already scheduled or issued; state 0 pending, 1 accepted, 2 kept. */
+export interface OrderChangeWarningTable extends ScopedRow {
+  order_id: number;
+  erp_version: number;
+  changes: Json<FieldChange[]>;
+  state: Int;
+  handled_by: NullableId;
+  handled_at: NullableTimestamp;
+}
+
+export interface ErpIntegrationKeyTable extends ScopedRow {
+  key_hash: string;
+  key_prefix: string;
+  name: string;
+  revoked: Flag;
+  last_used_at: NullableTimestamp;
+  created_by: NullableId;
+}
+
+/** One ERP message; status per spec ERP sync (1 to sync, 5 syncing, 2 success, 3 failed, 4 abnormal). */
+export interface ErpSyncLogTable extends ScopedRow {
+  message_type: string;
+  erp_order_no: string;
+  erp_line: Text;
+  erp_version: Int;
+  payload: Json<unknown>;
+  status: number;
+  result: Text;
+  error: Text;
+  order_id: NullableId;
+  attempts: Int;
+}
+
+/** A work report (报工); audit_state per spec work-order audit (1 pending, 2 audited, 3 canceled). */
+export interface WorkReportTable extends ScopedRow {
+  report_no: string;
+  order_id: number;
+  operation_id: number;
+  process_id: NullableId;
+  process_name: string;
+  device_id: NullableId;
+  device_name: Text;
+  good_qty: number;
+  defect_qty: Int;
+  inspect_qty: Int;
+  start_at: Timestamp;
+  end_at: Timestamp;
+  /** '' all day, 'A' day, 'B' night (SHIFT in @core/enums). */
+  shift: Text;
+  team_id: NullableId;
+  team_name: Text;
+  operator_ids: Json<number[]>;
+  operator_names: Text;
+  /** 1 platform, 2 all-in-one machine, 3 mobile. */
+  source: number;
+  over_report: Flag;
+  audit_state: Int;
+  audited_by: NullableId;
+  audited_at: NullableTimestamp;
+  reported_by: NullableId;
+  remark: Text;
+}
+
+export interface WorkReportDefectTable {
+  id: Generated<number>;
+  report_id: number;
+  bad_phenomenon_id: NullableId;
+  reason_name: string;
+  qty: number;
+}
+
+export interface WorkReportHistoryTable {
+  id: Generated<number>;
+  enterprise_id: number;
+  org_id: number;
+  report_id: number;
+  user_id: NullableId;
+  user_name: Text;
+  action: string;
+  content: string;
+  changes: Json<FieldChange[]>;
+  created_at: CreatedAt;
 }

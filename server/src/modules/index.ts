@@ -43,6 +43,7 @@ import { authModule } from './auth';
 import { filesModule } from './files';
 import { modelingModule } from './modeling';
 import type { ServerModule } from './module';
+import { productionOrderModule } from './production-order';
 import { shiftsModule } from './shifts';
 import { stencilModule } from './stencil';
 import { sysCfgModule } from './sys-cfg';
@@ -61,4 +62,5 @@ export const SERVER_MODULES: ServerModule[] = [
   shiftsModule,
   sysLogModule,
   stencilModule,
+  productionOrderModule,
 ];

@@ -3,7 +3,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { TEXT_FORMAT, isStorableText } from '@core/contracts/common';
+import { DATE_FORMAT, TEXT_FORMAT, isCalendarDate, isStorableText } from '@core/contracts/common';
 
 type SchemaController = NonNullable<FastifyServerOptions['schemaController']>;
 type RouteDefinition = { httpPart?: string; schema?: unknown } & Record<string, unknown>;
@@ -53,7 +53,7 @@ function buildValidator(externalSchemas: unknown, ajvOptions: unknown) {
   const options = ajvOptions as { customOptions?: Record<string, unknown>; plugins?: unknown[] };
   const customOptions = {
     ...options.customOptions,
-    formats: { ...(options.customOptions?.formats as object | undefined), [TEXT_FORMAT]: isStorableText },
+    formats: { ...(options.customOptions?.formats as object | undefined), [TEXT_FORMAT]: isStorableText, [DATE_FORMAT]: isCalendarDate },
   };
   const coercing = factory(externalSchemas as never, { plugins: [], ...options, customOptions } as never);
   const strict = factory(externalSchemas as never, {
@@ -70,7 +70,7 @@ function buildValidator(externalSchemas: unknown, ajvOptions: unknown) {
 export const schemaController = { compilersFactory: { buildValidator } } as SchemaController;
 
 /** The serializer picks union branches with Ajv too: it knows the text format (else it warns and ignores it). */
-export const serializerOpts = { ajv: { formats: { [TEXT_FORMAT]: isStorableText } } };
+export const serializerOpts = { ajv: { formats: { [TEXT_FORMAT]: isStorableText, [DATE_FORMAT]: isCalendarDate } } };
 
 /**
  * A body keeps only the fields its declaration names, at every level (TypeBox `Value.Clean`), before

@@ -4,6 +4,7 @@ import { SHIFT_ACTIONS } from './authorities/shifts';
 import { STENCIL_ACTIONS } from './authorities/stencil';
 import { SYS_LOG_ACTIONS } from './authorities/sys-log';
 import { SYS_CFG_ACTIONS } from './authorities/sys-cfg';
+import { WORK_ORDER_ACTIONS } from './authorities/work-order';
 import type { ActionCodeEntry } from './module';
 
 export type { ActionCodeEntry } from './module';
@@ -23,19 +24,6 @@ function actions(page: string, pageName: string, list: Array<[string, string]>):
 
 /** Spec-derived codes of modules not built yet (orders, scheduling, reporting, devices, moulds, quality). */
 const SPEC_ACTION_ENTRIES: ActionCodeEntry[] = [
-  ...actions('PRODUCTION_ORDER', '生产订单', [
-    ['IMPORT', '导入'],
-    ['ADD', '新增'],
-    ['EDIT', '编辑'],
-    ['DELETE', '删除'],
-    ['EXPORT', '导出'],
-    ['PRINT', '打印'],
-    ['AUDIT', '审核'],
-    ['BATCH_DELIVERY_DATE', '批量修改交期'],
-    ['ISSUE', '下发工单'],
-    ['URGENT', '加急'],
-    ['END_PRODUCTION', '结束生产'],
-  ]),
   ...actions('SCHEDULE', '纸箱排产', [
     ['ISSUE', '下发工单'],
     ['CANCEL', '取消排产'],
@@ -45,14 +33,6 @@ const SPEC_ACTION_ENTRIES: ActionCodeEntry[] = [
   ...actions('PAPERBOARD', '纸板排产', [
     ['ISSUE', '下发工单'],
     ['CANCEL', '取消排产'],
-    ['EXPORT', '导出'],
-  ]),
-  ...actions('WORK_ORDER_RECORD', '报工记录', [
-    ['PLATFORM_REPORT', '平台报工'],
-    ['EXPORT', '导出'],
-  ]),
-  ...actions('WORK_ORDER_REVIEW', '报工审核', [
-    ['AUDIT', '审核'],
     ['EXPORT', '导出'],
   ]),
   ...actions('DEVICE_LEDGER', '设备台账', [
@@ -85,6 +65,10 @@ const SPEC_ACTION_ENTRIES: ActionCodeEntry[] = [
 
 /** Pages in the order of the role permission tree (by their Chinese page name). */
 const PAGE_ORDER = [
+  '生产订单',
+  '订单回收站',
+  '报工记录',
+  '报工审核',
   ...new Set(SPEC_ACTION_ENTRIES.map((entry) => entry.name.split('-')[0])),
   '人员管理',
   '车间',
@@ -106,6 +90,7 @@ const PAGE_ORDER = [
   '一体机',
   '不良现象',
   '流转卡模板',
+  '订单同步日志',
   '印版管理',
   '角色管理',
 ];
@@ -122,6 +107,7 @@ export const ACTION_CODE_ENTRIES: ActionCodeEntry[] = [
   ...SYS_LOG_ACTIONS,
   ...SYS_CFG_ACTIONS,
   ...STENCIL_ACTIONS,
+  ...WORK_ORDER_ACTIONS,
 ].sort((a, b) => pageRank(a) - pageRank(b));
 
 /** Quality audit tabs (spec §6), ids as the spec writes them, including PRODUCK_CHECK. */

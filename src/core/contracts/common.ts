@@ -34,6 +34,22 @@ if (!FormatRegistry.Has(TEXT_FORMAT)) FormatRegistry.Set(TEXT_FORMAT, isStorable
 /** A text field of a request (body, query, params): a string in the shared text format. */
 export const Text = (options: StringOptions = {}) => Type.String({ ...options, format: TEXT_FORMAT });
 
+/** The format of a calendar date field (yyyy-mm-dd that exists: no 2026-02-30, years 1900–2999). */
+export const DATE_FORMAT = 'date-only';
+
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1900 || year > 2999) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+if (!FormatRegistry.Has(DATE_FORMAT)) FormatRegistry.Set(DATE_FORMAT, isCalendarDate);
+
+/** A date field (yyyy-mm-dd) of a request: a day that exists, else 4000 {field}格式不正确. */
+export const DateOnly = (title: string) => Type.String({ title, format: DATE_FORMAT });
+
 /** Ids are PostgreSQL `integer` keys: larger numbers can name no row and are refused as input. */
 export const MAX_ID = 2_147_483_647;
 /** A row id in a request. */

@@ -56,6 +56,9 @@ const PROCESSES: Array<[string, string, (typeof GROUPS)[number], number, string]
   ['BZ02', '检验入库', '包装工序', 0, '个'],
 ];
 
+/** Setup waste (sheets) and running waste (%) by process family: printing wastes most, packing nothing. */
+const PROCESS_WASTE: Record<string, [number, number]> = { ZB: [15, 1], YS: [30, 1.5], MQ: [20, 1], CX: [10, 0.5] };
+
 interface SeedDevice {
   no: string;
   name: string;
@@ -234,6 +237,8 @@ async function seedFactory(trx: Db, scope: Scope, productPrefix: string, random:
         over_report_percent: code.startsWith('ZB') ? 3 : 5,
         report_by_previous: index > 0 && !code.startsWith('ZB'),
         require_first_check: code.startsWith('YS') || code.startsWith('MQ'),
+        setup_waste_qty: PROCESS_WASTE[code.slice(0, 2)]?.[0] ?? 0,
+        running_waste_percent: PROCESS_WASTE[code.slice(0, 2)]?.[1] ?? 0,
         sort: index + 1,
       })),
     )

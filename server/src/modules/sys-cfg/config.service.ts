@@ -76,6 +76,21 @@ function merged<T extends object>(defaults: T, stored: Record<string, unknown>):
   return result as T;
 }
 
+/**
+ * The factory's enterprise config as stored (defaults for what was never saved), for other modules'
+ * rules: the order and report audit sections, the order template, the report quantity config.
+ */
+export async function enterpriseSections(db: Db, scope: Pick<Scope, 'enterpriseId' | 'orgId'>): Promise<EnterpriseConfigSections> {
+  const { config } = await readRow(db, 'enterprise_config', scope as Scope);
+  return merged(DEFAULT_ENTERPRISE_CONFIG, config);
+}
+
+/** The factory's schedule config as stored (defaults for what was never saved). */
+export async function scheduleSections(db: Db, scope: Pick<Scope, 'enterpriseId' | 'orgId'>): Promise<ScheduleConfigFields> {
+  const { config } = await readRow(db, 'schedule_config', scope as Scope);
+  return merged(DEFAULT_SCHEDULE_CONFIG, config);
+}
+
 const AUDIT_SECTIONS = ['reportAuditConfig', 'orderAuditConfig'] as const;
 type AuditSection = (typeof AUDIT_SECTIONS)[number];
 

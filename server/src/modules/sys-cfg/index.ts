@@ -12,3 +12,5 @@ export const sysCfgModule: ServerModule = {
     await ticketTemplateRoutes(app, { db });
   },
 };
+
+export { enterpriseSections, scheduleSections } from './config.service';

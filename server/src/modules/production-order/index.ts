@@ -1,0 +1,15 @@
+import type { ServerModule } from '../module';
+
+/**
+ * 生产订单 (/production-order and its companions): production orders with their operations,
+ * history and state machine. `order-core` is what other modules (ERP intake, reporting,
+ * scheduling) use to create and move orders.
+ */
+export const productionOrderModule: ServerModule = {
+  name: 'production-order',
+  async register() {},
+};
+
+export { addOrderHistory, createOrder, draftOrder, flowSteps, insertOperations, lockOrder, moveOrder, nextOrderNo, OrderMessages, plannedQuantities } from './order-core';
+export type { Actor, CreateOrderOptions, OrderInput, PlannedOperation } from './order-core';
+export { seedProductionOrderDemo } from './seed';

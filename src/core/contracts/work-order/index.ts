@@ -1,0 +1,3 @@
+export * from './order';
+export * from './order-state';
+export * from './sheet-size';

@@ -1,0 +1,154 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { defineEnum, IMPORTANCE, PRIORITY, URGENCY } from '../../enums';
+import { DateOnly, Id, OptionalId, OptionalText, Remark, ShortText, Stamps, Text, titled, updateOf } from '../common';
+import { MAX_SHEET_MM } from './sheet-size';
+
+/** Where an order came from. */
+export const ORDER_SOURCE = defineEnum([
+  { value: 1, label: '手工录入' },
+  { value: 2, label: 'ERP' },
+  { value: 3, label: '导入' },
+]);
+
+/** The most an order may ask for (sheets or boxes). */
+export const ORDER_MAX_QUANTITY = 10_000_000;
+/** Over/under-run tolerance bounds, percent. */
+export const ORDER_TOLERANCE_MAX = 50;
+export const ORDER_NO_PATTERN = '^[A-Za-z0-9_-]+$';
+
+const Dimension = (title: string) => Type.Integer({ title, minimum: 0, maximum: 10_000 });
+const SheetDimension = (title: string) => Type.Integer({ title, minimum: 1, maximum: MAX_SHEET_MM });
+const Tolerance = (title: string) => Type.Number({ title, minimum: 0, maximum: ORDER_TOLERANCE_MAX });
+const enumField = (values: readonly number[], title: string) => Type.Union(values.map((value) => Type.Literal(value)), { title });
+const Attachments = Type.Array(Text({ minLength: 1, maxLength: 500 }), { title: '附件', maxItems: 20 });
+
+/**
+ * What a planner enters for an order (create and edit). The product fills dimensions, board and
+ * flow in the form; the server copies the flow's steps onto the order as its operations (later
+ * edits of the flow do not touch running orders) and keeps a snapshot of product and flow names.
+ */
+export const ProductionOrderFields = {
+  orderNo: Type.Optional(Type.String({ title: '订单号', minLength: 1, maxLength: 30, pattern: ORDER_NO_PATTERN })),
+  customerName: ShortText('客户名称', 50),
+  customerPo: OptionalText('客户PO号', 50),
+  productId: OptionalId('产品'),
+  productName: Type.Optional(ShortText('产品名称', 50)),
+  boxStyle: OptionalText('箱型', 10),
+  lengthMm: titled(Dimension('长'), '长（mm）'),
+  widthMm: titled(Dimension('宽'), '宽（mm）'),
+  heightMm: titled(Dimension('高'), '高（mm）'),
+  boardCode: OptionalText('纸板编码', 30),
+  flute: OptionalText('楞型', 10),
+  /** Empty: computed from box style, dimensions and flute (sheet-size.ts). */
+  sheetWidthMm: Type.Optional(SheetDimension('纸板宽（mm）')),
+  sheetLengthMm: Type.Optional(SheetDimension('纸板长（mm）')),
+  printColors: Type.Optional(Type.Integer({ title: '印色数', minimum: 0, maximum: 12 })),
+  dieNo: OptionalText('刀模编号', 30),
+  plateNo: OptionalText('印版编号', 100),
+  quantity: Type.Integer({ title: '订单数量', minimum: 1, maximum: ORDER_MAX_QUANTITY }),
+  unit: OptionalText('单位', 10),
+  overPercent: Type.Optional(Tolerance('超交比例（%）')),
+  underPercent: Type.Optional(Tolerance('欠交比例（%）')),
+  deliveryDate: DateOnly('交货日期'),
+  urgency: Type.Optional(enumField(URGENCY.values, '紧急程度')),
+  priority: Type.Optional(enumField(PRIORITY.values, '优先级')),
+  importance: Type.Optional(enumField(IMPORTANCE.values, '重要程度')),
+  /** A flow of the factory; empty: the product's flow. */
+  flowId: OptionalId('工艺路线'),
+  remark: Remark(),
+  attachments: Type.Optional(Attachments),
+};
+
+export const CreateProductionOrderRequest = Type.Object(ProductionOrderFields);
+export type CreateProductionOrderRequest = Static<typeof CreateProductionOrderRequest>;
+export const UpdateProductionOrderRequest = updateOf(ProductionOrderFields);
+export type UpdateProductionOrderRequest = Static<typeof UpdateProductionOrderRequest>;
+
+/** One operation of an order (one step of its own flow). */
+export const OrderOperation = Type.Object({
+  id: Type.Integer(),
+  orderId: Type.Integer(),
+  seq: Type.Integer(),
+  processId: Type.Union([Type.Integer(), Type.Null()]),
+  processName: Type.String(),
+  plannedQty: Type.Integer(),
+  wasteQty: Type.Integer(),
+  /** Spec §4 operation status: 0,1,2,3,6,7. */
+  status: Type.Integer(),
+  deviceId: Type.Union([Type.Integer(), Type.Null()]),
+  deviceName: Type.String(),
+  issued: Type.Boolean(),
+  plannedStart: Type.Union([Type.String(), Type.Null()]),
+  plannedEnd: Type.Union([Type.String(), Type.Null()]),
+  /** Audited sums. */
+  goodQty: Type.Integer(),
+  defectQty: Type.Integer(),
+  /** Reported but not yet audited (good). */
+  pendingQty: Type.Integer(),
+});
+export type OrderOperation = Static<typeof OrderOperation>;
+
+/** A production order as listed. */
+export const ProductionOrder = Type.Object({
+  id: Type.Integer(),
+  orderNo: Type.String(),
+  erpOrderNo: Type.String(),
+  erpLine: Type.String(),
+  erpVersion: Type.Integer(),
+  source: Type.Integer(),
+  customerName: Type.String(),
+  customerPo: Type.String(),
+  productId: Type.Union([Type.Integer(), Type.Null()]),
+  productNo: Type.String(),
+  productName: Type.String(),
+  boxStyle: Type.String(),
+  lengthMm: Type.Integer(),
+  widthMm: Type.Integer(),
+  heightMm: Type.Integer(),
+  boardCode: Type.String(),
+  flute: Type.String(),
+  sheetWidthMm: Type.Integer(),
+  sheetLengthMm: Type.Integer(),
+  printColors: Type.Integer(),
+  dieNo: Type.String(),
+  plateNo: Type.String(),
+  quantity: Type.Integer(),
+  unit: Type.String(),
+  overPercent: Type.Number(),
+  underPercent: Type.Number(),
+  deliveryDate: Type.String(),
+  urgency: Type.Integer(),
+  priority: Type.Integer(),
+  importance: Type.Integer(),
+  flowId: Type.Union([Type.Integer(), Type.Null()]),
+  flowName: Type.String(),
+  remark: Type.String(),
+  attachments: Type.Array(Type.String()),
+  status: Type.Integer(),
+  suspendedFrom: Type.Union([Type.Integer(), Type.Null()]),
+  scheduleState: Type.Integer(),
+  issueState: Type.Integer(),
+  productionState: Type.Integer(),
+  revoked: Type.Boolean(),
+  goodQty: Type.Integer(),
+  /** Pending ERP change warnings. */
+  changeWarnings: Type.Integer(),
+  ...Stamps,
+});
+export type ProductionOrder = Static<typeof ProductionOrder>;
+
+/** One line of an order's history: who changed what, when. */
+export const OrderHistoryEntry = Type.Object({
+  id: Type.Integer(),
+  userName: Type.String(),
+  action: Type.String(),
+  content: Type.String(),
+  changes: Type.Array(Type.Object({ field: Type.String(), label: Type.String(), from: Type.Unknown(), to: Type.Unknown() })),
+  createTime: Type.String(),
+});
+export type OrderHistoryEntry = Static<typeof OrderHistoryEntry>;
+
+export const OrderIdsRequest = Type.Object({
+  ids: Type.Array(titled(Id, '订单'), { title: '所选订单', minItems: 1, maxItems: 500, uniqueItems: true }),
+});
+export type OrderIdsRequest = Static<typeof OrderIdsRequest>;
