@@ -37,6 +37,7 @@ const day = (date: Date) => `${date.getFullYear()}${pad(date.getMonth() + 1)}${p
 
 interface Person {
   id: number;
+  username: string;
   name: string;
 }
 
@@ -59,15 +60,16 @@ export async function seedDeviceRepairDemo(trx: Db, enterpriseId: number, orgIds
     const people: Person[] = await trx
       .selectFrom('user_org as uo')
       .innerJoin('app_user as u', 'u.id', 'uo.user_id')
-      .select(['u.id', 'u.nick_name as name'])
+      .select(['u.id', 'u.username', 'u.nick_name as name'])
       .where('uo.enterprise_id', '=', enterpriseId)
       .where('uo.org_id', '=', orgId)
       .where('u.status', '=', 1)
       .orderBy('u.id')
       .execute();
-    const admin = people[0]!;
-    // Repairers and reporters are the factory's other people (the admin accepts, so never repairs).
-    const others = people.length > 1 ? people.slice(1) : people;
+    const admin = people.find((person) => person.username === 'admin') ?? people[0]!;
+    // Repairers and reporters are the factory's staff where it has them (the admin accepts, so never repairs).
+    const staff = people.filter((person) => person.username.startsWith('staff'));
+    const others = staff.length > 0 ? staff : people.filter((person) => person !== admin);
     const devices = await trx
       .selectFrom('device')
       .select(['id', 'device_no', 'name'])
@@ -94,7 +96,7 @@ export async function seedDeviceRepairDemo(trx: Db, enterpriseId: number, orgIds
       const fault = FAULTS[(index + factoryIndex * 3) % FAULTS.length]!;
       const faultTime = new Date(now.getTime() - plan.daysAgo * 24 * HOUR - (3 + ((index * 5) % 9)) * HOUR);
       const reporter = others[(index * 3) % others.length]!;
-      const repairers = [others[(index * 7 + 1) % others.length]!, ...(index % 3 === 0 && others.length > 2 ? [others[(index * 7 + 2) % others.length]!] : [])].filter(
+      const repairers: Person[] = [others[(index * 7 + 1) % others.length]!, ...(index % 3 === 0 && others.length > 2 ? [others[(index * 7 + 2) % others.length]!] : [])].filter(
         (person, position, list) => list.findIndex((other) => other.id === person.id) === position,
       );
       const prefix = `WX${day(faultTime)}`;

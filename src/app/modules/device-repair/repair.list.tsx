@@ -18,15 +18,34 @@ export interface RepairListHandlers {
 }
 
 /** A state change in one click after its question (开始维修 / 提交验收 / 验收通过). */
-const step = (key: RepairStep, label: string, authority: string, from: number, question: (row: Repair) => string, success: string): RowAction<Repair> => ({
+const step = (
+  key: RepairStep,
+  label: string,
+  authority: string,
+  from: number,
+  question: (row: Repair) => string,
+  success: string,
+  refuse?: (row: Repair) => string | undefined,
+): RowAction<Repair> => ({
   key,
   label,
   authority,
   when: (row) => row.status === from,
   confirm: question,
   success,
+  ...(refuse ? { refuse } : {}),
   run: (row) => repairsApi.step(key, row.id),
 });
+const noRepairer = (row: Repair) => (row.repairerIds.length === 0 ? '请先编辑维修单，指定维修人后再开始维修。' : undefined);
+
+/** Long text cut to the column, whole in its tooltip. */
+function Clipped({ text, width }: { text: string; width: number }) {
+  return (
+    <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: width }}>
+      {text}
+    </Typography.Text>
+  );
+}
 
 const editable = (row: Repair) => row.status === 1 || row.status === 2;
 
@@ -41,35 +60,27 @@ export function repairList({ openDetail, openReject, editor }: RepairListHandler
         ...columnOf(REPAIR.repairNo),
         filter: { type: 'input' },
         sortable: true,
-        width: 150,
+        width: 140,
         render: (row) => (
           <Typography.Link className="mes-repair-no" onClick={() => openDetail(row)}>
             {row.repairNo}
           </Typography.Link>
         ),
       },
-      { ...columnOf(REPAIR.deviceName), filter: { type: 'input' }, width: 200, render: (row) => `${row.deviceName}（${row.deviceNo}）` },
-      { ...columnOf(REPAIR.status), type: 'tag', options: REPAIR_STATUS_OPTIONS, filter: { type: 'select', multiple: true }, sortable: true, width: 84 },
-      { ...columnOf(REPAIR.faultTime), type: 'date', dateFormat: 'datetime', sortable: true, width: 160 },
-      {
-        ...columnOf(REPAIR.faultDescription),
-        width: 210,
-        render: (row) => (
-          <Typography.Text ellipsis={{ tooltip: row.faultDescription }} style={{ maxWidth: 190 }}>
-            {row.faultDescription}
-          </Typography.Text>
-        ),
-      },
-      { ...columnOf(REPAIR.reporterName), width: 90 },
-      { ...columnOf(REPAIR.repairerNames), width: 120, render: (row) => row.repairerNames || '未指定' },
-      { ...columnOf(REPAIR.cost), type: 'number', sortable: true, width: 100 },
+      { ...columnOf(REPAIR.deviceName), filter: { type: 'input' }, width: 180, render: (row) => <Clipped text={`${row.deviceName}（${row.deviceNo}）`} width={164} /> },
+      { ...columnOf(REPAIR.status), type: 'tag', options: REPAIR_STATUS_OPTIONS, filter: { type: 'select', multiple: true }, sortable: true, width: 80 },
+      { ...columnOf(REPAIR.faultTime), type: 'date', dateFormat: 'datetime', sortable: true, width: 150 },
+      { ...columnOf(REPAIR.faultDescription), width: 170, render: (row) => <Clipped text={row.faultDescription} width={154} /> },
+      // 维修费用, 停机时段 and 验收人 are in the drawer and the export: the list fits 1440 px without scrolling.
+      { ...columnOf(REPAIR.reporterName), width: 80 },
+      { ...columnOf(REPAIR.repairerNames), width: 100, render: (row) => <Clipped text={row.repairerNames || '未指定'} width={84} /> },
     ],
     filters: [{ prop: 'faultTime', label: '故障时间', type: 'daterange' }],
     fetch: repairsApi.list,
     toolbar: crud.toolbar,
     rowActions: [
       { key: 'detail', label: '详情', run: (row) => openDetail(row) },
-      step('start', '开始维修', A.start, 1, (row) => `确定开始维修「${row.repairNo}」吗？`, '已开始维修'),
+      step('start', '开始维修', A.start, 1, (row) => `确定开始维修「${row.repairNo}」吗？`, '已开始维修', noRepairer),
       step('submit', '提交验收', A.submit, 2, (row) => `确定将「${row.repairNo}」提交验收吗？`, '已提交验收'),
       step('accept', '验收通过', A.accept, 4, (row) => `确定「${row.repairNo}」验收通过吗？通过后维修单即完成。`, '验收通过'),
       { key: 'reject', label: '驳回', danger: true, authority: A.reject, when: (row) => row.status === 4, run: (row) => openReject(row) },
