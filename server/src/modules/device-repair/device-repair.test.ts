@@ -216,6 +216,21 @@ describe('spare parts and stock', () => {
     expect(await stockOf()).toBe(stock);
   });
 
+  it('gives orders created at once their own numbers, and no more parts than the stock holds', async () => {
+    const stock = await stockOf();
+    const answers = await Promise.all(Array.from({ length: 4 }, () => post<{ id: number }>(admin, P.create, order({ parts: [{ sparePartId: part.id, quantity: stock }] }))));
+    const created = answers.filter((answer) => answer.resultCode === 1000).map((answer) => answer.resultData!.id);
+    expect(created).toHaveLength(1);
+    expect(answers.filter((answer) => answer.resultCode === 4009).every((answer) => answer.resultMsg!.startsWith(`备件「${part.partName}」库存不足`))).toBe(true);
+    expect(await stockOf()).toBe(0);
+    await data(post(admin, P.deleteBatch, { ids: created }));
+
+    const ids = await Promise.all(Array.from({ length: 4 }, () => create()));
+    const numbers = await Promise.all(ids.map(async (id) => (await detail(id)).repairNo));
+    expect(new Set(numbers).size).toBe(4);
+    expect(await stockOf()).toBe(stock);
+  });
+
   it('refuses a part of another device and a repeated part', async () => {
     const other = await t.db.selectFrom('device_spare_part').select('id').where('device_id', '!=', device.id).executeTakeFirstOrThrow();
     expect(await post(admin, P.create, order({ parts: [{ sparePartId: other.id, quantity: 1 }] }))).toMatchObject({ resultCode: 4004, resultMsg: '备件不存在或不属于该设备' });

@@ -227,8 +227,15 @@ async function returnParts(trx: Db, repairIds: number[]): Promise<void> {
     where sp.id = used.spare_part_id`.execute(trx);
 }
 
-/** The next 维修单号 of the factory for today: WX + yyyyMMdd + a three-digit sequence. */
+/** Advisory-lock class of repair numbering (one lock per factory, held to the end of the transaction). */
+const REPAIR_NO_LOCK = 7015;
+
+/**
+ * The next 维修单号 of the factory for today: WX + yyyyMMdd + a three-digit sequence. Two orders
+ * created at once in one factory take turns here, so they never draw the same number.
+ */
 async function nextRepairNo(trx: Db, scope: Scope, now: Date): Promise<string> {
+  await sql`select pg_advisory_xact_lock(${REPAIR_NO_LOCK}, ${scope.orgId}::int)`.execute(trx);
   const prefix = `WX${formatDateTime(now).slice(0, 10).replaceAll('-', '')}`;
   const last = await trx
     .selectFrom('repair_order')
