@@ -44,6 +44,15 @@ describe('设备维修', () => {
 
     const row = ui.rowWith(page, FAULT);
     expect(await row.innerText()).toContain('待处理');
+
+    // The editor shows the saved part; one more taken from stock on saving.
+    await ui.rowAction(row, '编辑');
+    const edit = ui.dialog(page, '编辑维修单');
+    await edit.locator('.mes-repair-part[data-row="1"]', { hasText: 'PP打包带' }).waitFor();
+    expect(await edit.getByLabel('第1行用量').inputValue()).toBe('2');
+    await edit.getByLabel('第1行用量').fill('3');
+    await ui.listAfter(page, () => edit.getByRole('button', { name: '确定' }).click(), LIST);
+    await ui.message(page, '修改成功').waitFor();
     // Each step asks first (its question names the order), then says it is done and the tag changes.
     const steps: Array<[action: string, question: string, done: string, state: string]> = [
       ['开始维修', '」吗？', '已开始维修', '处理中'],
@@ -60,13 +69,13 @@ describe('设备维修', () => {
     await ui.rowAction(row, '详情');
     const drawer = page.locator('.mes-repair-drawer');
     await drawer.locator('.mes-repair-history-entry').first().waitFor();
-    expect(await drawer.locator('.mes-repair-history-entry strong').allInnerTexts()).toEqual(['新建', '开始维修', '提交验收', '验收通过']);
+    expect(await drawer.locator('.mes-repair-history-entry strong').allInnerTexts()).toEqual(['新建', '编辑', '开始维修', '提交验收', '验收通过']);
     const part = drawer.locator('.mes-repair-used-parts .ant-table-row');
     expect(await part.count()).toBe(1);
     expect(await part.innerText()).toContain('PP打包带');
     const cells = await part.locator('td').allInnerTexts();
-    expect(cells[2]).toBe('2卷');
-    expect(cells[3]).toBe(`${stockBefore - 2}卷`);
+    expect(cells[2]).toBe('3卷');
+    expect(cells[3]).toBe(`${stockBefore - 3}卷`);
     await shot(page, 'device-repair-3-drawer');
   });
 

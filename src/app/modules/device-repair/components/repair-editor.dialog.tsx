@@ -99,7 +99,7 @@ export function RepairEditorDialog({ editing, onClose, onSaved }: ListEditorProp
   return (
     <FormDialog open={open} title={row ? '编辑维修单' : '新增维修单'} width={820} editing={!!row} save={save} onClose={onClose} onSaved={onSaved}>
       <Spin spinning={open && loaded.loading}>
-        <Form form={form} layout="vertical" className="mes-repair-form" preserve={false}>
+        <Form form={form} layout="vertical" className="mes-repair-form">
           <Row gutter={16}>
             <Col span={12}>
               <Form.Item name="deviceId" label={REPAIR.deviceId.label} rules={[{ required: true, message: `请选择${REPAIR.deviceId.label}` }]}>
