@@ -231,6 +231,17 @@ describe('spare parts and stock', () => {
     expect(await stockOf()).toBe(stock);
   });
 
+  it('gives the first device its parts back when an order moves to another device', async () => {
+    const stock = await stockOf();
+    const id = await create(order({ parts: [{ sparePartId: part.id, quantity: 1 }] }));
+    expect(await stockOf()).toBe(stock - 1);
+    const other = await t.db.selectFrom('device').select('id').where('org_id', '=', 1001).where('id', '!=', device.id).executeTakeFirstOrThrow();
+    const { people: _people, history: _history, parts: _parts, ...rest } = await detail(id);
+    await data(post(admin, P.update, { ...rest, deviceId: other.id, parts: [] }));
+    expect(await stockOf()).toBe(stock);
+    expect(await detail(id)).toMatchObject({ deviceId: other.id, partCount: 0 });
+  });
+
   it('refuses a part of another device and a repeated part', async () => {
     const other = await t.db.selectFrom('device_spare_part').select('id').where('device_id', '!=', device.id).executeTakeFirstOrThrow();
     expect(await post(admin, P.create, order({ parts: [{ sparePartId: other.id, quantity: 1 }] }))).toMatchObject({ resultCode: 4004, resultMsg: '备件不存在或不属于该设备' });
@@ -244,6 +255,29 @@ describe('spare parts and stock', () => {
     const { people: _people, history: _history, parts: _parts, ...rest } = await detail(waiting);
     expect(await post(admin, P.update, { ...rest, faultDescription: '改' })).toMatchObject({ resultCode: 4009, resultMsg: '维修单状态为「待验收」，不能编辑' });
     expect(await post(admin, P.deleteBatch, { ids: [waiting] })).toMatchObject({ resultCode: 4009, resultMsg: '维修单状态为「待验收」，不能删除' });
+  });
+});
+
+describe('validation', () => {
+  it('names what is wrong and stores nothing', async () => {
+    const total = (await data(get<PageResult<Repair>>(admin, `${P.list}?limit=20`))).total;
+    const qc = await t.db.selectFrom('app_user').select('id').where('username', '=', 'qc').executeTakeFirstOrThrow();
+    const refusals: Array<[Partial<CreateRepairRequest>, number, string]> = [
+      [{ photos: ['/files/8888/2026-01/nope.png'] }, 4004, '故障照片不存在，请重新上传'],
+      [{ downtimeStart: '2026-01-02 08:00:00' }, 4000, '停机开始和停机结束需同时填写'],
+      [{ downtimeStart: '2026-01-02 08:00:00', downtimeEnd: '2026-01-02 07:00:00' }, 4000, '停机结束不能早于停机开始'],
+      [{ repairerIds: [999_999] }, 4004, '维修人不是本工厂人员'],
+      [{ faultTime: '2026-02-30 08:00:00' }, 4000, '故障时间'],
+    ];
+    for (const [overrides, code, message] of refusals) {
+      const refused = await post(admin, P.create, order(overrides));
+      expect(refused.resultCode, JSON.stringify(refused)).toBe(code);
+      expect(refused.resultMsg).toContain(message);
+    }
+    // qc works in 示例纸箱厂 only: not a reporter for 示例纸板厂.
+    const boardDevice = await t.db.selectFrom('device').select('id').where('org_id', '=', 1002).executeTakeFirstOrThrow();
+    expect(await post(boardAdmin, P.create, order({ deviceId: boardDevice.id, reporterId: qc.id, repairerIds: [] }))).toMatchObject({ resultCode: 4004, resultMsg: '报修人不是本工厂人员' });
+    expect((await data(get<PageResult<Repair>>(admin, `${P.list}?limit=20`))).total).toBe(total);
   });
 });
 
