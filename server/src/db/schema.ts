@@ -618,6 +618,8 @@ export interface RepairOrderTable extends ScopedRow {
   device_id: number | null;
   device_no: string;
   device_name: string;
+  /** Generated: device_name and device_no, searched by the 设备 filter. */
+  device_search: ColumnType<string, never, never>;
   status: Int;
   fault_time: Timestamp;
   fault_description: string;

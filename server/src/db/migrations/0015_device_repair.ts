@@ -15,6 +15,8 @@ export const deviceRepair: Migration = {
       .addColumn('device_id', 'bigint', (c) => c.references('device.id').onDelete('set null'))
       .addColumn('device_no', 'text', (c) => c.notNull())
       .addColumn('device_name', 'text', (c) => c.notNull())
+      // What the list's 设备 filter searches: the name and the number as the order wrote them.
+      .addColumn('device_search', 'text', (c) => c.generatedAlwaysAs(sql`device_name || ' ' || device_no`).stored())
       .addColumn('status', 'smallint', (c) => c.notNull().defaultTo(1).check(sql`status in (1, 2, 3, 4)`))
       .addColumn('fault_time', 'timestamptz', (c) => c.notNull())
       .addColumn('fault_description', 'text', (c) => c.notNull())

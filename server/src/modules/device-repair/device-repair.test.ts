@@ -374,5 +374,7 @@ describe('factories and authorities', () => {
     const byDevice = await list(`deviceName=${encodeURIComponent(created.deviceName)}`);
     expect(byDevice.list.length).toBeGreaterThan(0);
     expect(byDevice.list.every((row) => row.deviceName === created.deviceName)).toBe(true);
+    // The device number finds the same orders.
+    expect((await list(`deviceName=${encodeURIComponent(created.deviceNo)}`)).list.map((row) => row.id)).toEqual(byDevice.list.map((row) => row.id));
   });
 });

@@ -47,7 +47,7 @@ const EDITABLE: readonly number[] = [REPAIR_STATE.pending, REPAIR_STATE.processi
 export const REPAIR_LIST = factoryList('r', {
   filters: {
     repairNo: { column: 'r.repair_no', kind: 'like', label: '维修单号' },
-    deviceName: { column: 'r.device_name', kind: 'like', label: '设备' },
+    deviceName: { column: 'r.device_search', kind: 'like', label: '设备' },
     status: { column: 'r.status', kind: 'in', label: '状态', integer: true },
     faultTime: { column: 'r.fault_time', kind: 'dateRange', label: '故障时间' },
   },
