@@ -67,7 +67,7 @@ export function repairList({ openDetail, openReject, editor }: RepairListHandler
           </Typography.Link>
         ),
       },
-      { ...columnOf(REPAIR.deviceName), filter: { type: 'input' }, width: 180, render: (row) => <Clipped text={`${row.deviceName}（${row.deviceNo}）`} width={164} /> },
+      { ...columnOf(REPAIR.deviceName), filter: { type: 'input', placeholder: '设备名称或编号' }, width: 180, render: (row) => <Clipped text={`${row.deviceName}（${row.deviceNo}）`} width={164} /> },
       { ...columnOf(REPAIR.status), type: 'tag', options: REPAIR_STATUS_OPTIONS, filter: { type: 'select', multiple: true }, sortable: true, width: 80 },
       { ...columnOf(REPAIR.faultTime), type: 'date', dateFormat: 'datetime', sortable: true, width: 150 },
       { ...columnOf(REPAIR.faultDescription), width: 170, render: (row) => <Clipped text={row.faultDescription} width={154} /> },
