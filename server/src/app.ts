@@ -4,6 +4,7 @@ import type { Db } from './db';
 import { SERVER_MODULES, type ModuleDeps } from './modules';
 import { logSmsSender, type SmsSender } from './modules/account';
 import { AuthService } from './modules/auth';
+import { logAlertSender, type AlertSender } from './modules/device-repair';
 import { FileService } from './modules/files';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -23,6 +24,8 @@ export interface BuildAppOptions {
   filesDir: string;
   /** Delivers SMS codes; default: the server log. */
   smsSender?: SmsSender;
+  /** Delivers fault alerts to group-chat robots; default: the server log. */
+  alertSender?: AlertSender;
   /** Check every JSON result against its declared response (tests). */
   checkResponses?: boolean;
 }
@@ -60,6 +63,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     auth: authService,
     files: new FileService(options.db, { filesDir: options.filesDir, now }),
     sms: options.smsSender ?? logSmsSender(app.log),
+    alerts: options.alertSender ?? logAlertSender(app.log),
   };
   for (const module of SERVER_MODULES) {
     await app.register(async (scope) => module.register(scope, deps));

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { buildApp } from './app';
 import type { SmsSender } from './modules/account/sms';
+import type { AlertSender } from './modules/device-repair/alert-sender';
 import { migrateToLatest, openDatabase, type Database, type Db } from './db';
 import { seedIfEmpty } from './db/seed';
 import { multipart } from './test-multipart';
@@ -30,6 +31,8 @@ export interface TestAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Receives SMS codes (default: the server log). */
   smsSender?: SmsSender;
+  /** Receives fault alerts (default: the server log). */
+  alertSender?: AlertSender;
   /** Directory of uploaded files (default: a new empty one); removed by close() either way. */
   filesDir?: string;
   /** Adds extra routes (e.g. to probe plugins) before the app is readied. */
@@ -86,6 +89,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger: options.logger ?? false,
     filesDir,
     smsSender: options.smsSender,
+    alertSender: options.alertSender,
     checkResponses: true,
   });
   options.extend?.(app);

@@ -581,6 +581,10 @@ export interface Database {
   work_report: WorkReportTable;
   work_report_defect: WorkReportDefectTable;
   work_report_history: WorkReportHistoryTable;
+  repair_order: RepairOrderTable;
+  repair_part: RepairPartTable;
+  repair_log: RepairLogTable;
+  repair_webhook: RepairWebhookTable;
 }
 
 export type AppUser = Selectable<AppUserTable>;
@@ -800,4 +804,64 @@ export interface WorkReportHistoryTable {
   content: string;
   changes: Json<FieldChange[]>;
   created_at: CreatedAt;
+}
+// ---- device repair (migration 0015) ---------------------------------------------------------------
+
+/** A repair order (维修单); status 1 待处理, 2 处理中, 4 待验收, 3 已完成 (spec §4). */
+export interface RepairOrderTable extends ScopedRow {
+  repair_no: string;
+  device_id: number | null;
+  device_no: string;
+  device_name: string;
+  /** Generated: device_name and device_no, searched by the 设备 filter. */
+  device_search: ColumnType<string, never, never>;
+  status: Int;
+  fault_time: Timestamp;
+  fault_description: string;
+  reporter_id: number | null;
+  reporter_name: string;
+  /** User ids (jsonb array). */
+  repairer_ids: ColumnType<number[], string | undefined, string>;
+  repairer_names: Text;
+  acceptor_id: ColumnType<number | null, number | null | undefined, number | null>;
+  acceptor_name: Text;
+  finish_time: NullableTimestamp;
+  photos: ColumnType<string[], string[] | undefined, string[]>;
+  downtime_start: NullableTimestamp;
+  downtime_end: NullableTimestamp;
+  cost: Numeric;
+  remark: Text;
+}
+
+/** A spare part used by a repair order, as written when taken from stock. */
+export interface RepairPartTable {
+  id: Generated<number>;
+  repair_id: number;
+  spare_part_id: number | null;
+  part_no: Text;
+  part_name: string;
+  spec: Text;
+  unit: Text;
+  quantity: number;
+}
+
+/** One state change of a repair order. */
+export interface RepairLogTable {
+  id: Generated<number>;
+  repair_id: number;
+  action: string;
+  from_status: number | null;
+  to_status: number;
+  operator_id: number | null;
+  operator_name: string;
+  remark: Text;
+  created_at: CreatedAt;
+}
+
+/** A group-chat robot of a factory that fault alerts may go to. */
+export interface RepairWebhookTable extends ScopedRow {
+  name: string;
+  url: string;
+  enabled: Flag;
+  remark: Text;
 }

@@ -34,6 +34,20 @@ export async function requireIds(db: Db, table: ScopedTable, scope: Scope, ids: 
   if (wanted.some((id) => !found.has(id))) throw notFound(message);
 }
 
+/** Throws 4004 with `message` unless every url is an image uploaded in the scope's enterprise (type 0). */
+export async function requireImages(db: Db, scope: Scope, urls: readonly string[], message: string): Promise<void> {
+  const wanted = [...new Set(urls)];
+  if (wanted.length === 0) return;
+  const found = await db
+    .selectFrom('file_object')
+    .select('url')
+    .where('enterprise_id', '=', scope.enterpriseId)
+    .where('type', '=', 0)
+    .where('url', 'in', wanted)
+    .execute();
+  if (found.length !== wanted.length) throw notFound(message);
+}
+
 /** Names of scoped rows by id, for log lines and messages. */
 export async function namesOf(
   db: Db,

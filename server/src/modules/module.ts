@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
 import type { SmsSender } from './account';
 import type { AuthService } from './auth';
+import type { AlertSender } from './device-repair';
 import type { FileService } from './files';
 
 /** What app.ts hands every module: the database, the clock and the platform services. */
@@ -14,6 +15,8 @@ export interface ModuleDeps {
   files: FileService;
   /** Delivers SMS codes (account: reset password, change phone). */
   sms: SmsSender;
+  /** Delivers fault alerts to group-chat robots (device-repair); only configured addresses reach it. */
+  alerts: AlertSender;
 }
 
 /** A server module's registration: app.ts mounts every module of SERVER_MODULES this way. */

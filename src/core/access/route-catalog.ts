@@ -11,6 +11,7 @@
 
 import { page, pageList, TAB_QUERY, type RouteEntry } from './page-declaration';
 import { ACCOUNT_PAGES } from './pages/account';
+import { DEVICE_REPAIR_PAGES } from './pages/device-repair';
 import { MODELING_PAGES } from './pages/modeling';
 import { SHIFTS_PAGES } from './pages/shifts';
 import { STENCIL_PAGES } from './pages/stencil';
@@ -113,7 +114,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       page('DEVICE', 'DETAIL', '/device-detail', '设备详情', { hidden: true, keepQuery: TAB_QUERY }),
       page('DEVICE', 'CHECK', '/device-check-cfg', '设备点检', { keepQuery: TAB_QUERY }),
       page('DEVICE', 'MAINTENANCE', '/maintenance-cfg', '设备保养', { keepQuery: TAB_QUERY }),
-      page('DEVICE', 'REPAIR', '/repair-cfg', '设备维修', { keepQuery: TAB_QUERY }),
+      ...pageList(DEVICE_REPAIR_PAGES),
     ],
   },
   {

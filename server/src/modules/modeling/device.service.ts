@@ -11,7 +11,7 @@ import type { Scope } from '../../plugins/auth';
 import { guardUnique, UNIQUE_MESSAGES } from './common';
 import { conflict, notFound, validation } from '../../lib/errors';
 import { stampsOf } from '../../lib/datetime';
-import { namesOf, requireIds, summary, text } from '../../lib/rows';
+import { namesOf, requireIds, requireImages, summary, text } from '../../lib/rows';
 import { lazyStream, withDescendants } from './tree-filter';
 import { deleteLogged, factoryList, importKeyErrors, inScope, insertRow, refuseTaken, requireOne, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
@@ -224,17 +224,7 @@ export class DeviceService {
     const processIds = (request.speeds ?? []).map((speed) => speed.processId);
     if (new Set(processIds).size !== processIds.length) throw validation(DeviceMessages.duplicateSpeed);
     await requireIds(db, 'process', scope, processIds, DeviceMessages.processNotFound);
-    const pictures = [...new Set(request.pictures ?? [])];
-    if (pictures.length > 0) {
-      const found = await db
-        .selectFrom('file_object')
-        .select('url')
-        .where('enterprise_id', '=', scope.enterpriseId)
-        .where('type', '=', 0)
-        .where('url', 'in', pictures)
-        .execute();
-      if (found.length !== pictures.length) throw notFound(DeviceMessages.pictureNotFound);
-    }
+    await requireImages(db, scope, request.pictures ?? [], DeviceMessages.pictureNotFound);
   }
 
   private values(request: CreateDeviceRequest) {

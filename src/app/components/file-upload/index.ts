@@ -3,6 +3,7 @@ export { FileUpload, type FileUploadProps } from './file-upload';
 /** The default upload call (POST /file/api/v2/upload) and the upload function type components take. */
 export {
   uploadFile,
+  uploadedFromUrl,
   uploadForm,
   uploaderFor,
   uploadFailureMessage,

@@ -9,6 +9,12 @@ export interface UploadedFile {
   originalName: string;
 }
 
+/** A stored file known only by its url (a saved row's pictures), as the upload components hold it. */
+export const uploadedFromUrl = (url: string): UploadedFile => {
+  const name = url.split('/').pop() ?? url;
+  return { url, fileName: name, originalName: name };
+};
+
 /** Upload request type (core enum UPLOAD_FILE_TYPE): 0 image, 1 document, 2 video. */
 export type UploadFileType = 0 | 1 | 2;
 

@@ -1,7 +1,7 @@
 import { Button, Card, Col, Empty, Form, Input, InputNumber, Row, Select, Space, type FormInstance } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { CreateDeviceRequest, DeviceDetail, DeviceSpeed, Process, SparePart } from '@core/contracts/modeling';
-import { ImageUpload, type UploadedFile } from '@app/components';
+import { ImageUpload, uploadedFromUrl, type UploadedFile } from '@app/components';
 import { EditFormFields, type FieldOption } from '@app/components/form-dialog';
 import { DEVICE_FIELDS } from '../modeling.forms';
 import { optionsOf } from './options';
@@ -11,7 +11,6 @@ import { processesForType, type TypeCapabilities } from './type-processes';
 export type DeviceFormValues = Omit<CreateDeviceRequest, 'pictures'> & { pictures?: UploadedFile[] };
 
 const SPEED_UNITS = ['张/小时', '个/小时', '米/分钟', '捆/小时'].map((unit) => ({ value: unit, label: unit }));
-const asUploaded = (url: string): UploadedFile => ({ url, fileName: url.split('/').pop() ?? url, originalName: url.split('/').pop() ?? url });
 
 /** A new device: production use, idle, with the type chosen in the tree. */
 export const newDeviceValues = (deviceTypeId: number | null): DeviceFormValues => ({
@@ -30,7 +29,7 @@ export const deviceFormValues = (detail: DeviceDetail): DeviceFormValues => ({
   ...detail,
   speeds: detail.speeds.map(({ processId, speed, unit }) => ({ processId, speed, unit })),
   spareParts: detail.spareParts,
-  pictures: detail.pictures.map(asUploaded),
+  pictures: detail.pictures.map(uploadedFromUrl),
 });
 
 /** The request the form's values become. */
