@@ -43,6 +43,7 @@ import { authModule } from './auth';
 import { filesModule } from './files';
 import { modelingModule } from './modeling';
 import type { ServerModule } from './module';
+import { orderProgressModule } from './order-progress';
 import { productionOrderModule } from './production-order';
 import { shiftsModule } from './shifts';
 import { stencilModule } from './stencil';
@@ -63,4 +64,5 @@ export const SERVER_MODULES: ServerModule[] = [
   sysLogModule,
   stencilModule,
   productionOrderModule,
+  orderProgressModule,
 ];
