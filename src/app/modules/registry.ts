@@ -1,6 +1,9 @@
 import { accountModule } from './account';
 import { type ModulePageLoader, type ModuleRegistration } from './define-module';
+import { homeModule } from './home';
 import { modelingModule } from './modeling';
+import { orderProgressModule } from './order-progress';
+import { printOrderModule } from './print-order';
 import { sysCfgModule } from './sys-cfg';
 import { shiftsModule } from './shifts';
 import { stencilModule } from './stencil';
@@ -9,7 +12,17 @@ import { sysLogModule } from './sys-log';
 export { defineModule, type ModulePageLoader, type ModuleRegistration } from './define-module';
 
 /** Every built module; later issues append theirs (`import { deviceModule } from './device'`). */
-export const MODULES: readonly ModuleRegistration[] = [accountModule, modelingModule, shiftsModule, sysCfgModule, sysLogModule, stencilModule];
+export const MODULES: readonly ModuleRegistration[] = [
+  accountModule,
+  modelingModule,
+  shiftsModule,
+  sysCfgModule,
+  sysLogModule,
+  stencilModule,
+  homeModule,
+  orderProgressModule,
+  printOrderModule,
+];
 
 const pageIndex = new Map<string, ModulePageLoader>();
 for (const registration of MODULES) {

@@ -14,18 +14,16 @@ import { TicketTemplate } from '../sys-cfg/ticket-template';
  * apart as `pendingQty` and never count towards progress.
  */
 
-/** Order statuses that count as done: an order in them is never overdue (已完成, 已核对). */
+/**
+ * Order statuses that count as done (已完成, 已核对): an order is overdue when its delivery date has
+ * passed and it is in none of them (and not revoked).
+ */
 export const DONE_ORDER_STATUSES: readonly number[] = [5, 6];
 
 /** Share of `planned` that `good` reached, in percent with one decimal (0 when nothing is planned). */
 export function progressPercent(good: number, planned: number): number {
   if (planned <= 0) return 0;
   return Math.round((good / planned) * 1000) / 10;
-}
-
-/** An order is overdue when its delivery date (yyyy-mm-dd) is before `today` and it is not done. */
-export function isOverdue(order: { deliveryDate: string; status: number }, today: string): boolean {
-  return order.deliveryDate < today && !DONE_ORDER_STATUSES.includes(order.status);
 }
 
 const DateBound = (title: string) => Type.Optional(Type.String({ title, maxLength: 20 }));
