@@ -9,5 +9,4 @@ describe('order progress arithmetic', () => {
     expect(progressPercent(0, 500)).toBe(0);
     expect(progressPercent(10, 0)).toBe(0);
   });
-
 });
