@@ -42,7 +42,7 @@ export function orderProgressList(fetch: (query: ListQuery) => Promise<{ list: O
         label: '订单号',
         filter: { type: 'tagInput' },
         sortable: true,
-        width: 170,
+        width: 165,
         render: (row) => (
           <Space size={4}>
             <span>{row.orderNo}</span>
@@ -50,17 +50,28 @@ export function orderProgressList(fetch: (query: ListQuery) => Promise<{ list: O
           </Space>
         ),
       },
-      { prop: 'customerName', label: '客户名称', filter: { type: 'input' }, sortable: true, width: 150 },
-      { prop: 'productName', label: '产品名称', width: 150 },
-      { prop: 'quantity', label: '订单数量', type: 'number', width: 100, render: (row) => `${quantity(row.quantity)} ${row.unit}` },
+      {
+        prop: 'customerName',
+        label: '客户 / 产品',
+        filter: { type: 'input', label: '客户名称' },
+        sortable: true,
+        width: 180,
+        render: (row) => (
+          <div className="mes-order-party">
+            <div>{row.customerName}</div>
+            <Typography.Text type="secondary">{row.productName}</Typography.Text>
+          </div>
+        ),
+      },
+      { prop: 'quantity', label: '订单数量', type: 'number', width: 95, render: (row) => `${quantity(row.quantity)} ${row.unit}` },
       {
         prop: 'deliveryDate',
         label: '交货日期',
         sortable: true,
-        width: 110,
+        width: 105,
         render: (row) => (row.overdue ? <Typography.Text type="danger">{row.deliveryDate}</Typography.Text> : row.deliveryDate),
       },
-      { prop: 'status', label: '订单状态', type: 'enum', options: ORDER_STATUS.options, filter: { type: 'select', multiple: true }, width: 90 },
+      { prop: 'status', label: '订单状态', type: 'enum', options: ORDER_STATUS.options, filter: { type: 'select', multiple: true }, width: 85 },
       {
         prop: 'operations',
         label: '工序进度（良品/计划）',
@@ -70,7 +81,7 @@ export function orderProgressList(fetch: (query: ListQuery) => Promise<{ list: O
       {
         prop: 'percent',
         label: '完成率',
-        width: 90,
+        width: 80,
         render: (row) => <Progress type="circle" size={44} percent={Math.min(row.percent, 100)} format={() => `${row.percent}%`} />,
       },
     ],
@@ -94,8 +105,11 @@ export const ORDER_PROGRESS_CSS = `
 .mes-op-percent { display: inline-block; min-width: 40px; color: rgba(0, 0, 0, 0.88); }
 .mes-op-defect { color: #cf1322; }
 .mes-op-pending { color: #d48806; }
-.mes-process-totals .ant-card-body { display: grid; grid-template-columns: repeat(auto-fill, minmax(200px, 1fr)); gap: 12px; }
-.mes-process-total { border: 1px solid #f0f0f0; border-radius: 6px; padding: 8px 12px; }
-.mes-process-total-name { font-weight: 600; margin-bottom: 4px; display: flex; justify-content: space-between; }
-.mes-process-total-figures { font-size: 12px; color: rgba(0, 0, 0, 0.65); }
+.mes-process-totals .ant-card-body { display: grid; grid-template-columns: repeat(auto-fill, minmax(170px, 1fr)); gap: 8px; padding: 8px 12px; }
+.mes-process-total { border: 1px solid #f0f0f0; border-radius: 6px; padding: 4px 10px; font-size: 12px; line-height: 20px; }
+.mes-process-total-name { display: flex; justify-content: space-between; }
+.mes-process-total-name > :first-child { font-weight: 600; font-size: 13px; }
+.mes-process-total .ant-progress { margin: 0; }
+.mes-process-total-figures { color: rgba(0, 0, 0, 0.65); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.mes-order-party { line-height: 20px; }
 `;

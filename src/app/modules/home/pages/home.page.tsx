@@ -2,7 +2,6 @@ import { useMemo } from 'react';
 import { Card, Empty, Skeleton, Statistic, Typography } from 'antd';
 import { RightOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
-import dayjs from 'dayjs';
 import { useCan, useLoaded } from '@app/components';
 import { homeTilesFor, type HomeTile, type HomeTileFigure } from '@app/shared/home-tiles';
 import { useSession } from '@app/shell/use-session';
@@ -12,8 +11,6 @@ const TONE_COLOR: Record<NonNullable<HomeTileFigure['tone']>, string | undefined
   warning: '#d48806',
   danger: '#cf1322',
 };
-
-const WEEKDAYS = ['日', '一', '二', '三', '四', '五', '六'];
 
 /** One tile: its figure once loaded, opening its list on click; gone when the user may not see the figure. */
 function Tile({ tile }: { tile: HomeTile }) {
@@ -60,15 +57,11 @@ export default function HomePage() {
   const can = useCan();
   const name = useSession((state) => state.user?.nickName || state.user?.username || '');
   const tiles = useMemo(() => homeTilesFor(can), [can]);
-  const today = dayjs();
   return (
     <div className="mes-home">
       <style>{HOME_CSS}</style>
       <Typography.Title level={4} className="mes-home-greeting">
         {name ? `${name}，您好` : '您好'}
-        <Typography.Text type="secondary" style={{ fontSize: 14, marginLeft: 12, fontWeight: 400 }}>
-          {today.format('YYYY年M月D日')} 星期{WEEKDAYS[today.day()]}
-        </Typography.Text>
       </Typography.Title>
       {tiles.length === 0 ? (
         <Empty description="暂无可显示的内容" />

@@ -30,8 +30,11 @@ function ProcessTotals({ totals }: { totals: OrderProgressTotals | null }) {
             <span className="mes-process-total-orders">{process.orders} 单</span>
           </div>
           <Progress percent={Math.min(process.percent, 100)} size="small" format={() => `${process.percent}%`} />
-          <div className="mes-process-total-figures">
-            良品 {quantity(process.goodQty)} / 计划 {quantity(process.plannedQty)} · 不良 {quantity(process.defectQty)}
+          <div
+            className="mes-process-total-figures"
+            title={`良品 ${quantity(process.goodQty)} / 计划 ${quantity(process.plannedQty)}，不良 ${quantity(process.defectQty)}，待审 ${quantity(process.pendingQty)}`}
+          >
+            {quantity(process.goodQty)}/{quantity(process.plannedQty)} · 不良 {quantity(process.defectQty)}
             {process.pendingQty > 0 && ` · 待审 ${quantity(process.pendingQty)}`}
           </div>
         </div>
