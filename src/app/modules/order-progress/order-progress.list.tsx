@@ -98,7 +98,7 @@ export function orderProgressList(fetch: (query: ListQuery) => Promise<{ list: O
 export const ORDER_PROGRESS_CSS = `
 .mes-order-progress .is-overdue > td { background: #fff1f0; }
 .mes-order-progress .is-overdue:hover > td { background: #ffe7e6 !important; }
-.mes-op-line { display: grid; grid-template-columns: 64px 90px 1fr; align-items: center; gap: 8px; line-height: 22px; white-space: nowrap; }
+.mes-op-line { display: grid; grid-template-columns: 80px 76px 1fr; align-items: center; gap: 8px; line-height: 22px; white-space: nowrap; }
 .mes-op-name { overflow: hidden; text-overflow: ellipsis; }
 .mes-op-line .ant-progress { margin: 0; }
 .mes-op-figures { font-size: 12px; color: rgba(0, 0, 0, 0.65); }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { orderTicketContent, type TicketOrder } from './ticket-content';
+import type { PrintOrder } from '@core/contracts/work-order/progress';
+import { orderTicketContent } from './ticket-content';
 
-const order: TicketOrder = {
+const order: PrintOrder = {
+  id: 1,
   orderNo: 'SO20261125-0001',
   erpOrderNo: 'ERP-778',
   customerPo: 'PO-1',
@@ -20,10 +22,11 @@ const order: TicketOrder = {
   quantity: 5000,
   unit: '只',
   deliveryDate: '2026-12-05',
+  flowName: '开槽粘箱',
   remark: '注意套印',
   operations: [
-    { seq: 1, processName: '瓦线', deviceName: 'WX-01', plannedQty: 5200 },
-    { seq: 2, processName: '印刷开槽', deviceName: '', plannedQty: 5100 },
+    { id: 11, seq: 1, processName: '瓦线', deviceName: 'WX-01', plannedQty: 5200 },
+    { id: 12, seq: 2, processName: '印刷开槽', deviceName: '', plannedQty: 5100 },
   ],
 };
 

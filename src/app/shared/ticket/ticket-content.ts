@@ -1,4 +1,5 @@
 import type { TicketFieldKey } from '@core/contracts/sys-cfg';
+import type { PrintOperation, PrintOrder } from '@core/contracts/work-order/progress';
 
 /** One row of the 工序流转记录 table: the step and its machine (the rest is filled in by hand on the floor). */
 export interface TicketStep {
@@ -14,39 +15,15 @@ export interface TicketContent {
   steps: readonly TicketStep[];
 }
 
-/** The parts of a production order a ticket prints (the print data of /print-production-order). */
-export interface TicketOrder {
-  orderNo: string;
-  erpOrderNo: string;
-  customerPo: string;
-  customerName: string;
-  productNo: string;
-  productName: string;
-  boxStyle: string;
-  lengthMm: number;
-  widthMm: number;
-  heightMm: number;
-  sheetWidthMm: number;
-  sheetLengthMm: number;
-  boardCode: string;
-  flute: string;
-  printColors: number;
-  quantity: number;
-  unit: string;
-  deliveryDate: string;
-  remark: string;
-  operations: ReadonlyArray<{ seq: number; processName: string; deviceName: string; plannedQty: number }>;
-}
-
 const count = (value: number, unit: string) => `${value.toLocaleString('en-US')} ${unit}`.trim();
-const stepLabel = (step: { processName: string; deviceName: string }) => (step.deviceName ? `${step.processName} / ${step.deviceName}` : step.processName);
+const stepLabel = (step: PrintOperation) => (step.deviceName ? `${step.processName} / ${step.deviceName}` : step.processName);
 
 /**
  * What the ticket of an order prints: one card for the whole order, or (with `operation`, one of
  * its operations) the card of that step, whose 工序/设备 and 计划数量 are the step's own. The QR code
  * always holds the order number, which the floor scans to report against the order.
  */
-export function orderTicketContent(order: TicketOrder, operation?: TicketOrder['operations'][number]): TicketContent {
+export function orderTicketContent(order: PrintOrder, operation?: PrintOperation): TicketContent {
   const first = order.operations[0];
   const dimensions = [order.lengthMm, order.widthMm, order.heightMm];
   return {

@@ -3,6 +3,7 @@ import { WorkOrderAuthorities as A } from '../../access/authorities/work-order';
 import { MultiFilter, PageFields, PageResult, Text, TextFilter } from '../common';
 import { get, pathsOf } from '../endpoint';
 import { TicketTemplate } from '../sys-cfg/ticket-template';
+import { OrderOperation, ProductionOrder } from './order';
 
 /**
  * Reads over production orders that no single order page owns: 订单工序进度 (/order-process-progress:
@@ -43,41 +44,25 @@ export type OrderProgressQuery = Static<typeof OrderProgressQuery>;
 export const OrderProgressTotalsQuery = Type.Object(OrderProgressFilters);
 export type OrderProgressTotalsQuery = Static<typeof OrderProgressTotalsQuery>;
 
-/** One operation of an order with its audited figures. */
-export const OperationProgress = Type.Object({
-  id: Type.Integer(),
-  seq: Type.Integer(),
-  processName: Type.String(),
-  deviceName: Type.String(),
-  /** Spec §4 operation status. */
-  status: Type.Integer(),
-  plannedQty: Type.Integer(),
-  goodQty: Type.Integer(),
-  defectQty: Type.Integer(),
-  /** Reported, not yet audited (good). */
-  pendingQty: Type.Integer(),
-  percent: Type.Number(),
-});
+/** One operation of an order with its audited figures (pending: reported, not yet audited, good). */
+export const OperationProgress = Type.Composite([
+  Type.Pick(OrderOperation, ['id', 'seq', 'processName', 'deviceName', 'status', 'plannedQty', 'goodQty', 'defectQty', 'pendingQty']),
+  Type.Object({ percent: Type.Number() }),
+]);
 export type OperationProgress = Static<typeof OperationProgress>;
 
 /** An order with its operations' progress. */
-export const OrderProgressRow = Type.Object({
-  id: Type.Integer(),
-  orderNo: Type.String(),
-  customerName: Type.String(),
-  productName: Type.String(),
-  quantity: Type.Integer(),
-  unit: Type.String(),
-  deliveryDate: Type.String(),
-  status: Type.Integer(),
-  productionState: Type.Integer(),
-  overdue: Type.Boolean(),
-  /** Audited good quantity of the last operation (what leaves the line). */
-  goodQty: Type.Integer(),
-  /** goodQty against the ordered quantity. */
-  percent: Type.Number(),
-  operations: Type.Array(OperationProgress),
-});
+export const OrderProgressRow = Type.Composite([
+  Type.Pick(ProductionOrder, ['id', 'orderNo', 'customerName', 'productName', 'quantity', 'unit', 'deliveryDate', 'status', 'productionState']),
+  Type.Object({
+    overdue: Type.Boolean(),
+    /** Audited good quantity of the last operation (what leaves the line). */
+    goodQty: Type.Integer(),
+    /** goodQty against the ordered quantity. */
+    percent: Type.Number(),
+    operations: Type.Array(OperationProgress),
+  }),
+]);
 export type OrderProgressRow = Static<typeof OrderProgressRow>;
 
 /** One process summed over every order the filters select. */
@@ -112,40 +97,36 @@ export const OrderPrintQuery = Type.Object({
 });
 export type OrderPrintQuery = Static<typeof OrderPrintQuery>;
 
-export const PrintOperation = Type.Object({
-  id: Type.Integer(),
-  seq: Type.Integer(),
-  processName: Type.String(),
-  deviceName: Type.String(),
-  plannedQty: Type.Integer(),
-});
+export const PrintOperation = Type.Pick(OrderOperation, ['id', 'seq', 'processName', 'deviceName', 'plannedQty']);
 export type PrintOperation = Static<typeof PrintOperation>;
 
 /** An order as the ticket prints it. */
-export const PrintOrder = Type.Object({
-  id: Type.Integer(),
-  orderNo: Type.String(),
-  erpOrderNo: Type.String(),
-  customerPo: Type.String(),
-  customerName: Type.String(),
-  productNo: Type.String(),
-  productName: Type.String(),
-  boxStyle: Type.String(),
-  lengthMm: Type.Integer(),
-  widthMm: Type.Integer(),
-  heightMm: Type.Integer(),
-  sheetWidthMm: Type.Integer(),
-  sheetLengthMm: Type.Integer(),
-  boardCode: Type.String(),
-  flute: Type.String(),
-  printColors: Type.Integer(),
-  quantity: Type.Integer(),
-  unit: Type.String(),
-  deliveryDate: Type.String(),
-  flowName: Type.String(),
-  remark: Type.String(),
-  operations: Type.Array(PrintOperation),
-});
+export const PrintOrder = Type.Composite([
+  Type.Pick(ProductionOrder, [
+    'id',
+    'orderNo',
+    'erpOrderNo',
+    'customerPo',
+    'customerName',
+    'productNo',
+    'productName',
+    'boxStyle',
+    'lengthMm',
+    'widthMm',
+    'heightMm',
+    'sheetWidthMm',
+    'sheetLengthMm',
+    'boardCode',
+    'flute',
+    'printColors',
+    'quantity',
+    'unit',
+    'deliveryDate',
+    'flowName',
+    'remark',
+  ]),
+  Type.Object({ operations: Type.Array(PrintOperation) }),
+]);
 export type PrintOrder = Static<typeof PrintOrder>;
 
 /** The orders in the order asked for, and the template they print with. */
