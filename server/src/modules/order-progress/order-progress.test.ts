@@ -203,6 +203,8 @@ describe('流转卡 print data', () => {
     const boardTemplate = await t.db.selectFrom('ticket_template').select('id').where('org_id', '=', 1002).executeTakeFirstOrThrow();
     expect(await get(admin, `${P.print}?ids=${own.id}&templateId=${boardTemplate.id}`)).toMatchObject({ resultCode: 4004, resultMsg: '流转卡模板不存在' });
     expect(await get(qc, `${P.print}?ids=${own.id}`)).toMatchObject({ resultCode: 4003 });
+    // The planner holds 生产订单-打印 (and the print page its button opens).
+    expect((await data(get<OrderPrintData>(planner, `${P.print}?ids=${own.id}`))).orders).toHaveLength(1);
     expect(await get(admin, `${P.print}?ids=1;2`)).toMatchObject({ resultCode: 4000 });
     const many = Array.from({ length: 201 }, (_, index) => index + 1).join(',');
     expect(await get(admin, `${P.print}?ids=${many}`)).toMatchObject({ resultCode: 4000, resultMsg: OrderPrintMessages.tooMany });

@@ -46,7 +46,7 @@ function Tile({ tile }: { tile: HomeTile }) {
 }
 
 const HOME_CSS = `
-.mes-home-greeting { margin-bottom: 16px; }
+.mes-home .mes-home-greeting { margin: 0 0 16px; }
 .mes-home-tiles { display: grid; grid-template-columns: repeat(auto-fill, minmax(240px, 1fr)); gap: 16px; }
 .mes-home-tile { cursor: pointer; }
 .mes-home-tile-foot { display: flex; justify-content: space-between; align-items: center; margin-top: 8px; color: rgba(0, 0, 0, 0.45); font-size: 12px; }
