@@ -29,12 +29,9 @@ export interface HomeTile {
 
 const tiles = new Map<string, HomeTile>();
 
-/** Adds tiles to the home page (a key registered twice is a programming error). */
+/** Adds tiles to the home page; a key registered again replaces its tile (a module reloaded in development). */
 export function registerHomeTiles(...added: HomeTile[]): void {
-  for (const tile of added) {
-    if (tiles.has(tile.key)) throw new Error(`Home tile ${tile.key} is registered twice`);
-    tiles.set(tile.key, tile);
-  }
+  for (const tile of added) tiles.set(tile.key, tile);
 }
 
 /** The registered tiles a user holding `can` may see, in order. */
