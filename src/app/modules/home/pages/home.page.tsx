@@ -34,7 +34,7 @@ function Tile({ tile }: { tile: HomeTile }) {
         <Skeleton active paragraph={{ rows: 1 }} title={false} />
       ) : (
         <>
-          <Statistic title={tile.title} value={figure.value} valueStyle={{ color: TONE_COLOR[figure.tone ?? 'default'], fontSize: 32 }} />
+          <Statistic title={tile.title} value={figure.value} styles={{ content: { color: TONE_COLOR[figure.tone ?? 'default'], fontSize: 32 } }} />
           <div className="mes-home-tile-foot">
             <Typography.Text type="secondary">{figure.hint}</Typography.Text>
             <RightOutlined />
