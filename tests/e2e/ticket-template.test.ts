@@ -2,11 +2,11 @@
 // creates a template in the /ticket-temp-cfg editor (fields chosen and reordered, A5 横向, QR code on),
 // saves it, makes it the default, reopens it and finds the same arrangement; then the print document
 // the 打印 button builds is printed to PDF by Chromium: one page of A5 landscape with the work-order number.
-import { inflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { settleAnimations, shot, useE2eEnvironment } from './support/harness';
 import * as ui from './support/list-page';
+import { printFramePdf } from './support/pdf';
 
 const WORK_ORDER_NO = 'WO20261123-0015';
 const MM_TO_PT = 72 / 25.4;
@@ -31,83 +31,6 @@ async function arrangement(page: Page) {
 
 /** The editor's setting select with the aria-label `label`. */
 const setting = (page: Page, label: string) => page.locator('.mes-ticket-settings .ant-select').filter({ has: page.getByLabel(label, { exact: true }) });
-
-// ---- a small PDF reader: page boxes and the text drawn through each font's ToUnicode map ------------
-
-interface PdfObject {
-  dict: string;
-  stream: Buffer | null;
-}
-
-function pdfObjects(pdf: Buffer): Map<number, PdfObject> {
-  const source = pdf.toString('latin1');
-  const objects = new Map<number, PdfObject>();
-  const pattern = /(\d+) 0 obj\b([\s\S]*?)endobj/g;
-  for (let match = pattern.exec(source); match; match = pattern.exec(source)) {
-    const body = match[2]!;
-    const streamAt = body.indexOf('stream');
-    if (streamAt < 0) {
-      objects.set(Number(match[1]), { dict: body, stream: null });
-      continue;
-    }
-    const dict = body.slice(0, streamAt);
-    let start = streamAt + 'stream'.length;
-    if (body[start] === '\r') start += 1;
-    if (body[start] === '\n') start += 1;
-    const length = Number(/\/Length (\d+)/.exec(dict)?.[1] ?? -1);
-    const raw = Buffer.from(length >= 0 ? body.slice(start, start + length) : body.slice(start, body.lastIndexOf('endstream')), 'latin1');
-    objects.set(Number(match[1]), { dict, stream: dict.includes('/FlateDecode') ? inflateSync(raw) : raw });
-  }
-  return objects;
-}
-
-/** The code → text map of a ToUnicode CMap, with its code width in hex digits. */
-function toUnicode(cmap: string): { width: number; map: Map<string, string> } {
-  const map = new Map<string, string>();
-  const hexText = (hex: string) => String.fromCodePoint(...(hex.match(/.{4}/g) ?? []).map((unit) => parseInt(unit, 16)));
-  const width = /begincodespacerange\s*<([0-9A-Fa-f]+)>/.exec(cmap)?.[1]?.length ?? 4;
-  for (const block of cmap.match(/beginbfchar([\s\S]*?)endbfchar/g) ?? []) {
-    for (const [, code, text] of block.matchAll(/<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g)) map.set(code!.toUpperCase(), hexText(text!));
-  }
-  for (const block of cmap.match(/beginbfrange([\s\S]*?)endbfrange/g) ?? []) {
-    for (const [, from, to, text] of block.matchAll(/<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g)) {
-      const base = parseInt(text!, 16);
-      for (let code = parseInt(from!, 16); code <= parseInt(to!, 16); code += 1) {
-        map.set(code.toString(16).toUpperCase().padStart(from!.length, '0'), String.fromCodePoint(base + code - parseInt(from!, 16)));
-      }
-    }
-  }
-  return { width, map };
-}
-
-function readPdf(pdf: Buffer): { pages: number; mediaBoxes: number[][]; text: string } {
-  const objects = pdfObjects(pdf);
-  const pageDicts = [...objects.values()].filter((object) => /\/Type\s*\/Page\b(?!s)/.test(object.dict));
-  const mediaBoxes = pageDicts.map((object) => (/\/MediaBox\s*\[([^\]]+)\]/.exec(object.dict)?.[1] ?? '').trim().split(/\s+/).map(Number));
-  const fontNames = new Map<string, number>();
-  for (const object of objects.values()) {
-    for (const [, fonts] of object.dict.matchAll(/\/Font\s*<<([^>]*)>>/g)) {
-      for (const [, name, id] of fonts!.matchAll(/\/([\w.+-]+)\s+(\d+) 0 R/g)) fontNames.set(name!, Number(id));
-    }
-  }
-  const cmaps = new Map<string, ReturnType<typeof toUnicode>>();
-  for (const [name, id] of fontNames) {
-    const ref = /\/ToUnicode (\d+) 0 R/.exec(objects.get(id)?.dict ?? '')?.[1];
-    const stream = ref ? objects.get(Number(ref))?.stream : null;
-    if (stream) cmaps.set(name, toUnicode(stream.toString('latin1')));
-  }
-  let text = '';
-  for (const object of objects.values()) {
-    const content = object.stream?.toString('latin1') ?? '';
-    if (!/\bTf\b/.test(content)) continue;
-    let font: ReturnType<typeof toUnicode> | undefined;
-    for (const [, name, hex] of content.matchAll(/\/([\w.+-]+)\s+[\d.]+\s+Tf|<([0-9A-Fa-f]+)>/g)) {
-      if (name) font = cmaps.get(name);
-      else if (hex && font) for (let at = 0; at < hex.length; at += font.width) text += font.map.get(hex.slice(at, at + font.width).toUpperCase()) ?? '';
-    }
-  }
-  return { pages: pageDicts.length, mediaBoxes, text };
-}
 
 describe('work-order ticket templates', () => {
   const env = useE2eEnvironment('ticket-template');
@@ -190,17 +113,8 @@ describe('work-order ticket templates', () => {
 
     // Print: the hidden frame holds only the ticket; Chromium prints it to PDF at its @page size.
     await page.getByRole('button', { name: '打印' }).click();
-    const frame = page.locator('iframe.mes-ticket-print-frame[data-ready="true"]');
-    await frame.waitFor({ state: 'attached' });
-    const printDocument = await frame.evaluate((element) => (element as HTMLIFrameElement).srcdoc);
+    const { document: printDocument, pages, mediaBoxes, text } = await printFramePdf(page, await env.newPage(), 'ticket-template-3-print-document');
     expect(printDocument).toContain('@page { size: 210mm 148mm; margin: 0; }');
-    const printPage = await env.newPage();
-    await printPage.setContent(printDocument, { waitUntil: 'load' });
-    await printPage.evaluate(() => document.fonts.ready);
-    await settleAnimations(printPage);
-    await printPage.screenshot({ path: 'test-results/e2e/ticket-template-3-print-document.png' });
-    const pdf = await printPage.pdf({ preferCSSPageSize: true, printBackground: true });
-    const { pages, mediaBoxes, text } = readPdf(pdf);
     expect(pages).toBe(1);
     const [x0, y0, width, height] = mediaBoxes[0]!;
     expect([x0, y0]).toEqual([0, 0]);

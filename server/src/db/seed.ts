@@ -61,6 +61,8 @@ function pageCodes(...paths: string[]): string[] {
 const ADMIN_CODES = [...allRouteAuthorities(), ...allActionCodes()];
 const PLANNER_CODES = [
   ...groupCodes('/home-group', '/work-order', '/schedule', '/paperboard'),
+  // The 流转卡 print page its 打印 button opens.
+  ...pageCodes('/print-production-order'),
   ...actionCodesOf('PRODUCTION_ORDER'),
   ...actionCodesOf('SCHEDULE'),
   ...actionCodesOf('PAPERBOARD'),

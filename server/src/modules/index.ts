@@ -44,6 +44,7 @@ import { deviceRepairModule } from './device-repair';
 import { filesModule } from './files';
 import { modelingModule } from './modeling';
 import type { ServerModule } from './module';
+import { orderProgressModule } from './order-progress';
 import { productionOrderModule } from './production-order';
 import { shiftsModule } from './shifts';
 import { stencilModule } from './stencil';
@@ -65,4 +66,5 @@ export const SERVER_MODULES: ServerModule[] = [
   stencilModule,
   productionOrderModule,
   deviceRepairModule,
+  orderProgressModule,
 ];

@@ -1,7 +1,10 @@
 import { accountModule } from './account';
 import { deviceRepairModule } from './device-repair';
 import { type ModulePageLoader, type ModuleRegistration } from './define-module';
+import { homeModule } from './home';
 import { modelingModule } from './modeling';
+import { orderProgressModule } from './order-progress';
+import { printOrderModule } from './print-order';
 import { sysCfgModule } from './sys-cfg';
 import { shiftsModule } from './shifts';
 import { stencilModule } from './stencil';
@@ -10,7 +13,18 @@ import { sysLogModule } from './sys-log';
 export { defineModule, type ModulePageLoader, type ModuleRegistration } from './define-module';
 
 /** Every built module; later issues append theirs (`import { deviceModule } from './device'`). */
-export const MODULES: readonly ModuleRegistration[] = [accountModule, modelingModule, shiftsModule, sysCfgModule, sysLogModule, stencilModule, deviceRepairModule];
+export const MODULES: readonly ModuleRegistration[] = [
+  accountModule,
+  modelingModule,
+  shiftsModule,
+  sysCfgModule,
+  sysLogModule,
+  stencilModule,
+  homeModule,
+  orderProgressModule,
+  printOrderModule,
+  deviceRepairModule,
+];
 
 const pageIndex = new Map<string, ModulePageLoader>();
 for (const registration of MODULES) {

@@ -12,7 +12,10 @@
 import { page, pageList, TAB_QUERY, type RouteEntry } from './page-declaration';
 import { ACCOUNT_PAGES } from './pages/account';
 import { DEVICE_REPAIR_PAGES } from './pages/device-repair';
+import { HOME_PAGES } from './pages/home';
 import { MODELING_PAGES } from './pages/modeling';
+import { ORDER_PROGRESS_PAGES } from './pages/order-progress';
+import { PRINT_ORDER_PAGES } from './pages/print-order';
 import { SHIFTS_PAGES } from './pages/shifts';
 import { STENCIL_PAGES } from './pages/stencil';
 import { SYS_CFG_PAGES } from './pages/sys-cfg';
@@ -59,7 +62,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
     icon: 'home',
     authority: 'MENU_HOME',
     children: [
-      page('HOME', 'INDEX', '/home', '首页', { home: true }),
+      ...pageList(HOME_PAGES),
       page('HOME', 'NEW_HOME', '/new-home', '设备总览', { home: true }),
     ],
   },
@@ -194,7 +197,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       page('WORK_ORDER', 'REVIEW', '/work-order-review', '报工审核', { keepQuery: [...TAB_QUERY, 'reportId'] }),
       page('WORK_ORDER', 'RECORD', '/work-order-record', '报工记录', { keepQuery: TAB_QUERY }),
       page('WORK_ORDER', 'RECYCLING_BIN', '/order-recycling-bin', '订单回收站'),
-      page('WORK_ORDER', 'PROCESS_PROGRESS', '/order-process-progress', '订单工序进度'),
+      ...pageList(ORDER_PROGRESS_PAGES),
     ],
   },
   {
@@ -243,7 +246,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
     authority: 'MENU_PRINT',
     children: [
       page('PRINT', 'CALENDARS', '/print-calendars', '打印日历', { hidden: true, bare: true }),
-      page('PRINT', 'PRODUCTION_ORDER', '/print-production-order', '打印生产订单', { hidden: true, bare: true }),
+      ...pageList(PRINT_ORDER_PAGES),
     ],
   },
 ];

@@ -14,3 +14,4 @@ export const sysCfgModule: ServerModule = {
 };
 
 export { enterpriseSections, scheduleSections } from './config.service';
+export { printTemplate } from './ticket-template.service';

@@ -133,6 +133,16 @@ async function makeDefault(trx: Db, scope: Scope, printType: number, id: number)
   await trx.updateTable('ticket_template').set({ is_default: true }).where('id', '=', id).execute();
 }
 
+/**
+ * The template a print uses: the factory's template `id` (4004 when it is not the factory's), else
+ * the factory's default 工单流转卡 template; null when the factory has none.
+ */
+export async function printTemplate(db: Db, scope: Scope, id?: number): Promise<TicketTemplate | null> {
+  if (id !== undefined) return toTemplate(await findRow(db, scope, id));
+  const row = await templateQuery(db).where(inScope(scope, 't')).where('t.print_type', '=', 1).where('t.is_default', '=', true).executeTakeFirst();
+  return row ? toTemplate(row) : null;
+}
+
 const describe = (name: string, printType: number, paperSize: string) =>
   `${name}（${TICKET_PRINT_TYPE.label(printType)}，${TICKET_PAPER_SIZE.label(paperSize)}）`;
 

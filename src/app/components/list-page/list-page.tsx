@@ -222,6 +222,7 @@ export function ListPage<Row extends object>({ spec, handle }: ListPageProps<Row
           className="mes-list-table"
           size="middle"
           rowKey={(row) => rowKeyOf(spec, row)}
+          rowClassName={spec.rowClassName ? (row) => spec.rowClassName?.(row) ?? '' : undefined}
           columns={columns}
           dataSource={rows}
           loading={loading}

@@ -169,6 +169,8 @@ export interface ListSpec<Row> {
   visibleRowActions?: number;
   /** Width of the 操作 column (default: fits the widest links a row can show). */
   actionsWidth?: number;
+  /** A class for a row that must stand out (e.g. `is-overdue`); the module's CSS colours it. */
+  rowClassName?: (row: Row) => string | undefined;
   /** The create/edit dialog that `openEditor` of actions opens; saving reloads the list. */
   editor?: ListEditor<Row>;
   /** A tree beside the list filtering it (device types, product classifies, departments). */

@@ -2,4 +2,5 @@
 export { TicketPreview, TicketSheet, ticketPage, TICKET_CSS, type TicketLayout } from './ticket-sheet';
 export { printTicket, ticketPrintDocument, PRINT_FRAME_CLASS } from './ticket-print';
 export { loneHalfFields, moveField, toggleField } from './ticket-layout';
-export { SAMPLE_ROUTE_STEPS, SAMPLE_WORK_ORDER } from './ticket-sample';
+export { SAMPLE_ROUTE_STEPS, SAMPLE_TICKET, SAMPLE_WORK_ORDER } from './ticket-sample';
+export { orderTicketContent, type TicketContent, type TicketStep } from './ticket-content';

@@ -8,26 +8,35 @@ function escapeHtml(value: string): string {
 }
 
 /**
- * The print document of one ticket: its own HTML and CSS only, with `@page` at the paper size and
- * no margins, so Chromium prints exactly one sheet of that size (the console's shadow root, menu
- * and antd styles never reach the printer).
+ * The print document of one or more tickets: their own HTML and CSS only, with `@page` at the
+ * paper size and no margins, and a page break after every sheet but the last, so Chromium prints
+ * exactly one sheet of that size per ticket (the console's shadow root, menu and antd styles never
+ * reach the printer).
  */
-export function ticketPrintDocument(sheetHtml: string, page: { widthMm: number; heightMm: number }, title: string): string {
+export function ticketPrintDocument(sheetsHtml: string, page: { widthMm: number; heightMm: number }, title: string): string {
   const size = `${page.widthMm}mm ${page.heightMm}mm`;
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>
 @page { size: ${size}; margin: 0; }
-html, body { margin: 0; padding: 0; width: ${page.widthMm}mm; height: ${page.heightMm}mm; overflow: hidden; background: #fff;
+html, body { margin: 0; padding: 0; width: ${page.widthMm}mm; background: #fff;
   -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 ${TICKET_CSS}
-</style></head><body>${sheetHtml}</body></html>`;
+.mes-ticket { break-after: page; page-break-after: always; }
+.mes-ticket:last-child { break-after: auto; page-break-after: auto; }
+</style></head><body>${sheetsHtml}</body></html>`;
 }
 
 /**
- * Prints the rendered sheet from a hidden iframe placed next to `anchor` (inside the console's
- * shadow root): the frame holds only the ticket document, then its window prints. Resolves once
- * the print dialog has been asked for; the frame stays until the next print (tests read it).
+ * Prints the rendered sheet(s) from a hidden iframe placed next to `anchor` (inside the console's
+ * shadow root): the frame holds only the ticket document, one page per sheet, then its window
+ * prints. Resolves once the print dialog has been asked for; the frame stays until the next print
+ * (tests read it).
  */
-export async function printTicket(anchor: HTMLElement, sheet: HTMLElement, page: { widthMm: number; heightMm: number }, title: string): Promise<void> {
+export async function printTicket(
+  anchor: HTMLElement,
+  sheets: HTMLElement | readonly HTMLElement[],
+  page: { widthMm: number; heightMm: number },
+  title: string,
+): Promise<void> {
   const host = anchor.parentNode ?? anchor;
   host.querySelectorAll(`iframe.${PRINT_FRAME_CLASS}`).forEach((frame) => frame.remove());
   const frame = anchor.ownerDocument.createElement('iframe');
@@ -36,7 +45,7 @@ export async function printTicket(anchor: HTMLElement, sheet: HTMLElement, page:
   frame.setAttribute('aria-hidden', 'true');
   frame.style.cssText = 'position:fixed;right:0;bottom:0;width:0;height:0;border:0;visibility:hidden;';
   const loaded = new Promise<void>((resolve) => frame.addEventListener('load', () => resolve(), { once: true }));
-  frame.srcdoc = ticketPrintDocument(sheet.outerHTML, page, title);
+  frame.srcdoc = ticketPrintDocument(([] as HTMLElement[]).concat(sheets).map((sheet) => sheet.outerHTML).join(''), page, title);
   host.appendChild(frame);
   await loaded;
   frame.dataset.ready = 'true';

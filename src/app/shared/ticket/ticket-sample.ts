@@ -1,4 +1,5 @@
 import type { TicketFieldKey } from '@core/contracts/sys-cfg';
+import type { TicketContent } from './ticket-content';
 
 /** The work order every template preview prints (a regular slotted carton on the 开槽粘箱 route). */
 export const SAMPLE_WORK_ORDER: Record<TicketFieldKey, string> = {
@@ -31,3 +32,10 @@ export const SAMPLE_ROUTE_STEPS: ReadonlyArray<[string, string]> = [
   ['糊箱', 'HX-01 全自动高速糊箱机'],
   ['打包', 'DB-01 全自动打包机'],
 ];
+
+/** The sample work order as a ticket prints it (template previews). */
+export const SAMPLE_TICKET: TicketContent = {
+  values: SAMPLE_WORK_ORDER,
+  qrValue: SAMPLE_WORK_ORDER.workOrderNo,
+  steps: SAMPLE_ROUTE_STEPS.map(([process, device]) => ({ process, device })),
+};

@@ -7,10 +7,15 @@ import {
   type TicketFieldKey,
 } from '@core/contracts/sys-cfg';
 import { loneHalfFields } from './ticket-layout';
-import { SAMPLE_ROUTE_STEPS, SAMPLE_WORK_ORDER } from './ticket-sample';
+import type { TicketContent } from './ticket-content';
+import { SAMPLE_TICKET } from './ticket-sample';
 
-/** What a ticket needs to render: the template fields of the contract (saved or being edited). */
-export type TicketLayout = Pick<CreateTicketTemplateRequest, 'paperSize' | 'orientation' | 'title' | 'fields' | 'showQrCode' | 'qrPosition' | 'showProcessTable'>;
+/** What a ticket needs to render: the template fields of the contract (a saved template or one being edited). */
+export type TicketLayout = Pick<CreateTicketTemplateRequest, 'title' | 'fields' | 'showQrCode' | 'showProcessTable'> & {
+  paperSize: string;
+  orientation: string;
+  qrPosition: string;
+};
 
 /**
  * The ticket's own stylesheet, in mm so screen and paper agree. The same text styles the preview in
@@ -56,12 +61,8 @@ export function ticketPage(layout: Pick<TicketLayout, 'paperSize' | 'orientation
   return ticketPageSizeMm(layout.paperSize, layout.orientation);
 }
 
-function valueOf(key: string): string {
-  return SAMPLE_WORK_ORDER[key as TicketFieldKey] ?? '';
-}
-
-/** One ticket at true paper size (mm), filled with the sample work order. */
-export function TicketSheet({ layout }: { layout: TicketLayout }) {
+/** One ticket at true paper size (mm), filled with `content` (default: the sample work order). */
+export function TicketSheet({ layout, content = SAMPLE_TICKET }: { layout: TicketLayout; content?: TicketContent }) {
   const { widthMm, heightMm } = ticketPage(layout);
   const m = metrics(widthMm, heightMm);
   const style = {
@@ -75,8 +76,8 @@ export function TicketSheet({ layout }: { layout: TicketLayout }) {
   } as CSSProperties;
   const fillers = loneHalfFields(layout.fields);
   const qr = layout.showQrCode ? (
-    <div className="mes-ticket-qr" data-value={SAMPLE_WORK_ORDER.workOrderNo}>
-      <QRCode type="svg" value={SAMPLE_WORK_ORDER.workOrderNo} size={Math.round(m.qr * MM_TO_PX)} bordered={false} bgColor="#ffffff" color="#000000" />
+    <div className="mes-ticket-qr" data-value={content.qrValue}>
+      <QRCode type="svg" value={content.qrValue} size={Math.round(m.qr * MM_TO_PX)} bordered={false} bgColor="#ffffff" color="#000000" />
     </div>
   ) : null;
   return (
@@ -91,7 +92,7 @@ export function TicketSheet({ layout }: { layout: TicketLayout }) {
           <Fragment key={field.fieldKey}>
             <div className={`mes-ticket-cell${field.span === 'full' ? ' is-full' : ''}${field.bold ? ' is-bold' : ''}`}>
               <div className="mes-ticket-label">{field.fieldLabel?.trim() || ticketFieldLabel(field.fieldKey)}</div>
-              <div className="mes-ticket-value">{valueOf(field.fieldKey)}</div>
+              <div className="mes-ticket-value">{content.values[field.fieldKey as TicketFieldKey] ?? ''}</div>
             </div>
             {fillers.has(index) && <div className="mes-ticket-cell is-filler" aria-hidden="true" />}
           </Fragment>
@@ -118,11 +119,11 @@ export function TicketSheet({ layout }: { layout: TicketLayout }) {
               </tr>
             </thead>
             <tbody>
-              {SAMPLE_ROUTE_STEPS.map(([process, device], index) => (
-                <tr key={process}>
+              {content.steps.map((step, index) => (
+                <tr key={index}>
                   <td>{index + 1}</td>
-                  <td>{process}</td>
-                  <td>{device}</td>
+                  <td>{step.process}</td>
+                  <td>{step.device}</td>
                   <td />
                   <td />
                   <td />
@@ -139,7 +140,7 @@ export function TicketSheet({ layout }: { layout: TicketLayout }) {
 }
 
 /** The sheet scaled to fit a preview box, keeping the paper's proportions. */
-export function TicketPreview({ layout, maxWidth = 460, maxHeight = 560 }: { layout: TicketLayout; maxWidth?: number; maxHeight?: number }) {
+export function TicketPreview({ layout, content, maxWidth = 460, maxHeight = 560 }: { layout: TicketLayout; content?: TicketContent; maxWidth?: number; maxHeight?: number }) {
   const { widthMm, heightMm } = ticketPage(layout);
   const widthPx = widthMm * MM_TO_PX;
   const heightPx = heightMm * MM_TO_PX;
@@ -148,7 +149,7 @@ export function TicketPreview({ layout, maxWidth = 460, maxHeight = 560 }: { lay
     <div className="mes-ticket-preview" style={{ width: widthPx * scale, height: heightPx * scale, boxShadow: '0 1px 6px rgba(0,0,0,0.25)', overflow: 'hidden' }}>
       <style>{TICKET_CSS}</style>
       <div style={{ transform: `scale(${scale})`, transformOrigin: 'top left', width: widthPx, height: heightPx }}>
-        <TicketSheet layout={layout} />
+        <TicketSheet layout={layout} content={content} />
       </div>
     </div>
   );
