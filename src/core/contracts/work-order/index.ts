@@ -1,3 +1,4 @@
 export * from './order';
 export * from './order-state';
 export * from './sheet-size';
+export * from './report';
