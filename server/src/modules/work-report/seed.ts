@@ -176,7 +176,7 @@ export async function seedWorkReportDemo(trx: Db, enterpriseId: number, orgIds: 
       perDay.set(day, number);
       const team = pick(teams);
       const teamMembers = members.filter((member) => member.team_id === team?.id);
-      const crew = teamMembers.length > 0 ? teamMembers : factoryUsers;
+      const crew: Array<{ id: number; nick_name: string }> = teamMembers.length > 0 ? teamMembers : factoryUsers;
       const operators = [...new Map([pick(crew), ...(random() < 0.4 ? [pick(crew)] : [])].map((user) => [user.id, user])).values()];
       const hour = draft.start.getHours();
       const capable = speeds.filter((speed) => speed.process_id === operation.process_id);

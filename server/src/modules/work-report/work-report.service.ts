@@ -155,7 +155,7 @@ async function checkQuantities(
   confirm: boolean | undefined,
   exceptReportId?: number,
 ): Promise<{ defects: Array<{ id: number; name: string; qty: number }>; overReport: boolean }> {
-  const problem = reportQuantityError({ ...quantities, defects: quantities.defects.map((defect) => ({ qty: defect.qty, badPhenomenonId: defect.badPhenomenonId })) });
+  const problem = reportQuantityError(quantities);
   if (problem) throw validation(problem);
   const phenomena = new Map((await phenomenaOf(db, scope, operation.process_id)).map((row) => [row.id, row.name]));
   if (quantities.defects.length === 0 && quantities.defectQty > 0 && phenomena.size > 0) throw validation(ReportMessages.defectsRequired);
@@ -330,6 +330,7 @@ export class WorkReportService {
       tolerancePercent: percent,
       limitQty: overReportLimit(operation.planned_qty, percent),
       reportedQty: await reportedQty(this.db, operation.id, config.reportQuantityConfig.defectCountsAsOutput),
+      defectCountsAsOutput: config.reportQuantityConfig.defectCountsAsOutput,
     };
   }
 

@@ -217,6 +217,8 @@ export const ReportFormOptions = Type.Object({
   /** planned × (1 + tolerance), and what non-canceled reports hold already (good, plus defects when they count). */
   limitQty: Type.Integer(),
   reportedQty: Type.Integer(),
+  /** 报工数量配置: defects count towards the reported output. */
+  defectCountsAsOutput: Type.Boolean(),
 });
 export type ReportFormOptions = Static<typeof ReportFormOptions>;
 
@@ -226,7 +228,7 @@ export interface ReportQuantities {
   goodQty: number;
   defectQty: number;
   inspectQty?: number;
-  defects?: ReadonlyArray<{ qty: number }>;
+  defects?: ReadonlyArray<{ qty: number; badPhenomenonId?: number | null }>;
 }
 
 export const ReportMessages = {
@@ -275,7 +277,7 @@ export function parseReportTime(text: string): Date | null {
  * ≥ 0 (the schema), not all zero, and the defect quantity equal to the sum of its defects by
  * phenomenon (no phenomenon twice).
  */
-export function reportQuantityError(report: ReportQuantities & { defects?: ReadonlyArray<{ qty: number; badPhenomenonId?: number | null }> }): string | null {
+export function reportQuantityError(report: ReportQuantities): string | null {
   const inspect = report.inspectQty ?? 0;
   if (report.goodQty + report.defectQty + inspect === 0) return ReportMessages.allZero;
   const defects = report.defects ?? [];
