@@ -36,8 +36,12 @@ import { reportPage, reportQuery, reportRows, toReport } from './report-queries'
 export const REPORTABLE_ORDER_STATUSES = [3, 4] as const;
 /** Order statuses whose reports may still be reviewed: also 7 已回收 and 10 已暂停 (work done before the stop). */
 export const REVIEWABLE_ORDER_STATUSES = [3, 4, 7, 10] as const;
-/** A report's end may lie this far ahead of the server clock (clock skew of a shop-floor terminal). */
-const FUTURE_GRACE_MS = 10 * 60_000;
+/**
+ * A report's end may lie this far ahead of the server clock: times travel as local wall-clock text
+ * (DECISIONS.md), so a terminal in another time zone than the server, or with a wrong clock, must
+ * not be refused; a report a day ahead is a typing error.
+ */
+const FUTURE_GRACE_MS = 24 * 3_600_000;
 
 /** Where a report comes from (REPORT_SOURCE): 1 platform, 2 一体机 (machine key), 3 mobile. */
 export type ReportSource = 1 | 2 | 3;

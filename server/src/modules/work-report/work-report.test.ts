@@ -201,7 +201,7 @@ describe('reporting', () => {
       [{ defectQty: 2, defects: [{ badPhenomenonId: await phenomenon(order.operations[2]!.processId, '溢胶'), qty: 2 }] }, 4000, ReportMessages.phenomenonNotOfProcess],
       [{ deviceId: await rowId(t.db, 'device', 'device_no', 'MQ-01') }, 4000, ReportMessages.deviceCannotProcess('圆压圆模切机', '水印开槽')],
       [{ deviceId: null }, 4000, ReportMessages.deviceRequired],
-      [{ endTime: at(-2) }, 4000, ReportMessages.futureTime],
+      [{ endTime: at(-30) }, 4000, ReportMessages.futureTime],
     ];
     for (const [overrides, code, message] of refusals) {
       expect(await create(admin, await report(order, 2, overrides)), JSON.stringify(overrides)).toMatchObject({ resultCode: code, resultMsg: message });

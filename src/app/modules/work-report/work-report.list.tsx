@@ -27,38 +27,44 @@ function Defects({ row }: { row: WorkReport }) {
   );
 }
 
-/** The report's columns, shared by 报工记录 and 报工审核 (≈1,100 px with 操作). */
-export function reportColumns(withFilters: boolean): ListColumn<WorkReport>[] {
-  const filter = <F,>(value: F) => (withFilters ? value : undefined);
-  return [
-    { prop: 'reportNo', label: '报工单号', width: 150, sortable: true, render: (row) => (
+/** The report's columns, shared by 报工记录 and 报工审核 (≈1,080 px: 1440 px screens need no scroll). */
+export function reportColumns(page: 'record' | 'review'): ListColumn<WorkReport>[] {
+  const columns: ListColumn<WorkReport>[] = [
+    { prop: 'reportNo', label: '报工单号', width: 130, sortable: true, render: (row) => (
       <Space size={4}>
         <span>{row.reportNo}</span>
         {row.overReport && <Tag color="red">超报</Tag>}
       </Space>
     ) },
-    { prop: 'orderNo', label: '订单号', width: 140, sortable: true, filter: { type: 'tagInput' }, render: (row) => (
+    { prop: 'orderNo', label: '订单号', width: 125, sortable: true, filter: { type: 'tagInput' }, render: (row) => (
       <Tooltip title={`${row.customerName} · ${row.productName}`}>
         <span>{row.orderNo}</span>
       </Tooltip>
     ) },
-    { prop: 'processName', label: '工序', width: 110, filter: filter({ type: 'input' as const }), render: (row) => `${row.seq}. ${row.processName}` },
-    { prop: 'deviceName', label: '机台', width: 130, filter: filter({ type: 'input' as const }) },
-    { prop: 'goodQty', label: '良品数', type: 'number', width: 80, sortable: true, render: (row) => number(row.goodQty) },
-    { prop: 'defectQty', label: '不良数', type: 'number', width: 70, render: (row) => <Defects row={row} /> },
-    { prop: 'inspectQty', label: '待检数', type: 'number', width: 70, render: (row) => number(row.inspectQty) },
-    { prop: 'endTime', label: '报工时间', width: 150, sortable: true, render: (row) => (
+    { prop: 'processName', label: '工序', width: 90, filter: { type: 'input' }, render: (row) => `${row.seq}. ${row.processName}` },
+    { prop: 'deviceName', label: '机台', width: 110, filter: { type: 'input' } },
+    { prop: 'goodQty', label: '良品数', type: 'number', width: 70, sortable: true, render: (row) => number(row.goodQty) },
+    { prop: 'defectQty', label: '不良数', type: 'number', width: 56, render: (row) => <Defects row={row} /> },
+    { prop: 'inspectQty', label: '待检数', type: 'number', width: 56, render: (row) => number(row.inspectQty) },
+    { prop: 'endTime', label: '报工时间', width: 100, sortable: true, render: (row) => (
       <Tooltip title={`${row.startTime} 至 ${row.endTime}`}>
-        <span>{row.endTime.slice(0, 16)}</span>
+        <span>{row.endTime.slice(5, 16)}</span>
       </Tooltip>
     ) },
-    { prop: 'shift', label: '班次', type: 'enum', width: 70, options: SHIFT_FILTER, filter: filter({ type: 'select' as const }), render: (row) => SHIFT.label(row.shift) ?? row.shift },
-    { prop: 'teamName', label: '班组', width: 80, filter: filter({ type: 'input' as const }) },
-    { prop: 'operatorNames', label: '操作员', width: 110, filter: filter({ type: 'input' as const }) },
-    { prop: 'source', label: '来源', type: 'enum', width: 64, options: REPORT_SOURCE.options, filter: filter({ type: 'select' as const, multiple: true }) },
-    { prop: 'auditState', label: '审核状态', type: 'tag', width: 80, options: AUDIT_OPTIONS, filter: filter({ type: 'select' as const, multiple: true }) },
+    { prop: 'teamName', label: '班组/班次', width: 110, filter: { type: 'input', label: '班组' }, render: (row) => `${row.teamName || '-'} / ${SHIFT.label(row.shift) ?? row.shift}` },
+    { prop: 'operatorNames', label: '操作员', width: 80, filter: { type: 'input' } },
+    { prop: 'source', label: '来源', type: 'enum', width: 56, options: REPORT_SOURCE.options, filter: { type: 'select', multiple: true } },
+    { prop: 'auditState', label: '审核状态', type: 'tag', width: 72, options: AUDIT_OPTIONS, filter: { type: 'select', multiple: true } },
   ];
+  // The review shows the source in its dialog; its own tabs say the audit state of 待审核.
+  return page === 'record' ? columns : columns.filter((column) => column.prop !== 'source');
 }
+
+/** Filters that belong to no column: the report time and the shift (全天 / 白班 / 夜班). */
+const REPORT_FILTERS = [
+  { prop: 'reportTime', label: '报工时间', type: 'daterange' as const },
+  { prop: 'shift', label: '班次', type: 'select' as const, options: SHIFT_FILTER },
+];
 
 /** The totals of the last page fetched by a list (its 合计 row), for the page around it. */
 function totalsStore() {
@@ -106,8 +112,8 @@ export const recordTotals = totalsStore();
 /** 报工记录: every report with its filters, the 合计 row, export and 平台报工. */
 export const recordList: ListSpec<WorkReport> = {
   rowKey: 'id',
-  columns: reportColumns(true),
-  filters: [{ prop: 'reportTime', label: '报工时间', type: 'daterange' }],
+  columns: reportColumns('record'),
+  filters: REPORT_FILTERS,
   visibleFilters: 4,
   defaultSort: { field: 'endTime', direction: 'desc' },
   fetch: recordTotals.track(workReportApi.list),
@@ -124,8 +130,8 @@ function reviewList(tab: ReviewTab, kind: number): ListSpec<WorkReport> {
   const fixed = { kind: String(kind), ...(tab === 'pending' ? { auditState: '1' } : {}) };
   return {
     rowKey: 'id',
-    columns: reportColumns(true).filter((column) => tab === 'all' || column.prop !== 'auditState'),
-    filters: [{ prop: 'reportTime', label: '报工时间', type: 'daterange' }],
+    columns: reportColumns('review').filter((column) => tab === 'all' || column.prop !== 'auditState'),
+    filters: REPORT_FILTERS,
     visibleFilters: 4,
     defaultSort: { field: 'endTime', direction: tab === 'pending' ? 'asc' : 'desc' },
     fetch: reviewTotals.track((query) => workReportApi.reviewList({ ...query, ...fixed })),

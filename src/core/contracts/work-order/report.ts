@@ -241,7 +241,7 @@ export const ReportMessages = {
   phenomenonNotOfProcess: '不良现象不属于该工序',
   endBeforeStart: '结束时间必须晚于开始时间',
   badTime: (label: string) => `${label}格式不正确`,
-  futureTime: '结束时间不能晚于当前时间',
+  futureTime: '结束时间不能晚于当前时间一天以上',
   operatorsRequired: '请选择操作员',
   operatorNotFound: '操作员不是本工厂的用户',
   teamNotFound: '班组不存在',
