@@ -99,6 +99,12 @@ describe('报工、审核、反审核', () => {
     await ui.listAfter(page, () => ui.confirm(page, `确定反审核报工「${reportNo}」吗？`), REVIEW);
     await ui.message(page, '反审核成功').waitFor();
     expect(await ui.listRow(page, '报工单号', reportNo)).toMatchObject({ 审核状态: '待审核' });
+    // 纸板: reports of the 纸板工序 processes (瓦线生产, 分纸压线) only.
+    await ui.listAfter(page, () => page.locator('.mes-review-kind').getByText('纸板', { exact: true }).click(), { ...REVIEW, params: { kind: '2' } });
+    const processes = (await ui.listColumn(page, '工序')).map((process) => process.replace(/^\d+\. /, ''));
+    expect(processes.length).toBeGreaterThan(0);
+    expect(processes.filter((process) => !['瓦线生产', '分纸压线'].includes(process))).toEqual([]);
+    await shot(page, 'work-report-5-review-paperboard');
     await ui.listAfter(page, () => records.click(), RECORDS);
     check = await openReport(page, operation);
     expect(await auditedShown(check)).toBe(before);

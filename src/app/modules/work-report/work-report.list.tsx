@@ -14,6 +14,15 @@ export const AUDIT_OPTIONS: FilterOption[] = WORK_ORDER_AUDIT.options.map((optio
 const SHIFT_FILTER: FilterOption[] = SHIFT.options.map((option) => ({ label: option.label, value: option.value === '' ? 'ALL_DAY' : option.value }));
 const number = (value: number) => value.toLocaleString('zh-CN');
 
+/** Text cut to the column's width (the whole text on hover), so long machine names never widen the table. */
+function Clip({ text, width }: { text: string; width: number }) {
+  return (
+    <span title={text} style={{ display: 'inline-block', maxWidth: width, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'bottom' }}>
+      {text}
+    </span>
+  );
+}
+
 /** 不良数 with its breakdown by phenomenon on hover. */
 function Defects({ row }: { row: WorkReport }) {
   if (row.defects.length === 0) return <span>{number(row.defectQty)}</span>;
@@ -30,19 +39,19 @@ function Defects({ row }: { row: WorkReport }) {
 /** The report's columns, shared by 报工记录 and 报工审核 (≈1,080 px: 1440 px screens need no scroll). */
 export function reportColumns(page: 'record' | 'review'): ListColumn<WorkReport>[] {
   const columns: ListColumn<WorkReport>[] = [
-    { prop: 'reportNo', label: '报工单号', width: 130, sortable: true, render: (row) => (
+    { prop: 'reportNo', label: '报工单号', width: 128, sortable: true, render: (row) => (
       <Space size={4}>
         <span>{row.reportNo}</span>
         {row.overReport && <Tag color="red">超报</Tag>}
       </Space>
     ) },
-    { prop: 'orderNo', label: '订单号', width: 125, sortable: true, filter: { type: 'tagInput' }, render: (row) => (
+    { prop: 'orderNo', label: '订单号', width: 122, sortable: true, filter: { type: 'tagInput' }, render: (row) => (
       <Tooltip title={`${row.customerName} · ${row.productName}`}>
         <span>{row.orderNo}</span>
       </Tooltip>
     ) },
     { prop: 'processName', label: '工序', width: 90, filter: { type: 'input' }, render: (row) => `${row.seq}. ${row.processName}` },
-    { prop: 'deviceName', label: '机台', width: 110, filter: { type: 'input' } },
+    { prop: 'deviceName', label: '机台', width: 110, filter: { type: 'input' }, render: (row) => <Clip text={row.deviceName || '-'} width={94} /> },
     { prop: 'goodQty', label: '良品数', type: 'number', width: 70, sortable: true, render: (row) => number(row.goodQty) },
     { prop: 'defectQty', label: '不良数', type: 'number', width: 56, render: (row) => <Defects row={row} /> },
     { prop: 'inspectQty', label: '待检数', type: 'number', width: 56, render: (row) => number(row.inspectQty) },
@@ -51,8 +60,8 @@ export function reportColumns(page: 'record' | 'review'): ListColumn<WorkReport>
         <span>{row.endTime.slice(5, 16)}</span>
       </Tooltip>
     ) },
-    { prop: 'teamName', label: '班组/班次', width: 110, filter: { type: 'input', label: '班组' }, render: (row) => `${row.teamName || '-'} / ${SHIFT.label(row.shift) ?? row.shift}` },
-    { prop: 'operatorNames', label: '操作员', width: 80, filter: { type: 'input' } },
+    { prop: 'teamName', label: '班组/班次', width: 110, filter: { type: 'input', label: '班组' }, render: (row) => <Clip text={`${row.teamName || '-'} / ${SHIFT.label(row.shift) ?? row.shift}`} width={94} /> },
+    { prop: 'operatorNames', label: '操作员', width: 80, filter: { type: 'input' }, render: (row) => <Clip text={row.operatorNames} width={64} /> },
     { prop: 'source', label: '来源', type: 'enum', width: 56, options: REPORT_SOURCE.options, filter: { type: 'select', multiple: true } },
     { prop: 'auditState', label: '审核状态', type: 'tag', width: 72, options: AUDIT_OPTIONS, filter: { type: 'select', multiple: true } },
   ];

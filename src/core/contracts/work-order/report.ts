@@ -3,6 +3,7 @@ import { WorkOrderAuthorities as A } from '../../access/authorities/work-order';
 import { defineEnum, REPORT_SOURCE, SHIFT, WORK_ORDER_AUDIT } from '../../enums';
 import { Id, IdParams, MultiFilter, NoData, OptionalId, PageFields, PageResult, Remark, Text, TextFilter, titled } from '../common';
 import { FILE, get, pathsOf, post } from '../endpoint';
+import { OrderHistoryEntry } from './order';
 
 /**
  * Work reports (报工) against an order's operations, their review (审核) and the report records.
@@ -168,14 +169,8 @@ export type WorkReportTotals = Static<typeof WorkReportTotals>;
 export const WorkReportPage = Type.Object({ ...PageResult(WorkReport).properties, totals: WorkReportTotals });
 export type WorkReportPage = Static<typeof WorkReportPage>;
 
-export const WorkReportHistoryEntry = Type.Object({
-  id: Type.Integer(),
-  userName: Type.String(),
-  action: Type.String(),
-  content: Type.String(),
-  changes: Type.Array(Type.Object({ field: Type.String(), label: Type.String(), from: Type.Unknown(), to: Type.Unknown() })),
-  createTime: Type.String(),
-});
+/** A line of a report's history (created, corrected, audited, rolled back, canceled): the order history's shape. */
+export const WorkReportHistoryEntry = OrderHistoryEntry;
 export type WorkReportHistoryEntry = Static<typeof WorkReportHistoryEntry>;
 
 export const WorkReportDetail = Type.Object({ ...WorkReport.properties, history: Type.Array(WorkReportHistoryEntry) });
