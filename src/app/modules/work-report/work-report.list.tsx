@@ -60,13 +60,13 @@ export function reportColumns(page: 'record' | 'review'): ListColumn<WorkReport>
         <span>{row.endTime.slice(5, 16)}</span>
       </Tooltip>
     ) },
-    { prop: 'teamName', label: '班组/班次', width: 110, filter: { type: 'input', label: '班组' }, render: (row) => <Clip text={`${row.teamName || '-'} / ${SHIFT.label(row.shift) ?? row.shift}`} width={94} /> },
+    { prop: 'teamName', label: '班组/班次', width: 104, filter: { type: 'input', label: '班组' }, render: (row) => <Clip text={`${row.teamName || '-'} / ${SHIFT.label(row.shift) ?? row.shift}`} width={88} /> },
     { prop: 'operatorNames', label: '操作员', width: 80, filter: { type: 'input' }, render: (row) => <Clip text={row.operatorNames} width={64} /> },
     { prop: 'source', label: '来源', type: 'enum', width: 56, options: REPORT_SOURCE.options, filter: { type: 'select', multiple: true } },
     { prop: 'auditState', label: '审核状态', type: 'tag', width: 72, options: AUDIT_OPTIONS, filter: { type: 'select', multiple: true } },
   ];
-  // The review shows the source in its dialog; its own tabs say the audit state of 待审核.
-  return page === 'record' ? columns : columns.filter((column) => column.prop !== 'source');
+  // The review (with row selection and 操作) shows the source and the to-be-inspected quantity in its dialog.
+  return page === 'record' ? columns : columns.filter((column) => column.prop !== 'source' && column.prop !== 'inspectQty');
 }
 
 /** Filters that belong to no column: the report time and the shift (全天 / 白班 / 夜班). */
