@@ -190,6 +190,8 @@ function reviewList(tab: ReviewTab, kind: number): ListSpec<WorkReport> {
       },
       { key: 'detail', label: '详情', when: (row) => row.auditState !== 1, run: (row, { openEditor }) => openEditor(row) },
     ],
+    // A row shows two links at most (审核 作废, or 反审核 详情).
+    actionsWidth: 120,
     exporter: { authority: A.reviewExport, run: (query) => workReportApi.exportReview({ ...query, ...fixed }) },
     editor: { render: (props) => <AuditDialog {...props} /> },
   };
