@@ -324,6 +324,29 @@ describe('review arithmetic', () => {
     expect(await operationRow(order.operations[1]!.id)).toMatchObject({ good_qty: 480, defect_qty: 6 });
   });
 
+  it('corrects a pending report without approving it (counted only once audited); an audited one is not editable', async () => {
+    const order = await makeOrder();
+    const { id } = await data(create(admin, await report(order, 1, { goodQty: 300, inspectQty: 10 })));
+    await data(post(admin, P.update, { id, goodQty: 280, defectQty: 0, inspectQty: 30, remark: '复核后更正' }));
+    const detail = await data(get<WorkReportDetail>(admin, P.detail(id)));
+    expect(detail).toMatchObject({ goodQty: 280, inspectQty: 30, remark: '复核后更正', auditState: 1 });
+    expect(detail.history.at(-1)).toMatchObject({ action: 'edit', content: '修改：良品数 300 → 280；待检数 10 → 30', userName: '系统管理员' });
+    expect((await operationRow(order.operations[0]!.id)).good_qty).toBe(0);
+    expect(await operationLogCount(t.db, `修改报工：${detail.reportNo}`)).toBe(1);
+    await data(post(admin, P.batchAudit, { ids: [id] }));
+    expect((await operationRow(order.operations[0]!.id)).good_qty).toBe(280);
+    expect(await post(admin, P.update, { id, goodQty: 1, defectQty: 0 })).toMatchObject({ resultCode: 4009, resultMsg: ReportMessages.notEditable(detail.reportNo, '已审核') });
+  });
+
+  it('leaves canceled reports out of the over-report arithmetic', async () => {
+    const order = await makeOrder({ quantity: 1000 });
+    const big = await data(create(admin, await report(order, 4, { goodQty: 1000 })));
+    expect((await create(admin, await report(order, 4, { goodQty: 100 }))).resultCode).toBe(4000);
+    await data(post(admin, P.cancel, { ids: [big.id] }));
+    expect((await data(get<ReportFormOptions>(admin, P.formOptions(order.operations[3]!.id)))).reportedQty).toBe(0);
+    expect((await create(admin, await report(order, 4, { goodQty: 100 }))).resultCode).toBe(1000);
+  });
+
   it('batch audit is all or nothing: one report already audited refuses the batch', async () => {
     const order = await makeOrder();
     const a = await data(create(admin, await report(order, 1)));
