@@ -103,12 +103,13 @@ export async function seedWorkReportDemo(trx: Db, enterpriseId: number, orgIds: 
       const limit = overReportLimit(operation.planned_qty, own > 0 ? own : config.reportQuantityConfig.overReportTolerancePercent);
       let reported = drafts.filter((draft) => draft.operationIndex === operationIndex && draft.audit !== 3).reduce((sum, draft) => sum + draft.good, 0);
       let left = total;
-      const span = Math.max(window.to - window.from, HOUR);
+      // Each part works within its own share of the window, so a report never ends after it (nor after now).
+      const span = Math.max(window.to - window.from, 60_000);
       for (let part = 0; part < parts && left > 0; part += 1) {
         const good = part === parts - 1 ? left : Math.max(1, Math.round((left / (parts - part)) * between(0.7, 1.3)));
         left -= Math.min(good, left);
         const start = new Date(window.from + ((part + random() * 0.5) / parts) * span);
-        const end = new Date(Math.min(start.getTime() + between(1, 5) * HOUR, window.to));
+        const end = new Date(Math.min(start.getTime() + between(1, 5) * HOUR, window.from + ((part + 1) / parts) * span));
         const processPhenomena = operation.process_id === null ? [] : (phenomenaOf.get(operation.process_id) ?? []);
         const defectTotal = processPhenomena.length > 0 && random() < 0.7 ? Math.max(1, Math.round(good * between(0.005, 0.04))) : 0;
         const first = defectTotal > 0 ? pick(processPhenomena) : null;
@@ -121,7 +122,7 @@ export async function seedWorkReportDemo(trx: Db, enterpriseId: number, orgIds: 
         const state = audit();
         const over = state !== 3 && reported + good > limit;
         if (state !== 3) reported += good;
-        drafts.push({ operationIndex, good, defects, inspect: random() < 0.15 ? Math.round(between(10, 200)) : 0, start, end: end > start ? end : new Date(start.getTime() + HOUR), audit: state, over });
+        drafts.push({ operationIndex, good, defects, inspect: random() < 0.15 ? Math.round(between(10, 200)) : 0, start, end, audit: state, over });
       }
     };
 
@@ -133,8 +134,8 @@ export async function seedWorkReportDemo(trx: Db, enterpriseId: number, orgIds: 
       const first = operations[orderStart]!;
       const status = first.order_status;
       // Reports lie within the past month, after the order was created and before it was finished.
-      const from = Math.max(first.order_created.getTime() + 2 * HOUR, now.getTime() - 30 * DAY);
-      const until = Math.max(from + 2 * HOUR, Math.min(first.completed_at?.getTime() ?? now.getTime() - HOUR, now.getTime() - HOUR));
+      const until = Math.min(first.completed_at?.getTime() ?? now.getTime() - HOUR, now.getTime() - HOUR);
+      const from = Math.min(Math.max(first.order_created.getTime() + 2 * HOUR, now.getTime() - 30 * DAY), until - 2 * HOUR);
       const count = orderEnd - orderStart;
       for (let index = orderStart; index < orderEnd; index += 1) {
         const operation = operations[index]!;

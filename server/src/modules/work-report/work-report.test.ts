@@ -163,6 +163,9 @@ describe('seeded reports', () => {
     // Orders still deployed (3) have no audited report: the first one would have started them.
     const started = await sql<{ id: number }>`select distinct o.id from production_order o join work_report r on r.order_id = o.id where o.status = 3 and r.audit_state = 2`.execute(t.db);
     expect(started.rows).toEqual([]);
+    // Every seeded report lies in the past and ends after it starts.
+    const odd = await sql<{ id: number }>`select id from work_report where end_at <= start_at or end_at > now()`.execute(t.db);
+    expect(odd.rows).toEqual([]);
   });
 
   it('totals the whole filtered list, not the page', async () => {
