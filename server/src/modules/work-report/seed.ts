@@ -159,7 +159,7 @@ export async function seedWorkReportDemo(trx: Db, enterpriseId: number, orgIds: 
         } else if (operation.status === 2) {
           const share = between(0.2, 0.7);
           reportsOf(index, Math.min(done - 1, Math.round(deliver * share)), 1 + Math.floor(random() * 3), window, audited);
-          if (random() < 0.7) reportsOf(index, Math.round(deliver * between(0.05, 0.2)), 1 + Math.floor(random() * 2), { from: window.to, to: until }, () => 1);
+          if (random() < 0.7) reportsOf(index, Math.round(deliver * between(0.05, 0.2)), 1 + Math.floor(random() * 2), { from: (window.from + window.to) / 2, to: Math.max(until, window.to) }, () => 1);
           if (random() < 0.15) reportsOf(index, Math.round(deliver * 0.05), 1, window, () => 3);
         } else if (random() < 0.3) {
           reportsOf(index, Math.round(deliver * between(0.05, 0.2)), 1, { from: window.from, to: until }, () => 1);
