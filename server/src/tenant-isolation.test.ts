@@ -13,6 +13,7 @@ import { StencilPaths } from '@core/contracts/stencil';
 import { DeviceRepairPaths } from '@core/contracts/device-repair';
 import { ShopFloorPaths } from '@core/contracts/modeling';
 import { TicketTemplatePaths } from '@core/contracts/sys-cfg';
+import { WorkReportPaths } from '@core/contracts/work-order/report';
 import { resultClient, startTwoFactoryApp, type TestApp } from './test-support';
 
 let t: TestApp;
@@ -118,6 +119,7 @@ describe('tenant isolation over every list with writes', () => {
         StencilPaths.list,
         DeviceRepairPaths.list,
         DeviceRepairPaths.webhookList,
+        WorkReportPaths.list,
       ]),
     );
     expect(swept.length).toBeGreaterThanOrEqual(18);

@@ -17,6 +17,7 @@ import { seedStencilDemo } from '../modules/stencil/seed';
 import { seedProductionOrderDemo } from '../modules/production-order';
 import { seedDeviceRepairDemo } from '../modules/device-repair/seed';
 import { seedTicketTemplateDemo } from '../modules/sys-cfg/ticket-template.seed';
+import { seedWorkReportDemo } from '../modules/work-report';
 import type { Db } from './index';
 
 export const SEED_ENTERPRISE = { id: 8888, name: '示例包装集团' } as const;
@@ -73,6 +74,8 @@ const QC_CODES = [
   ...actionCodesOf('QA_SCHEME'),
   ...actionCodesOf('QA_AUDIT'),
   ...QA_AUDIT_TAB_CODE_ENTRIES.map((entry) => entry.code),
+  ...pageCodes('/work-order-review'),
+  ...actionCodesOf('WORK_ORDER_REVIEW'),
 ];
 /** 仅报工: reporting only; 报工审核 belongs to the auditors (qc / admin). */
 const OPERATOR_CODES = [...groupCodes('/home-group'), ...pageCodes('/work-order-record'), ...actionCodesOf('WORK_ORDER_RECORD')];
@@ -299,6 +302,7 @@ export async function seedIfEmpty(db: Db, now: Date = new Date()): Promise<boole
     await seedStencilDemo(trx, enterpriseId, [CARTON, BOARD]);
     await seedProductionOrderDemo(trx, enterpriseId, [{ orgId: CARTON, board: false }, { orgId: BOARD, board: true }], now);
     await seedDeviceRepairDemo(trx, enterpriseId, [CARTON, BOARD], now);
+    await seedWorkReportDemo(trx, enterpriseId, [CARTON, BOARD], now);
   });
   return true;
 }

@@ -51,6 +51,7 @@ import { stencilModule } from './stencil';
 import { sysCfgModule } from './sys-cfg';
 import { sysLogModule } from './sys-log';
 import { userConfigModule } from './user-config';
+import { workReportModule } from './work-report';
 
 export type { ModuleDeps, ServerModule } from './module';
 
@@ -67,4 +68,5 @@ export const SERVER_MODULES: ServerModule[] = [
   productionOrderModule,
   deviceRepairModule,
   orderProgressModule,
+  workReportModule,
 ];

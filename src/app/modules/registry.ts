@@ -9,6 +9,7 @@ import { sysCfgModule } from './sys-cfg';
 import { shiftsModule } from './shifts';
 import { stencilModule } from './stencil';
 import { sysLogModule } from './sys-log';
+import { workReportModule } from './work-report';
 
 export { defineModule, type ModulePageLoader, type ModuleRegistration } from './define-module';
 
@@ -24,6 +25,7 @@ export const MODULES: readonly ModuleRegistration[] = [
   orderProgressModule,
   printOrderModule,
   deviceRepairModule,
+  workReportModule,
 ];
 
 const pageIndex = new Map<string, ModulePageLoader>();

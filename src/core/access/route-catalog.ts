@@ -20,6 +20,7 @@ import { SHIFTS_PAGES } from './pages/shifts';
 import { STENCIL_PAGES } from './pages/stencil';
 import { SYS_CFG_PAGES } from './pages/sys-cfg';
 import { SYS_LOG_PAGES } from './pages/sys-log';
+import { WORK_REPORT_PAGES } from './pages/work-report';
 
 export { definePages, page, pageList, TAB_QUERY, type ModulePages, type PageSpec, type RouteEntry } from './page-declaration';
 
@@ -194,8 +195,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       page('WORK_ORDER', 'ISSUED', '/production-order-issued', '已下发工单', { hidden: true }),
       page('WORK_ORDER', 'PRODUCTION_ORDER', '/production-order', '生产订单', { keepQuery: TAB_QUERY }),
       page('WORK_ORDER', 'SEMI_PRODUCTION_ORDER', '/semi-production-order', '回收订单'),
-      page('WORK_ORDER', 'REVIEW', '/work-order-review', '报工审核', { keepQuery: [...TAB_QUERY, 'reportId'] }),
-      page('WORK_ORDER', 'RECORD', '/work-order-record', '报工记录', { keepQuery: TAB_QUERY }),
+      ...pageList(WORK_REPORT_PAGES),
       page('WORK_ORDER', 'RECYCLING_BIN', '/order-recycling-bin', '订单回收站'),
       ...pageList(ORDER_PROGRESS_PAGES),
     ],
