@@ -16,6 +16,7 @@ import { seedShiftsDemo } from '../modules/shifts/seed';
 import { seedStencilDemo } from '../modules/stencil/seed';
 import { seedProductionOrderDemo } from '../modules/production-order';
 import { seedTicketTemplateDemo } from '../modules/sys-cfg/ticket-template.seed';
+import { seedPaperboardDemo } from '../modules/paperboard/seed';
 import type { Db } from './index';
 
 export const SEED_ENTERPRISE = { id: 8888, name: '示例包装集团' } as const;
@@ -295,6 +296,7 @@ export async function seedIfEmpty(db: Db, now: Date = new Date()): Promise<boole
     await seedTicketTemplateDemo(trx, enterpriseId, [{ orgId: CARTON, board: false }, { orgId: BOARD, board: true }]);
     await seedStencilDemo(trx, enterpriseId, [CARTON, BOARD]);
     await seedProductionOrderDemo(trx, enterpriseId, [{ orgId: CARTON, board: false }, { orgId: BOARD, board: true }], now);
+    await seedPaperboardDemo(trx, enterpriseId, [{ orgId: CARTON, board: false }, { orgId: BOARD, board: true }], now);
   });
   return true;
 }

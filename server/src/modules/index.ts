@@ -49,6 +49,7 @@ import { stencilModule } from './stencil';
 import { sysCfgModule } from './sys-cfg';
 import { sysLogModule } from './sys-log';
 import { userConfigModule } from './user-config';
+import { paperboardModule } from './paperboard';
 
 export type { ModuleDeps, ServerModule } from './module';
 
@@ -63,4 +64,5 @@ export const SERVER_MODULES: ServerModule[] = [
   sysLogModule,
   stencilModule,
   productionOrderModule,
+  paperboardModule,
 ];

@@ -12,6 +12,7 @@ import { stencil } from './0010_stencil';
 import { loginThrottle } from './0011_login_throttle';
 import { trigramIndexes } from './0012_trigram_indexes';
 import { productionOrders } from './0013_production_orders';
+import { paperboard } from './0020_paperboard';
 
 /** Every migration in order; names sort lexically and must never change once shipped. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011_login_throttle': loginThrottle,
   '0012_trigram_indexes': trigramIndexes,
   '0013_production_orders': productionOrders,
+  '0020_paperboard': paperboard,
 };
