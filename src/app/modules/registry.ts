@@ -5,11 +5,12 @@ import { sysCfgModule } from './sys-cfg';
 import { shiftsModule } from './shifts';
 import { stencilModule } from './stencil';
 import { sysLogModule } from './sys-log';
+import { paperboardModule } from './paperboard';
 
 export { defineModule, type ModulePageLoader, type ModuleRegistration } from './define-module';
 
 /** Every built module; later issues append theirs (`import { deviceModule } from './device'`). */
-export const MODULES: readonly ModuleRegistration[] = [accountModule, modelingModule, shiftsModule, sysCfgModule, sysLogModule, stencilModule];
+export const MODULES: readonly ModuleRegistration[] = [accountModule, modelingModule, shiftsModule, sysCfgModule, sysLogModule, stencilModule, paperboardModule];
 
 const pageIndex = new Map<string, ModulePageLoader>();
 for (const registration of MODULES) {
