@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { BOARD_LOG_ACTION, type BoardLogEntry, type BoardLogListQuery } from '@core/contracts/paperboard';
+import { type BOARD_LOG_ACTION, type BoardLogEntry, type BoardLogListQuery } from '@core/contracts/paperboard';
 import type { PageResult } from '@core/contracts/common';
 import type { Db } from '../../db';
 import { formatDateTime } from '../../lib/datetime';

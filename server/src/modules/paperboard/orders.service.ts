@@ -48,7 +48,7 @@ export const BOARD_ORDER_LIST = factoryList('b', {
     dueDate: 'b.due_date',
     createTime: 'b.created_at',
   },
-  defaultSort: { field: 'dueDate', direction: 'asc' },
+  defaultSort: { field: 'dueDate', direction: 'desc' },
 });
 
 function boardOrderQuery(db: Db) {

@@ -90,11 +90,11 @@ describe('board orders', () => {
     expect(carton.list.some((order) => boardIds.has(order.id))).toBe(false);
   });
 
-  it('filters by state and due date, sorts by due date, and exports', async () => {
+  it('filters by state and due date, sorts by due date (latest first), and exports', async () => {
     const waiting = await orders(boardAdmin, 'state=1&dueDateStart=2000-01-01&dueDateEnd=2100-12-31');
     expect(waiting.list.every((order) => order.state === 1)).toBe(true);
     const dues = waiting.list.map((order) => order.dueDate);
-    expect(dues).toEqual([...dues].sort());
+    expect(dues).toEqual([...dues].sort().reverse());
     const response = await t.app.inject({ method: 'POST', url: P.orderExport, headers: { authorization: `Bearer ${boardAdmin}`, enterpriseid: '8888' }, payload: { state: '1' } });
     const rows = await sheetRows(response.rawPayload);
     expect(rows[0]).toContain('纸板编码');

@@ -8,9 +8,10 @@ const STATE_COLORS: Record<number, string> = { 1: 'orange', 2: 'blue', 3: 'green
 export const STATE_OPTIONS = BOARD_ORDER_STATE.options.map((option) => ({ ...option, color: STATE_COLORS[option.value] }));
 const NEW_ORDER: Partial<CreateBoardOrderRequest> = { source: 2, flute: 'C' };
 
-/** 编辑 only on waiting orders entered by hand (derived ones change with their production order). */
+/** 编辑 only on waiting orders entered by hand (derived ones change with their production order); 删除 not on derived ones. */
 function handEdits<T extends { rowActions: Array<{ key: string }> }>(actions: T, hand: (row: BoardOrder) => boolean): T {
-  return { ...actions, rowActions: actions.rowActions.map((action) => (action.key === 'edit' ? { ...action, when: hand } : action)) };
+  const when = (key: string) => (key === 'edit' ? hand : key === 'delete' ? (row: BoardOrder) => row.source !== 1 : undefined);
+  return { ...actions, rowActions: actions.rowActions.map((action) => (when(action.key) ? { ...action, when: when(action.key) } : action)) };
 }
 
 /**
@@ -22,16 +23,14 @@ export function boardOrderList(fixed: Record<string, string> = {}, options: { ed
   return {
     rowKey: 'id',
     columns: [
-      { prop: 'orderNo', label: '订单号', filter: { type: 'tagInput' }, sortable: true, width: 150 },
+      { prop: 'orderNo', label: '订单号', filter: { type: 'tagInput' }, sortable: true, width: 146 },
       { prop: 'source', label: '来源', type: 'enum', options: BOARD_ORDER_SOURCE.options, filter: fixed.source ? undefined : { type: 'select', multiple: true }, width: 84 },
-      { prop: 'customerName', label: '客户名称', filter: { type: 'input' }, sortable: true, width: 150 },
-      { prop: 'boardCode', label: '纸板编码', filter: { type: 'input' }, sortable: true, width: 190 },
-      { prop: 'flute', label: '楞型', width: 56 },
-      { prop: 'widthMm', label: '宽×长（mm）', sortable: true, width: 110, render: (row) => `${row.widthMm}×${row.lengthMm}` },
-      { prop: 'quantity', label: '数量（张）', type: 'number', sortable: true, width: 96 },
-      { prop: 'areaM2', label: '面积（㎡）', type: 'number', width: 96 },
-      { prop: 'dueDate', label: '交期', sortable: true, width: 100 },
-      { prop: 'state', label: '状态', type: 'tag', options: STATE_OPTIONS, filter: fixed.state ? undefined : { type: 'select', multiple: true }, width: 76 },
+      { prop: 'customerName', label: '客户名称', filter: { type: 'input' }, sortable: true, width: 130 },
+      { prop: 'boardCode', label: '纸板编码', filter: { type: 'input' }, sortable: true, width: 176, render: (row) => `${row.boardCode}（${row.flute}）` },
+      { prop: 'widthMm', label: '宽×长（mm）', sortable: true, width: 100, render: (row) => `${row.widthMm}×${row.lengthMm}` },
+      { prop: 'quantity', label: '数量（张）', type: 'number', sortable: true, width: 90 },
+      { prop: 'dueDate', label: '交期', sortable: true, width: 96 },
+      { prop: 'state', label: '状态', type: 'tag', options: STATE_OPTIONS, filter: fixed.state ? undefined : { type: 'select', multiple: true }, width: 70 },
       { prop: 'scheduleNo', label: '排程号', width: 130 },
     ],
     filters: [{ prop: 'dueDate', label: '交期', type: 'daterange' }],
@@ -44,7 +43,7 @@ export function boardOrderList(fixed: Record<string, string> = {}, options: { ed
             authorities: [A.orderAdd, A.orderEdit, A.orderDelete],
             name: (row) => row.orderNo,
             remove: (row) => boardOrdersApi.remove([row.id]),
-            refuseDelete: (row) => (hand(row) ? undefined : row.source === 1 ? '来自生产订单的纸板订单请在生产订单中处理' : '订单已排产，不能删除'),
+            refuseDelete: (row) => (hand(row) ? undefined : '订单已排产，不能删除'),
           }), hand),
           editor: {
             noun: '纸板订单',

@@ -13,6 +13,7 @@ export function PlanTotals({ totals, extra = [] }: { totals: BoardPlanTotals; ex
       size="small"
       bordered
       column={4}
+      labelStyle={{ whiteSpace: 'nowrap' }}
       items={[
         { key: 'trim', label: '修边率', children: <b data-figure="trimPct">{totals.trimPct.toFixed(2)}%</b> },
         { key: 'trimArea', label: '修边面积', children: `${n(totals.trimAreaM2)} ㎡` },
@@ -24,7 +25,7 @@ export function PlanTotals({ totals, extra = [] }: { totals: BoardPlanTotals; ex
         {
           key: 'byRoll',
           label: '各门幅用纸',
-          span: 4,
+          span: 'filled',
           children: totals.byRoll.map((roll) => `${roll.rollWidthMm}mm：${roll.runs} 刀 ${n(roll.metres)} 米 ${n(roll.paperAreaM2)} ㎡`).join('；'),
         },
       ]}

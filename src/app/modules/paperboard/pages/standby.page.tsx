@@ -70,14 +70,13 @@ export default function StandbyPage() {
   const gap = trial && trial.lowerBoundM2 > 0 ? ((trial.totals.trimAreaM2 / trial.lowerBoundM2 - 1) * 100).toFixed(1) : null;
   const columns = useMemo(
     () => [
-      { title: '纸板编码', dataIndex: 'boardCode', width: 200 },
-      { title: '楞型', dataIndex: 'flute', width: 56 },
-      { title: '订单数', dataIndex: 'orders', width: 70, align: 'right' as const },
-      { title: '张数', dataIndex: 'sheets', width: 90, align: 'right' as const, render: (value: number) => n(value) },
-      { title: '面积（㎡）', dataIndex: 'areaM2', width: 96, align: 'right' as const, render: (value: number) => n(value) },
-      { title: '预计米数', dataIndex: 'metres', width: 90, align: 'right' as const, render: (value: number) => n(value) },
-      { title: '最早交期', dataIndex: 'earliestDue', width: 100 },
-      { title: '已到期', dataIndex: 'dueOrders', width: 70, align: 'right' as const, render: (value: number) => (value ? <Tag color="red">{value}</Tag> : 0) },
+      { title: '纸板编码', dataIndex: 'boardCode', width: 188, render: (value: string, row: StandbyGroup) => `${value}（${row.flute}）` },
+      { title: '订单', dataIndex: 'orders', width: 52, align: 'right' as const },
+      { title: '张数', dataIndex: 'sheets', width: 80, align: 'right' as const, render: (value: number) => n(value) },
+      { title: '面积㎡', dataIndex: 'areaM2', width: 84, align: 'right' as const, render: (value: number) => n(Math.round(value)) },
+      { title: '预计米数', dataIndex: 'metres', width: 80, align: 'right' as const, render: (value: number) => n(value) },
+      { title: '最早交期', dataIndex: 'earliestDue', width: 96 },
+      { title: '到期', dataIndex: 'dueOrders', width: 52, align: 'right' as const, render: (value: number) => (value ? <Tag color="red">{value}</Tag> : 0) },
     ],
     [],
   );
@@ -85,7 +84,7 @@ export default function StandbyPage() {
   return (
     <div className="mes-board-standby" style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
       <div style={{ display: 'flex', gap: 12, alignItems: 'stretch' }}>
-        <Card size="small" title="待排分组（纸板编码 + 楞型）" style={{ flex: '0 0 780px' }}>
+        <Card size="small" title="待排分组（纸板编码 + 楞型）" style={{ flex: '0 0 690px' }}>
           <Table<StandbyGroup>
             className="mes-board-groups"
             size="small"
@@ -102,14 +101,14 @@ export default function StandbyPage() {
         <Card
           size="small"
           style={{ flex: 1, minWidth: 0 }}
-          title={group ? `${group.boardCode}（${group.flute}）待排订单` : '待排订单'}
+          title={group ? `${group.boardCode}（${group.flute}）` : '待排订单'}
           extra={
-            <Space>
+            <Space size={6}>
               <AuthButton authority={A.trial} type="primary" disabled={!group} loading={busy === 'trial'} onClick={() => void runTrial(false).catch(() => undefined)}>
                 {picked.length ? `试排所选（${picked.length}）` : '试排全部'}
               </AuthButton>
               <AuthButton authority={A.trial} disabled={!group || !group.dueOrders} onClick={() => void runTrial(true).catch(() => undefined)}>
-                试排到期订单
+                试排到期
               </AuthButton>
             </Space>
           }
@@ -125,9 +124,9 @@ export default function StandbyPage() {
               scroll={{ y: 260 }}
               rowSelection={{ selectedRowKeys: picked, onChange: (keys) => setPicked(keys.map(Number)) }}
               columns={[
-                { title: '订单号', dataIndex: 'orderNo', width: 150 },
+                { title: '订单号', dataIndex: 'orderNo', width: 140 },
                 { title: '客户', dataIndex: 'customerName', ellipsis: true },
-                { title: '宽×长', key: 'size', width: 100, render: (_, row) => `${row.widthMm}×${row.lengthMm}` },
+                { title: '宽×长', key: 'size', width: 96, render: (_, row) => `${row.widthMm}×${row.lengthMm}` },
                 { title: '张数', dataIndex: 'quantity', width: 80, align: 'right', render: (value: number) => n(value) },
                 { title: '交期', dataIndex: 'dueDate', width: 96, render: (value: string) => (value <= today ? <Typography.Text type="danger">{value}</Typography.Text> : value) },
               ]}
