@@ -40,7 +40,7 @@ export const PaperboardApi = {
   scheduleIssue: post(`${BASE}/schedule/issue`, { body: BoardScheduleIdRequest, response: NoData, authority: A.issue }),
   scheduleCancel: post(`${BASE}/schedule/cancel`, { body: BoardScheduleIdRequest, response: NoData, authority: A.cancel }),
   scheduleCopy: post(`${BASE}/schedule/copy`, { body: BoardScheduleIdRequest, response: CreatedResult, authority: A.copy }),
-  runSheet: post(`${BASE}/schedule/run_sheet`, { body: BoardScheduleIdRequest, response: FILE, authority: A.export }),
+  runSheet: post(`${BASE}/schedule/export`, { body: BoardScheduleIdRequest, response: FILE, authority: A.export }),
 
   config: get(`${BASE}/config`, { response: BoardLineConfig, authority: A.group }),
   configUpdate: post(`${BASE}/config/update`, { body: BoardLineConfig, response: NoData, authority: A.config }),
