@@ -56,24 +56,22 @@ describe('纸板排产', () => {
     expect(await schedule.locator('[data-figure="trimPct"]').innerText()).toBe(trimText);
     await shot(page, 'paperboard-3-schedule-draft');
 
-    // Adjust the first run: a wider roll keeps every rule; the trim grows and is shown again.
-    const firstRun = schedule.locator('.mes-board-runs .ant-table-row').first();
-    const rollBefore = Number(await firstRun.locator('td').nth(1).innerText());
-    await firstRun.getByRole('button', { name: '调整' }).click();
-    const editor = ui.dialog(page, '调整第 1 刀');
+    // Adjust a run on a narrower roll: the widest roll keeps every rule; the run's roll and trim change.
+    const runRows = schedule.locator('.mes-board-runs .ant-table-row');
+    const rollsShown = (await runRows.evaluateAll((rows) => rows.map((row) => Number(row.querySelectorAll('td')[1]?.textContent)))) as number[];
+    const widest = Math.max(...rollsShown);
+    const index = rollsShown.findIndex((roll) => roll < widest);
+    expect(index).toBeGreaterThanOrEqual(0);
+    const target = runRows.nth(index);
+    await target.getByRole('button', { name: '调整' }).click();
+    const editor = ui.dialog(page, `调整第 ${index + 1} 刀`);
     await editor.waitFor();
-    const rolls = await ui.openSelect(ui.formItem(editor, '门幅（mm）').locator('.ant-select'));
-    const wider = (await ui.optionTitles(rolls)).map(Number).find((width) => width > rollBefore);
-    await ui.closeSelect(ui.formItem(editor, '门幅（mm）').locator('.ant-select'));
-    if (wider) {
-      await ui.pick(ui.formItem(editor, '门幅（mm）').locator('.ant-select'), String(wider));
-      await shot(page, 'paperboard-4-adjust-run');
-      await editor.getByRole('button', { name: '确定' }).click();
-      await ui.message(page, '修改成功').waitFor();
-      await expect.poll(async () => Number(await firstRun.locator('td').nth(1).innerText())).toBe(wider);
-    } else {
-      await editor.getByRole('button', { name: '取消' }).click();
-    }
+    await ui.pick(ui.formItem(editor, '门幅（mm）').locator('.ant-select'), String(widest), { search: '' });
+    await shot(page, 'paperboard-4-adjust-run');
+    await editor.getByRole('button', { name: '确定' }).click();
+    await ui.message(page, '修改成功').waitFor();
+    await expect.poll(async () => Number(await runRows.nth(index).locator('td').nth(1).innerText())).toBe(widest);
+    expect(await schedule.locator('[data-figure="trimPct"]').innerText()).not.toBe(trimText);
 
     await schedule.getByRole('button', { name: '下发' }).click();
     await ui.confirm(page, '下发到瓦线吗');

@@ -21,26 +21,64 @@ const DIRECT_BOARDS: Array<[string, string, number]> = [
 ];
 const CUSTOMERS = ['佛山联合包装有限公司', '东莞市恒信纸品厂', '中山宏达彩印包装', '江门市新会纸箱厂', '广州穗丰纸业有限公司', '深圳市德利包装制品', '惠州金叶包装材料', '清远市华南纸箱厂'];
 
+/** Each lane's cuts for the least sheets in range, or null when the outs cannot reach the range or the run is too short. */
+function laneFor(order: PlanOrder, outs: number, config: BoardLineConfig): { boardOrderId: number; outs: number; cuts: number } | null {
+  const { min, max } = sheetRange(order.quantity, config.tolerancePct / 100);
+  const cuts = Math.max(Math.ceil(min / outs), 1);
+  return outs * cuts > max ? null : { boardOrderId: order.id, outs, cuts };
+}
+
+/** Trim area (mm²) of a run: roll × longest lane − sheets. */
+function runWaste(run: PlanRun, byId: Map<number, PlanOrder>): number {
+  const length = Math.max(...run.lanes.map((lane) => lane.cuts * byId.get(lane.boardOrderId)!.lengthMm));
+  return run.rollWidthMm * length - run.lanes.reduce((sum, lane) => sum + lane.outs * lane.cuts * byId.get(lane.boardOrderId)!.widthMm * byId.get(lane.boardOrderId)!.lengthMm, 0);
+}
+
+/** The least-waste run of the given orders side by side (one lane each), over every mix of outs; null when none keeps the rules. */
+function bestRun(orders: PlanOrder[], rolls: number[], config: BoardLineConfig, byId: Map<number, PlanOrder>): { run: PlanRun; waste: number } | null {
+  let best: { run: PlanRun; waste: number } | null = null;
+  const mixes = orders.length === 1 ? [[1], [2], [3], [4], [5], [6]] : [1, 2, 3, 4, 5].flatMap((a) => [1, 2, 3, 4, 5].map((b) => [a, b]));
+  for (const outs of mixes) {
+    if (outs.reduce((sum, each) => sum + each, 0) > config.maxOuts) continue;
+    const lanes = orders.map((order, index) => laneFor(order, outs[index]!, config));
+    if (lanes.some((lane) => lane === null)) continue;
+    const width = orders.reduce((sum, order, index) => sum + outs[index]! * order.widthMm, 0);
+    const roll = rolls.find((each) => each >= width + config.minTrimMm);
+    if (roll === undefined) continue;
+    const run = { rollWidthMm: roll, lanes: lanes as PlanRun['lanes'] };
+    if (Math.max(...run.lanes.map((lane) => lane.cuts * byId.get(lane.boardOrderId)!.lengthMm)) < config.minRunLengthM * 1000) continue;
+    const waste = runWaste(run, byId);
+    if (!best || waste < best.waste) best = { run, waste };
+  }
+  return best;
+}
+
 /**
- * The cheapest plan without pairing: each order alone on the outs and narrowest roll that waste least
- * (what a planner writes by hand), every rule of the format kept. The seed's schedules use it so the
- * first start needs no solver; 试排 shows what pairing saves against them.
+ * A plan as a planner writes it by hand: each order on its best outs and narrowest roll, then the
+ * pairs that waste least side by side (whole orders, one run each) taken greedily — every rule of
+ * the format kept. The seed's schedules use it so the first start needs no solver; 试排 shows what
+ * the optimiser saves against it.
  */
-export function aloneRuns(orders: PlanOrder[], rolls: number[], config: BoardLineConfig): PlanRun[] {
-  const tolerance = config.tolerancePct / 100;
-  return orders.flatMap((order) => {
-    const { min, max } = sheetRange(order.quantity, tolerance);
-    let best: { run: PlanRun; waste: number } | null = null;
-    for (let outs = 1; outs <= config.maxOuts; outs += 1) {
-      const roll = rolls.find((width) => width >= outs * order.widthMm + config.minTrimMm);
-      if (roll === undefined) break;
-      const cuts = Math.max(Math.ceil(min / outs), 1);
-      if (outs * cuts > max || cuts * order.lengthMm < config.minRunLengthM * 1000) continue;
-      const waste = (roll - outs * order.widthMm) * cuts * order.lengthMm;
-      if (!best || waste < best.waste) best = { run: { rollWidthMm: roll, lanes: [{ boardOrderId: order.id, outs, cuts }] }, waste };
-    }
-    return best ? [best.run] : [];
-  });
+export function handRuns(orders: PlanOrder[], rolls: number[], config: BoardLineConfig): PlanRun[] {
+  const byId = new Map(orders.map((order) => [order.id, order]));
+  const alone = new Map(orders.flatMap((order) => {
+    const best = bestRun([order], rolls, config, byId);
+    return best ? [[order.id, best] as const] : [];
+  }));
+  const pairs = config.maxOrdersPerRun < 2 ? [] : [...alone.keys()].flatMap((a, i) => [...alone.keys()].slice(i + 1).flatMap((b) => {
+    const pair = bestRun([byId.get(a)!, byId.get(b)!], rolls, config, byId);
+    const saving = pair ? alone.get(a)!.waste + alone.get(b)!.waste - pair.waste : 0;
+    return pair && saving > 0 ? [{ a, b, run: pair.run, saving }] : [];
+  })).sort((x, y) => y.saving - x.saving);
+  const used = new Set<number>();
+  const runs: PlanRun[] = [];
+  for (const pair of pairs) {
+    if (used.has(pair.a) || used.has(pair.b)) continue;
+    used.add(pair.a).add(pair.b);
+    runs.push(pair.run);
+  }
+  for (const [id, best] of alone) if (!used.has(id)) runs.push(best.run);
+  return runs.sort((x, y) => y.rollWidthMm - x.rollWidthMm);
 }
 
 interface SeedSchedule {
@@ -55,8 +93,8 @@ interface SeedSchedule {
 /**
  * Board orders and schedules of the demo factories: every production order that makes board on the
  * corrugator becomes a board order; 示例纸板厂 also gets a week of board sold as board and a few
- * re-makes, then a schedule on the line, one issued, one done and two drafts (orders alone on their
- * best roll: see aloneRuns), each with its log lines. The rest wait for 试排.
+ * re-makes, then a schedule on the line, one issued, one done and two drafts (planned as by hand:
+ * see handRuns), each with its log lines. The rest wait for 试排.
  */
 export async function seedPaperboardDemo(trx: Db, enterpriseId: number, factories: Array<{ orgId: number; board: boolean }>, now: Date): Promise<void> {
   const admin = await trx.selectFrom('app_user').select(['id', 'nick_name']).where('username', '=', 'admin').executeTakeFirst();
@@ -123,8 +161,8 @@ export async function seedPaperboardDemo(trx: Db, enterpriseId: number, factorie
     ];
     let serial = 0;
     for (const schedule of schedules) {
-      const runs = aloneRuns(schedule.orders, rolls, config);
-      const placed = schedule.orders.filter((order) => runs.some((run) => run.lanes[0]!.boardOrderId === order.id));
+      const runs = handRuns(schedule.orders, rolls, config);
+      const placed = schedule.orders.filter((order) => runs.some((run) => run.lanes.some((lane) => lane.boardOrderId === order.id)));
       if (placed.length === 0) continue;
       serial += 1;
       const totals = planTotals(runs, placed, schedule.flute, config);
