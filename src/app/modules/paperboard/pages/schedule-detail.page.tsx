@@ -37,7 +37,7 @@ function RunEditor({ detail, run, onClose, onSaved }: { detail: BoardScheduleDet
 
   return (
     <Modal open title={`调整第 ${run.seq} 刀`} onCancel={onClose} onOk={() => void save().catch(() => undefined)} confirmLoading={saving} okText="确定" cancelText="取消" width={640} destroyOnHidden>
-      <Form form={form} layout="horizontal" labelCol={{ flex: '110px' }} initialValues={{ rollWidthMm: run.rollWidthMm, lanes: run.lanes.map((lane) => ({ laneId: lane.laneId, outs: lane.outs, cuts: lane.cuts })) }}>
+      <Form form={form} layout="horizontal" labelCol={{ flex: '150px' }} initialValues={{ rollWidthMm: run.rollWidthMm, lanes: run.lanes.map((lane) => ({ laneId: lane.laneId, outs: lane.outs, cuts: lane.cuts })) }}>
         <Form.Item label="门幅（mm）" name="rollWidthMm" rules={[{ required: true, message: '请选择门幅（mm）' }]}>
           <Select virtual={false} options={[...detail.rollWidths].reverse().map((width) => ({ value: width, label: `${width}` }))} style={{ width: 160 }} />
         </Form.Item>
