@@ -280,6 +280,19 @@ describe('a schedule: hand edits, issue, cancel, copy, run sheet', () => {
 });
 
 describe('the line’s config', () => {
+  it('re-checks a draft under a changed config: the detail names the broken rule and the draft cannot be issued', async () => {
+    const draft = (await schedules(boardAdmin, 'state=1')).list[0]!;
+    expect((await detail(boardAdmin, draft.id)).problems).toEqual([]);
+    await data(post(boardAdmin, P.configUpdate, { ...DEFAULT_BOARD_LINE_CONFIG, minTrimMm: 200 }));
+    const problems = (await detail(boardAdmin, draft.id)).problems;
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems[0]).toMatch(/^第 \d+ 刀：纸板宽 \d+mm 加最小修边 200mm 超过门幅 \d+mm$/);
+    expect(await post(boardAdmin, P.scheduleIssue, { id: draft.id })).toMatchObject({ resultCode: 4000, resultMsg: expect.stringContaining('加最小修边 200mm') });
+    await data(post(boardAdmin, P.configUpdate, DEFAULT_BOARD_LINE_CONFIG));
+    expect((await detail(boardAdmin, draft.id)).problems).toEqual([]);
+  });
+
+
   it('reads the defaults, validates and stores a change per factory, logged with before and after', async () => {
     expect(await data(get<BoardLineConfig>(boardAdmin, P.config))).toEqual(DEFAULT_BOARD_LINE_CONFIG);
     expect(await post(boardAdmin, P.configUpdate, { ...DEFAULT_BOARD_LINE_CONFIG, knives: 1 })).toMatchObject({ resultCode: 4000, resultMsg: '只有一把横切刀时每刀订单数只能是1' });

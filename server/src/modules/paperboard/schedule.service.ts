@@ -291,6 +291,7 @@ export class BoardScheduleService {
       minTrimMm: config.minTrimMm,
       maxOuts: config.maxOuts,
       tolerancePct: config.tolerancePct,
+      problems: row.state === 1 ? planProblems(runs, orders, rolls, config) : [],
     };
   }
 
@@ -349,6 +350,10 @@ export class BoardScheduleService {
     await this.db.transaction().execute(async (trx) => {
       const schedule = await this.lockSchedule(trx, scope, id);
       if (schedule.state !== 1) throw conflict(BoardScheduleMessages.cannotIssue(schedule.state));
+      // The config may have changed since the draft was saved: the line gets only runs that keep today's rules.
+      const config = await this.configs.get(scope, trx);
+      const problems = planProblems(await runsOf(trx, id), await ordersOf(trx, scope, { scheduleId: id }), await this.configs.rolls(scope, trx, config), config);
+      if (problems.length) throw validation(BoardScheduleMessages.broken(problems));
       await trx.updateTable('board_schedule').set({ state: 2, issued_at: new Date(), updated_at: new Date() }).where('id', '=', id).execute();
       await addBoardLog(trx, scope, { scheduleId: id, scheduleNo: schedule.schedule_no, action: 'issue', content: `下发排程 ${schedule.schedule_no} 到瓦线`, after: figures(figuresOf(schedule)) });
       await recordOperation(trx, context, { ...scope, content: `下发纸板排程：${schedule.schedule_no}` });

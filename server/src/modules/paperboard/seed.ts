@@ -53,6 +53,21 @@ function bestRun(orders: PlanOrder[], rolls: number[], config: BoardLineConfig, 
   return best;
 }
 
+/** The `count` orders whose best run alone wastes the smallest share of its paper. */
+function wellFitting(orders: PlanOrder[], count: number, rolls: number[], config: BoardLineConfig): PlanOrder[] {
+  const byId = new Map(orders.map((order) => [order.id, order]));
+  const share = (order: PlanOrder) => {
+    const best = bestRun([order], rolls, config, byId);
+    return best ? best.waste / (best.run.rollWidthMm * best.run.lanes[0]!.cuts * order.lengthMm) : Infinity;
+  };
+  return orders
+    .map((order) => ({ order, share: share(order) }))
+    .filter((entry) => entry.share < Infinity)
+    .sort((a, b) => a.share - b.share)
+    .slice(0, count)
+    .map((entry) => entry.order);
+}
+
 /**
  * A plan as a planner writes it by hand: each order on its best outs and narrowest roll, then the
  * pairs that waste least side by side (whole orders, one run each) taken greedily — every rule of
@@ -139,7 +154,10 @@ export async function seedPaperboardDemo(trx: Db, enterpriseId: number, factorie
       deckles.map((row) => row.width_mm),
       config,
     );
+    // A planner puts the orders that fit the rolls well into a schedule first: of the earliest due, those wasting least alone.
     const pick = async (boardCode: string, state: number, count: number): Promise<PlanOrder[]> =>
+      wellFitting(await candidates(boardCode, state, count * 4), count, rolls, config);
+    const candidates = (boardCode: string, state: number, count: number): Promise<PlanOrder[]> =>
       trx
         .selectFrom('board_order')
         .select(['id', 'order_no as orderNo', 'customer_name as customerName', 'width_mm as widthMm', 'length_mm as lengthMm', 'quantity'])

@@ -175,6 +175,8 @@ export const BoardScheduleDetail = Type.Object({
   minTrimMm: Type.Integer(),
   maxOuts: Type.Integer(),
   tolerancePct: Type.Number(),
+  /** A draft checked again under today's config and rolls: the rules it no longer keeps (it cannot be issued until adjusted). */
+  problems: Type.Array(Type.String()),
 });
 export type BoardScheduleDetail = Static<typeof BoardScheduleDetail>;
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Card, Descriptions, Empty, Form, InputNumber, Modal, Select, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Empty, Form, InputNumber, Modal, Select, Space, Spin, Tag, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PaperboardAuthorities as A } from '@core/access/authorities/paperboard';
 import { BOARD_SCHEDULE_STATE, type BoardRunView, type BoardScheduleDetail } from '@core/contracts/paperboard';
@@ -129,6 +129,15 @@ export default function ScheduleDetailPage() {
                 { key: 'issued', label: '下发时间', children: schedule.issuedAt || '—' },
               ]}
             />
+            {detail.problems.length > 0 && (
+              <Alert
+                type="warning"
+                showIcon
+                className="mes-board-problems"
+                message="按当前排产配置，本排程不再符合规则，请调整后再下发"
+                description={detail.problems.slice(0, 5).join('；')}
+              />
+            )}
             <PlanTotals totals={detail.totals} extra={schedule.lowerBoundM2 === null ? [] : [{ label: '试排下界', value: `${schedule.lowerBoundM2} ㎡` }]} />
           </Space>
         </Card>
