@@ -270,12 +270,22 @@ describe('a schedule: hand edits, issue, cancel, copy, run sheet', () => {
     const page = await schedules(boardAdmin);
     const states = new Set(page.list.map((row) => row.state));
     for (const state of [1, 2, 3, 4]) expect(states.has(state)).toBe(true);
-    const issued = page.list.find((row) => row.state === 2)!;
+    const issued = page.list.find((row) => row.state === 2 && row.boardCode === 'A200-C120-A200')!;
     const seeded = await detail(boardAdmin, issued.id);
     await expectValidPlan(boardAdmin, issued.boardCode, issued.flute, seeded.runs);
     expect(seeded.schedule.trimAreaM2).toBeCloseTo(seeded.totals.trimAreaM2, 3);
     expect(seeded.totals.minutes).toBeCloseTo(seeded.totals.metres / seeded.totals.speedMpm, 0);
     expect((await schedules(boardAdmin, 'state=2')).list.every((row) => row.state === 2)).toBe(true);
+    // Paper rolls for it: A200-C120-A200 is liner / C-flute medium (take-up 1.45) / liner, on every roll width used.
+    const rolls = new Set(seeded.runs.map((run) => run.rollWidthMm));
+    const demand = seeded.paperDemand;
+    expect(demand.map((row) => row.paperCode)).toEqual([...Array(rolls.size).fill('A200'), ...Array(rolls.size).fill('C120'), ...Array(rolls.size).fill('A200')]);
+    const webMetres = seeded.runs.reduce((sum, run) => sum + run.metres, 0);
+    const linerMetres = demand.filter((row) => row.seq === 1).reduce((sum, row) => sum + row.metres, 0);
+    const mediumMetres = demand.filter((row) => row.seq === 2).reduce((sum, row) => sum + row.metres, 0);
+    expect(linerMetres).toBeCloseTo(webMetres, 0);
+    expect(mediumMetres).toBeCloseTo(webMetres * 1.45, 0);
+    for (const row of demand) expect(row.tonnes).toBeCloseTo((row.areaM2 * (row.paperCode === 'A200' ? 200 : 120)) / 1e6, 2);
   });
 });
 

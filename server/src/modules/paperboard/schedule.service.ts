@@ -25,6 +25,7 @@ import type { Scope } from '../../plugins/auth';
 import type { BoardConfigService } from './config.service';
 import { addBoardLog } from './log.service';
 import { nextDailyNo, syncBoardOrders } from './orders.service';
+import { paperDemand } from './paper-demand';
 import { planProblems, planTotals, runViews, trimInstance, type PlanOrder, type PlanRun } from './plan';
 import type { TrimRunner } from './trim-runner';
 
@@ -283,15 +284,17 @@ export class BoardScheduleService {
     const row = await requireOne(scheduleQuery(this.db), 's', scope, id, BoardScheduleMessages.notFound);
     const config = await this.configs.get(scope);
     const [runs, orders, rolls] = await Promise.all([runsOf(this.db, id), this.laneOrders(scope, id), this.configs.rolls(scope, this.db, config)]);
+    const views = runViews(runs, orders);
     return {
       schedule: toSchedule(row),
-      runs: runViews(runs, orders),
+      runs: views,
       totals: planTotals(runs, orders, row.flute, config, row.speed_mpm),
       rollWidths: rolls,
       minTrimMm: config.minTrimMm,
       maxOuts: config.maxOuts,
       tolerancePct: config.tolerancePct,
       problems: row.state === 1 ? planProblems(runs, orders, rolls, config) : [],
+      paperDemand: await paperDemand(this.db, scope, row.board_code, views),
     };
   }
 

@@ -166,6 +166,21 @@ export const BoardSchedule = Type.Object({
 });
 export type BoardSchedule = Static<typeof BoardSchedule>;
 
+/** What the reel stands need for a schedule: one paper grade on one roll width (medium with its flute's take-up). */
+export const PaperDemand = Type.Object({
+  seq: Type.Integer(),
+  paperCode: Type.String(),
+  paperName: Type.String(),
+  /** liner | medium */
+  paperType: Type.String(),
+  takeUp: Type.Number(),
+  rollWidthMm: Type.Integer(),
+  metres: Type.Number(),
+  areaM2: Type.Number(),
+  tonnes: Type.Number(),
+});
+export type PaperDemand = Static<typeof PaperDemand>;
+
 export const BoardScheduleDetail = Type.Object({
   schedule: BoardSchedule,
   runs: Type.Array(BoardRunView),
@@ -177,6 +192,8 @@ export const BoardScheduleDetail = Type.Object({
   tolerancePct: Type.Number(),
   /** A draft checked again under today's config and rolls: the rules it no longer keeps (it cannot be issued until adjusted). */
   problems: Type.Array(Type.String()),
+  /** Paper rolls the schedule needs, layer by layer and roll width by roll width; empty when the board code has no layers in 纸板生产数据. */
+  paperDemand: Type.Array(PaperDemand),
 });
 export type BoardScheduleDetail = Static<typeof BoardScheduleDetail>;
 

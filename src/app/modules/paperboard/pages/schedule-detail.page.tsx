@@ -5,6 +5,7 @@ import { PaperboardAuthorities as A } from '@core/access/authorities/paperboard'
 import { BOARD_SCHEDULE_STATE, type BoardRunView, type BoardScheduleDetail } from '@core/contracts/paperboard';
 import { AuthButton, useLoaded } from '@app/components';
 import { boardSchedulesApi } from '../paperboard.api';
+import { PaperDemandTable } from '../components/paper-demand-table';
 import { PlanTotals } from '../components/plan-totals';
 import { RunTable } from '../components/run-table';
 import { SCHEDULE_STATE_COLORS } from '../schedule.list';
@@ -154,6 +155,9 @@ export default function ScheduleDetailPage() {
                 : undefined
             }
           />
+        </Card>
+        <Card size="small" title="原纸需求（按层、门幅）">
+          <PaperDemandTable rows={detail.paperDemand} />
         </Card>
         {editing && (
           <RunEditor
