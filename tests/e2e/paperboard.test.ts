@@ -103,5 +103,21 @@ describe('纸板排产', () => {
     await ui.waitForList(page);
     expect((await ui.listRows(page)).some((row) => row['操作'] === '下发')).toBe(true);
     await shot(page, 'paperboard-8-log');
+
+    await menu(page, '已完成订单');
+    await ui.waitForList(page);
+    expect((await ui.listRows(page)).every((row) => row['状态'] === '完工')).toBe(true);
+    await shot(page, 'paperboard-9-complete-orders');
+
+    await menu(page, '尾数订单');
+    await ui.waitForList(page);
+    expect((await ui.listRows(page)).every((row) => row['来源'] === '补单')).toBe(true);
+    await shot(page, 'paperboard-10-fecal-orders');
+
+    // The issued schedule again, scrolled to what the reel stands need.
+    await menu(page, '排产明细');
+    await page.locator('.mes-board-paper-demand .ant-table-row').first().waitFor();
+    await page.locator('.mes-board-paper-demand').scrollIntoViewIfNeeded();
+    await shot(page, 'paperboard-11-paper-demand');
   });
 });

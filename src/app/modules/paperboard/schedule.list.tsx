@@ -27,7 +27,7 @@ export function scheduleList(open: (id: number) => void): ListSpec<BoardSchedule
     rowActions: [
       { key: 'open', label: '明细', run: (row) => open(row.id) },
       { key: 'issue', label: '下发', authority: A.issue, when: (row) => row.state === 1, confirm: (row) => `确定将排程 ${row.scheduleNo} 下发到瓦线吗？下发后不能再调整。`, success: '下发成功', run: (row) => boardSchedulesApi.issue(row.id) },
-      { key: 'sheet', label: '导出排产单', authority: A.export, success: false, run: (row) => void boardSchedulesApi.runSheet(row).catch(() => undefined) },
+      { key: 'sheet', label: '导出', authority: A.export, success: false, run: (row) => void boardSchedulesApi.runSheet(row).catch(() => undefined) },
       { key: 'cancel', label: '取消', danger: true, authority: A.cancel, when: (row) => row.state === 1 || row.state === 2, confirm: (row) => `确定取消排程 ${row.scheduleNo} 吗？其订单将回到待排。`, success: '取消成功', run: (row) => boardSchedulesApi.cancel(row.id) },
       { key: 'copy', label: '复制', authority: A.copy, success: '复制成功', run: (row) => boardSchedulesApi.copy(row.id) },
     ],

@@ -6,12 +6,21 @@ const spec: ListSpec<BoardLogEntry> = {
   rowKey: 'id',
   columns: [
     { prop: 'createTime', label: '时间', type: 'date', sortable: true, width: 150 },
-    { prop: 'userName', label: '操作人', filter: { type: 'input' }, width: 100 },
-    { prop: 'action', label: '操作', type: 'enum', options: BOARD_LOG_ACTION.options, filter: { type: 'select', multiple: true }, width: 84 },
-    { prop: 'scheduleNo', label: '排程号', filter: { type: 'input' }, width: 140 },
-    { prop: 'content', label: '内容', width: 260 },
-    { prop: 'before', label: '修改前', width: 220 },
-    { prop: 'after', label: '修改后 / 结果', width: 260 },
+    { prop: 'userName', label: '操作人', filter: { type: 'input' }, width: 90 },
+    { prop: 'action', label: '操作', type: 'enum', options: BOARD_LOG_ACTION.options, filter: { type: 'select', multiple: true }, width: 80 },
+    { prop: 'scheduleNo', label: '排程号', filter: { type: 'input' }, width: 130 },
+    { prop: 'content', label: '内容', width: 280 },
+    {
+      prop: 'after',
+      label: '数据（前 → 后）',
+      width: 380,
+      render: (row) => (
+        <div className="mes-board-log-figures">
+          {row.before && <div>前：{row.before}</div>}
+          {row.after && <div>{row.before ? '后：' : ''}{row.after}</div>}
+        </div>
+      ),
+    },
   ],
   filters: [{ prop: 'createTime', label: '时间', type: 'daterange' }],
   fetch: boardLogApi.list,
