@@ -14,6 +14,7 @@ import { DeviceRepairPaths } from '@core/contracts/device-repair';
 import { ShopFloorPaths } from '@core/contracts/modeling';
 import { TicketTemplatePaths } from '@core/contracts/sys-cfg';
 import { WorkReportPaths } from '@core/contracts/work-order/report';
+import { PaperboardPaths } from '@core/contracts/paperboard';
 import { resultClient, startTwoFactoryApp, type TestApp } from './test-support';
 
 let t: TestApp;
@@ -120,6 +121,7 @@ describe('tenant isolation over every list with writes', () => {
         DeviceRepairPaths.list,
         DeviceRepairPaths.webhookList,
         WorkReportPaths.list,
+        PaperboardPaths.orderList,
       ]),
     );
     expect(swept.length).toBeGreaterThanOrEqual(18);

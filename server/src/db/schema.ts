@@ -585,6 +585,12 @@ export interface Database {
   repair_part: RepairPartTable;
   repair_log: RepairLogTable;
   repair_webhook: RepairWebhookTable;
+  board_schedule: BoardScheduleTable;
+  board_order: BoardOrderTable;
+  board_run: BoardRunTable;
+  board_run_lane: BoardRunLaneTable;
+  board_line_config: ConfigRowTable;
+  board_schedule_log: BoardScheduleLogTable;
 }
 
 export type AppUser = Selectable<AppUserTable>;
@@ -864,4 +870,76 @@ export interface RepairWebhookTable extends ScopedRow {
   url: string;
   enabled: Flag;
   remark: Text;
+}
+
+/** 纸板排产 (migration 0020): a corrugator schedule (1 草稿 2 已下发 3 生产中 4 已完成 5 已取消). */
+export interface BoardScheduleTable extends ScopedRow {
+  schedule_no: string;
+  board_code: string;
+  flute: string;
+  state: Int;
+  lower_bound_m2: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  speed_mpm: number;
+  run_count: Int;
+  order_count: Int;
+  metres: Numeric;
+  paper_area_m2: Numeric;
+  trim_area_m2: Numeric;
+  created_by: NullableId;
+  created_by_name: Text;
+  issued_at: NullableTimestamp;
+  remark: Text;
+}
+
+/** A board order (1 待排 2 已排 3 生产中 4 完工; source 1 生产订单 2 纸板直销 3 补单). */
+export interface BoardOrderTable extends ScopedRow {
+  order_no: string;
+  production_order_id: NullableId;
+  source: number;
+  customer_name: string;
+  product_name: Text;
+  board_code: string;
+  flute: string;
+  width_mm: number;
+  length_mm: number;
+  quantity: number;
+  due_date: DateText;
+  state: Int;
+  schedule_id: NullableId;
+  remark: Text;
+}
+
+export interface BoardRunTable {
+  id: Generated<number>;
+  schedule_id: number;
+  seq: number;
+  roll_width_mm: number;
+}
+
+export interface BoardRunLaneTable {
+  id: Generated<number>;
+  run_id: number;
+  lane_no: number;
+  board_order_id: NullableId;
+  order_no: string;
+  customer_name: Text;
+  width_mm: number;
+  length_mm: number;
+  outs: number;
+  cuts: number;
+}
+
+export interface BoardScheduleLogTable {
+  id: Generated<number>;
+  enterprise_id: number;
+  org_id: number;
+  schedule_id: NullableId;
+  schedule_no: Text;
+  action: string;
+  user_id: NullableId;
+  user_name: Text;
+  content: string;
+  before: Text;
+  after: Text;
+  created_at: CreatedAt;
 }

@@ -18,6 +18,7 @@ import { seedProductionOrderDemo } from '../modules/production-order';
 import { seedDeviceRepairDemo } from '../modules/device-repair/seed';
 import { seedTicketTemplateDemo } from '../modules/sys-cfg/ticket-template.seed';
 import { seedWorkReportDemo } from '../modules/work-report';
+import { seedPaperboardDemo } from '../modules/paperboard/seed';
 import type { Db } from './index';
 
 export const SEED_ENTERPRISE = { id: 8888, name: '示例包装集团' } as const;
@@ -303,6 +304,7 @@ export async function seedIfEmpty(db: Db, now: Date = new Date()): Promise<boole
     await seedProductionOrderDemo(trx, enterpriseId, [{ orgId: CARTON, board: false }, { orgId: BOARD, board: true }], now);
     await seedDeviceRepairDemo(trx, enterpriseId, [CARTON, BOARD], now);
     await seedWorkReportDemo(trx, enterpriseId, [CARTON, BOARD], now);
+    await seedPaperboardDemo(trx, enterpriseId, [{ orgId: CARTON, board: false }, { orgId: BOARD, board: true }], now);
   });
   return true;
 }

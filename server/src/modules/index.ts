@@ -52,6 +52,7 @@ import { sysCfgModule } from './sys-cfg';
 import { sysLogModule } from './sys-log';
 import { userConfigModule } from './user-config';
 import { workReportModule } from './work-report';
+import { paperboardModule } from './paperboard';
 
 export type { ModuleDeps, ServerModule } from './module';
 
@@ -69,4 +70,5 @@ export const SERVER_MODULES: ServerModule[] = [
   deviceRepairModule,
   orderProgressModule,
   workReportModule,
+  paperboardModule,
 ];

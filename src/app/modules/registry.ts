@@ -10,6 +10,7 @@ import { shiftsModule } from './shifts';
 import { stencilModule } from './stencil';
 import { sysLogModule } from './sys-log';
 import { workReportModule } from './work-report';
+import { paperboardModule } from './paperboard';
 
 export { defineModule, type ModulePageLoader, type ModuleRegistration } from './define-module';
 
@@ -26,6 +27,7 @@ export const MODULES: readonly ModuleRegistration[] = [
   printOrderModule,
   deviceRepairModule,
   workReportModule,
+  paperboardModule,
 ];
 
 const pageIndex = new Map<string, ModulePageLoader>();

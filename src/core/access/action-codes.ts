@@ -6,6 +6,7 @@ import { STENCIL_ACTIONS } from './authorities/stencil';
 import { SYS_LOG_ACTIONS } from './authorities/sys-log';
 import { SYS_CFG_ACTIONS } from './authorities/sys-cfg';
 import { WORK_ORDER_ACTIONS } from './authorities/work-order';
+import { PAPERBOARD_ACTIONS } from './authorities/paperboard';
 import type { ActionCodeEntry } from './module';
 
 export type { ActionCodeEntry } from './module';
@@ -29,11 +30,6 @@ const SPEC_ACTION_ENTRIES: ActionCodeEntry[] = [
     ['ISSUE', '下发工单'],
     ['CANCEL', '取消排产'],
     ['URGENT', '加急'],
-    ['EXPORT', '导出'],
-  ]),
-  ...actions('PAPERBOARD', '纸板排产', [
-    ['ISSUE', '下发工单'],
-    ['CANCEL', '取消排产'],
     ['EXPORT', '导出'],
   ]),
   ...actions('DEVICE_LEDGER', '设备台账', [
@@ -70,6 +66,8 @@ const PAGE_ORDER = [
   '订单回收站',
   '报工记录',
   '报工审核',
+  '纸板订单',
+  '纸板排产',
   ...new Set(SPEC_ACTION_ENTRIES.map((entry) => entry.name.split('-')[0])),
   '人员管理',
   '车间',
@@ -111,6 +109,7 @@ export const ACTION_CODE_ENTRIES: ActionCodeEntry[] = [
   ...STENCIL_ACTIONS,
   ...WORK_ORDER_ACTIONS,
   ...DEVICE_REPAIR_ACTIONS,
+  ...PAPERBOARD_ACTIONS,
 ].sort((a, b) => pageRank(a) - pageRank(b));
 
 /** Quality audit tabs (spec §6), ids as the spec writes them, including PRODUCK_CHECK. */

@@ -21,6 +21,7 @@ import { STENCIL_PAGES } from './pages/stencil';
 import { SYS_CFG_PAGES } from './pages/sys-cfg';
 import { SYS_LOG_PAGES } from './pages/sys-log';
 import { WORK_REPORT_PAGES } from './pages/work-report';
+import { PAPERBOARD_PAGES } from './pages/paperboard';
 
 export { definePages, page, pageList, TAB_QUERY, type ModulePages, type PageSpec, type RouteEntry } from './page-declaration';
 
@@ -159,14 +160,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
     icon: 'column-width',
     authority: 'MENU_PAPERBOARD',
     children: [
-      page('PAPERBOARD', 'ORDERS', '/paperboard/orders', '纸板订单'),
-      page('PAPERBOARD', 'FECAL_ORDERS', '/paperboard/fecalOrders', '尾数订单'),
-      page('PAPERBOARD', 'STANDBY_ORDERS', '/paperboard/standbyOrders', '待排订单'),
-      page('PAPERBOARD', 'SCHEDULE_DETAIL', '/paperboard/scheduleDetail', '排产明细'),
-      page('PAPERBOARD', 'SCHEDULE_LIST', '/paperboard/scheduleList', '排产单'),
-      page('PAPERBOARD', 'COMPLETE_ORDERS', '/paperboard/completeOrders', '已完成订单'),
-      page('PAPERBOARD', 'SCHEDULE_CONFIG', '/paperboard/scheduleConfig', '排产配置'),
-      page('PAPERBOARD', 'LOG', '/paperboard/log', '排产日志'),
+      ...pageList(PAPERBOARD_PAGES),
     ],
   },
   {

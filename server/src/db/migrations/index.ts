@@ -13,6 +13,7 @@ import { loginThrottle } from './0011_login_throttle';
 import { trigramIndexes } from './0012_trigram_indexes';
 import { productionOrders } from './0013_production_orders';
 import { deviceRepair } from './0015_device_repair';
+import { paperboard } from './0020_paperboard';
 
 /** Every migration in order; names sort lexically and must never change once shipped. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012_trigram_indexes': trigramIndexes,
   '0013_production_orders': productionOrders,
   '0015_device_repair': deviceRepair,
+  '0020_paperboard': paperboard,
 };

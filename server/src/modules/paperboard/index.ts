@@ -1,0 +1,32 @@
+import type { ServerModule } from '../module';
+import { BoardConfigService } from './config.service';
+import { BoardOrderService } from './orders.service';
+import { paperboardRoutes } from './paperboard.routes';
+import { BoardScheduleService } from './schedule.service';
+import { TrimRunner } from './trim-runner';
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * 纸板排产 (/paperboard): board orders from production orders and by hand, standby groups and 试排
+ * (the trim optimiser in a worker thread), schedules of runs with hand edits, issue, cancel, copy and
+ * the run sheet, the corrugator's limits, the scheduling log.
+ */
+export const paperboardModule: ServerModule = {
+  name: 'paperboard',
+  async register(app, { db, now }) {
+    const configs = new BoardConfigService(db);
+    const runner = new TrimRunner();
+    app.addHook('onClose', async () => runner.close());
+    await paperboardRoutes(app, {
+      db,
+      configs,
+      orders: new BoardOrderService(db, configs),
+      schedules: new BoardScheduleService(db, configs, runner),
+      today: () => {
+        const date = now();
+        return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+      },
+    });
+  },
+};

@@ -1,0 +1,456 @@
+import { sql } from 'kysely';
+import {
+  BOARD_SCHEDULE_STATE,
+  speedOf,
+  type BoardPlanTotals,
+  type BoardRunView,
+  type BoardSchedule,
+  type BoardScheduleDetail,
+  type BoardScheduleListQuery,
+  type BoardTrialRequest,
+  type BoardTrialResult,
+  type CreateBoardScheduleRequest,
+  type UpdateBoardRunRequest,
+} from '@core/contracts/paperboard';
+import type { PageResult } from '@core/contracts/common';
+import type { Db } from '../../db';
+import { recordOperation, type OperationContext } from '../../db/operation-log';
+import { formatDateTime } from '../../lib/datetime';
+import { conflict, notFound, validation } from '../../lib/errors';
+import type { ExportColumn } from '../../lib/excel-export';
+import { runList } from '../../lib/list-query';
+import { factoryList, inScope, requireOne, type RowOf } from '../../lib/scoped';
+import { guardUnique } from '../../lib/unique';
+import type { Scope } from '../../plugins/auth';
+import type { BoardConfigService } from './config.service';
+import { addBoardLog } from './log.service';
+import { nextDailyNo, syncBoardOrders } from './orders.service';
+import { paperDemand } from './paper-demand';
+import { planProblems, planTotals, runViews, trimInstance, type PlanOrder, type PlanRun } from './plan';
+import type { TrimRunner } from './trim-runner';
+
+export const BoardScheduleMessages = {
+  notFound: '排程不存在',
+  noOrders: '没有可试排的待排订单',
+  notStandby: '所选订单不是该纸板编码和楞型的待排订单',
+  busy: '本工厂正在试排，请等当前试排完成后再试',
+  taken: (orderNo: string) => `订单 ${orderNo} 已不在待排中（可能已排入其他排程），请重新试排`,
+  orderMissing: '排程中有订单已被删除，无法继续',
+  notDraft: (state: number) => `排程${BOARD_SCHEDULE_STATE.label(state)}，不能修改`,
+  cannotIssue: (state: number) => `排程${BOARD_SCHEDULE_STATE.label(state)}，不能下发`,
+  cannotCancel: (state: number) => `排程${BOARD_SCHEDULE_STATE.label(state)}，不能取消`,
+  runNotFound: '排刀不存在',
+  lanesMismatch: '排刀的订单行与排程不一致，请刷新后重试',
+  broken: (problems: string[]) => `不符合排产规则：${problems.slice(0, 3).join('；')}${problems.length > 3 ? `；等 ${problems.length} 处` : ''}`,
+  failed: '试排失败，请稍后重试',
+} as const;
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+const figures = (totals: Pick<BoardPlanTotals, 'runs' | 'orders' | 'trimPct' | 'trimAreaM2' | 'metres'>) =>
+  `${totals.orders} 单 ${totals.runs} 刀，${round1(totals.metres)} 米，修边 ${totals.trimPct}%（${totals.trimAreaM2}㎡）`;
+
+const SCHEDULE_LIST = factoryList('s', {
+  filters: {
+    scheduleNo: { column: 's.schedule_no', kind: 'like', label: '排程号' },
+    boardCode: { column: 's.board_code', kind: 'like', label: '纸板编码' },
+    state: { column: 's.state', kind: 'in', label: '状态', integer: true },
+    createTime: { column: 's.created_at', kind: 'dateRange', label: '创建时间' },
+  },
+  sorts: { id: 's.id', scheduleNo: 's.schedule_no', createTime: 's.created_at', trimAreaM2: 's.trim_area_m2', metres: 's.metres' },
+  defaultSort: { field: 'id', direction: 'desc' },
+});
+
+function scheduleQuery(db: Db) {
+  return db.selectFrom('board_schedule as s').selectAll('s');
+}
+type ScheduleRow = RowOf<typeof scheduleQuery>;
+
+function toSchedule(row: ScheduleRow): BoardSchedule {
+  const paper = Number(row.paper_area_m2);
+  const trim = Number(row.trim_area_m2);
+  const metres = Number(row.metres);
+  return {
+    id: row.id,
+    scheduleNo: row.schedule_no,
+    boardCode: row.board_code,
+    flute: row.flute,
+    state: row.state,
+    runCount: row.run_count,
+    orderCount: row.order_count,
+    metres,
+    paperAreaM2: paper,
+    trimAreaM2: trim,
+    trimPct: paper > 0 ? Math.round((trim / paper) * 100_000) / 1000 : 0,
+    lowerBoundM2: row.lower_bound_m2 === null ? null : Number(row.lower_bound_m2),
+    minutes: round1(metres / row.speed_mpm),
+    createdBy: row.created_by_name,
+    issuedAt: row.issued_at ? formatDateTime(row.issued_at) : '',
+    remark: row.remark,
+    createTime: formatDateTime(row.created_at),
+    updateTime: formatDateTime(row.updated_at),
+  };
+}
+
+/** One row of the run sheet (排产单): a lane with its run's figures. */
+interface RunSheetRow {
+  run: BoardRunView;
+  lane: BoardRunView['lanes'][number];
+  first: boolean;
+}
+
+export const RUN_SHEET_COLUMNS: ReadonlyArray<ExportColumn<RunSheetRow>> = [
+  { header: '顺序', value: (row) => (row.first ? row.run.seq : '') },
+  { header: '门幅(mm)', value: (row) => (row.first ? row.run.rollWidthMm : '') },
+  { header: '订单号', value: (row) => row.lane.orderNo, width: 18 },
+  { header: '客户名称', value: (row) => row.lane.customerName, width: 24 },
+  { header: '宽(mm)', value: (row) => row.lane.widthMm },
+  { header: '长(mm)', value: (row) => row.lane.lengthMm },
+  { header: '切数', value: (row) => row.lane.outs },
+  { header: '刀数', value: (row) => row.lane.cuts },
+  { header: '张数', value: (row) => row.lane.sheets },
+  { header: '米数', value: (row) => (row.first ? row.run.metres : '') },
+  { header: '修边(mm)', value: (row) => (row.first ? row.run.trimMm : '') },
+  { header: '修边率(%)', value: (row) => (row.first ? row.run.trimPct : '') },
+];
+
+type OrderRow = PlanOrder & { boardCode: string; flute: string; state: number; scheduleId: number | null };
+
+async function ordersOf(db: Db, scope: Scope, where: { ids?: number[]; scheduleId?: number }, lock = false): Promise<OrderRow[]> {
+  let query = db
+    .selectFrom('board_order')
+    .select([
+      'id',
+      'order_no as orderNo',
+      'customer_name as customerName',
+      'width_mm as widthMm',
+      'length_mm as lengthMm',
+      'quantity',
+      'board_code as boardCode',
+      'flute',
+      'state',
+      'schedule_id as scheduleId',
+    ])
+    .where(inScope(scope));
+  if (where.ids) query = query.where('id', 'in', where.ids.length ? where.ids : [0]);
+  if (where.scheduleId !== undefined) query = query.where('schedule_id', '=', where.scheduleId);
+  query = query.orderBy('id');
+  return lock ? query.forUpdate().execute() : query.execute();
+}
+
+async function runsOf(db: Db, scheduleId: number): Promise<PlanRun[]> {
+  const rows = await db
+    .selectFrom('board_run as r')
+    .innerJoin('board_run_lane as l', 'l.run_id', 'r.id')
+    .select(['r.id as runId', 'r.seq', 'r.roll_width_mm as roll', 'l.id as laneId', 'l.board_order_id as orderId', 'l.outs', 'l.cuts'])
+    .where('r.schedule_id', '=', scheduleId)
+    .orderBy('r.seq')
+    .orderBy('l.lane_no')
+    .execute();
+  const runs = new Map<number, PlanRun>();
+  for (const row of rows) {
+    const run = runs.get(row.runId) ?? { runId: row.runId, rollWidthMm: row.roll, lanes: [] };
+    run.lanes.push({ laneId: row.laneId, boardOrderId: row.orderId ?? 0, outs: row.outs, cuts: row.cuts });
+    runs.set(row.runId, run);
+  }
+  return [...runs.values()];
+}
+
+/** Corrugator schedules (排产单): 试排 in the worker, save, hand edits, issue, cancel, copy, run sheet. */
+export class BoardScheduleService {
+  /** Factories with a 试排 running (one at a time each). */
+  private readonly trialsRunning = new Set<string>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly configs: BoardConfigService,
+    private readonly runner: TrimRunner,
+  ) {}
+
+  list(scope: Scope, params: BoardScheduleListQuery): Promise<PageResult<BoardSchedule>> {
+    return runList(scheduleQuery(this.db), SCHEDULE_LIST, scope, params, toSchedule);
+  }
+
+  /** 试排: the optimiser on the waiting orders of one board group, in the worker thread; nothing saved but the log line. */
+  async trial(scope: Scope, request: BoardTrialRequest): Promise<BoardTrialResult> {
+    const key = `${scope.enterpriseId}/${scope.orgId}`;
+    if (this.trialsRunning.has(key)) throw conflict(BoardScheduleMessages.busy);
+    this.trialsRunning.add(key);
+    try {
+      await syncBoardOrders(this.db, scope);
+      const config = await this.configs.get(scope);
+      const rolls = await this.configs.rolls(scope, this.db, config);
+      let query = this.db
+        .selectFrom('board_order')
+        .select(['id', 'order_no as orderNo', 'customer_name as customerName', 'width_mm as widthMm', 'length_mm as lengthMm', 'quantity'])
+        .where(inScope(scope))
+        .where('state', '=', 1)
+        .where('board_code', '=', request.boardCode)
+        .where('flute', '=', request.flute);
+      if (request.orderIds) query = query.where('id', 'in', request.orderIds);
+      if (request.dueBy) query = query.where('due_date', '<=', request.dueBy);
+      const orders: PlanOrder[] = await query.orderBy('id').execute();
+      if (request.orderIds && orders.length !== request.orderIds.length) throw validation(BoardScheduleMessages.notStandby);
+      if (orders.length === 0) throw validation(BoardScheduleMessages.noOrders);
+      const instance = trimInstance(`${request.boardCode}/${request.flute}`, request, orders, rolls, config);
+      const outcome = await this.runner.run(instance);
+      if (!outcome.ok) {
+        if ('refusal' in outcome) {
+          const order = orders.find((candidate) => String(candidate.id) === outcome.orderId);
+          throw validation(order ? outcome.refusal.replaceAll(`订单 ${order.id}`, `订单 ${order.orderNo}`) : outcome.refusal);
+        }
+        throw validation(BoardScheduleMessages.failed);
+      }
+      const runs: PlanRun[] = outcome.runs.map((run) => ({ rollWidthMm: run.rollWidth, lanes: run.lanes.map((lane) => ({ boardOrderId: Number(lane.orderId), outs: lane.outs, cuts: lane.cuts })) }));
+      const problems = planProblems(runs, orders, rolls, config);
+      if (problems.length) throw validation(BoardScheduleMessages.broken(problems));
+      const totals = planTotals(runs, orders, request.flute, config);
+      await addBoardLog(this.db, scope, {
+        action: 'trial',
+        content: `试排 ${request.boardCode}（${request.flute}）：${orders.length} 单，用时 ${outcome.elapsedMs}ms`,
+        after: `${figures(totals)}，下界 ${Math.round(outcome.lowerBoundM2 * 10) / 10}㎡`,
+      });
+      return {
+        boardCode: request.boardCode,
+        flute: request.flute,
+        orderIds: orders.map((order) => order.id),
+        runs: runViews(runs, orders),
+        totals,
+        lowerBoundM2: Math.round(outcome.lowerBoundM2 * 1000) / 1000,
+        aloneTrimAreaM2: outcome.aloneTrimAreaM2 === null ? null : Math.round(outcome.aloneTrimAreaM2 * 1000) / 1000,
+        elapsedMs: outcome.elapsedMs,
+      };
+    } finally {
+      this.trialsRunning.delete(key);
+    }
+  }
+
+  /** 保存为排程: the runs checked again against the orders as they are now and the line's config; the orders leave standby. */
+  async create(scope: Scope, request: CreateBoardScheduleRequest, context: OperationContext): Promise<{ id: number }> {
+    return guardUnique(
+      () =>
+        this.db.transaction().execute(async (trx) => {
+          const ids = [...new Set(request.runs.flatMap((run) => run.lanes.map((lane) => lane.boardOrderId)))];
+          const orders = await ordersOf(trx, scope, { ids }, true);
+          if (orders.length !== ids.length) throw notFound(BoardScheduleMessages.notStandby);
+          const taken = orders.find((order) => order.state !== 1);
+          if (taken) throw conflict(BoardScheduleMessages.taken(taken.orderNo));
+          if (orders.some((order) => order.boardCode !== request.boardCode || order.flute !== request.flute)) throw validation(BoardScheduleMessages.notStandby);
+          const { id, scheduleNo, totals } = await this.insertSchedule(trx, scope, request, orders, request.runs);
+          await addBoardLog(trx, scope, { scheduleId: id, scheduleNo, action: 'save', content: `保存排程 ${scheduleNo}（${request.boardCode} ${request.flute}）`, after: figures(totals) });
+          await recordOperation(trx, context, { ...scope, content: `保存纸板排程：${scheduleNo}，${figures(totals)}` });
+          return { id };
+        }),
+      { board_schedule_no_uq: '排程号已存在，请重试' },
+    );
+  }
+
+  private async insertSchedule(trx: Db, scope: Scope, board: { boardCode: string; flute: string; lowerBoundM2?: number; remark?: string }, orders: PlanOrder[], runs: PlanRun[]) {
+    const config = await this.configs.get(scope, trx);
+    const rolls = await this.configs.rolls(scope, trx, config);
+    const problems = planProblems(runs, orders, rolls, config);
+    if (problems.length) throw validation(BoardScheduleMessages.broken(problems));
+    const totals = planTotals(runs, orders, board.flute, config);
+    const scheduleNo = await nextDailyNo(trx, 'board_schedule', 'schedule_no', scope, 'PB');
+    const user = await trx.selectFrom('app_user').select(sql<string>`coalesce(nullif(nick_name, ''), username)`.as('name')).where('id', '=', scope.userId).executeTakeFirst();
+    const { id } = await trx
+      .insertInto('board_schedule')
+      .values({
+        enterprise_id: scope.enterpriseId,
+        org_id: scope.orgId,
+        schedule_no: scheduleNo,
+        board_code: board.boardCode,
+        flute: board.flute,
+        state: 1,
+        lower_bound_m2: board.lowerBoundM2 ?? null,
+        speed_mpm: speedOf(config, board.flute),
+        ...figureColumns(totals),
+        created_by: scope.userId,
+        created_by_name: user?.name ?? '',
+        remark: board.remark?.trim() ?? '',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await insertRuns(trx, id, runs, orders);
+    await trx
+      .updateTable('board_order')
+      .set({ state: 2, schedule_id: id, updated_at: new Date() })
+      .where(inScope(scope))
+      .where('id', 'in', orders.map((order) => order.id))
+      .execute();
+    return { id, scheduleNo, totals };
+  }
+
+  async detail(scope: Scope, id: number): Promise<BoardScheduleDetail> {
+    const row = await requireOne(scheduleQuery(this.db), 's', scope, id, BoardScheduleMessages.notFound);
+    const config = await this.configs.get(scope);
+    const [runs, orders, rolls] = await Promise.all([runsOf(this.db, id), this.laneOrders(scope, id), this.configs.rolls(scope, this.db, config)]);
+    const views = runViews(runs, orders);
+    return {
+      schedule: toSchedule(row),
+      runs: views,
+      totals: planTotals(runs, orders, row.flute, config, row.speed_mpm),
+      rollWidths: rolls,
+      minTrimMm: config.minTrimMm,
+      maxOuts: config.maxOuts,
+      tolerancePct: config.tolerancePct,
+      problems: row.state === 1 ? planProblems(runs, orders, rolls, config) : [],
+      paperDemand: await paperDemand(this.db, scope, row.board_code, views),
+    };
+  }
+
+  /** The orders of a schedule's lanes (those still held by it, and any since released, e.g. after a cancel). */
+  private async laneOrders(scope: Scope, scheduleId: number, db: Db = this.db): Promise<PlanOrder[]> {
+    const ids = await db
+      .selectFrom('board_run_lane as l')
+      .innerJoin('board_run as r', 'r.id', 'l.run_id')
+      .select('l.board_order_id as id')
+      .where('r.schedule_id', '=', scheduleId)
+      .where('l.board_order_id', 'is not', null)
+      .execute();
+    return ordersOf(db, scope, { ids: [...new Set(ids.map((row) => row.id!))] });
+  }
+
+  /** A run edited by hand (draft only): roll and each lane's outs and cuts, every rule checked again over the whole schedule. */
+  async updateRun(scope: Scope, request: UpdateBoardRunRequest, context: OperationContext): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const schedule = await this.lockSchedule(trx, scope, request.scheduleId);
+      if (schedule.state !== 1) throw conflict(BoardScheduleMessages.notDraft(schedule.state));
+      const runs = await runsOf(trx, schedule.id);
+      const index = runs.findIndex((run) => run.runId === request.runId);
+      if (index < 0) throw notFound(BoardScheduleMessages.runNotFound);
+      const run = runs[index]!;
+      const byLane = new Map(request.lanes.map((lane) => [lane.laneId, lane]));
+      if (byLane.size !== run.lanes.length || run.lanes.some((lane) => !byLane.has(lane.laneId!))) throw validation(BoardScheduleMessages.lanesMismatch);
+      const orders = await ordersOf(trx, scope, { scheduleId: schedule.id });
+      if (orders.length !== new Set(runs.flatMap((each) => each.lanes.map((lane) => lane.boardOrderId))).size) throw conflict(BoardScheduleMessages.orderMissing);
+      const config = await this.configs.get(scope, trx);
+      const rolls = await this.configs.rolls(scope, trx, config);
+      const edited: PlanRun = { ...run, rollWidthMm: request.rollWidthMm, lanes: run.lanes.map((lane) => ({ ...lane, outs: byLane.get(lane.laneId!)!.outs, cuts: byLane.get(lane.laneId!)!.cuts })) };
+      const next = runs.map((each, at) => (at === index ? edited : each));
+      const problems = planProblems(next, orders, rolls, config);
+      if (problems.length) throw validation(BoardScheduleMessages.broken(problems));
+      const before = runViews([run], orders)[0]!;
+      const after = runViews([edited], orders)[0]!;
+      const totalsBefore = planTotals(runs, orders, schedule.flute, config, schedule.speed_mpm);
+      const totals = planTotals(next, orders, schedule.flute, config, schedule.speed_mpm);
+      await trx.updateTable('board_run').set({ roll_width_mm: request.rollWidthMm }).where('id', '=', request.runId).execute();
+      for (const lane of edited.lanes) await trx.updateTable('board_run_lane').set({ outs: lane.outs, cuts: lane.cuts }).where('id', '=', lane.laneId!).execute();
+      await trx.updateTable('board_schedule').set({ ...figureColumns(totals), updated_at: new Date() }).where('id', '=', schedule.id).execute();
+      const runText = (view: BoardRunView) => `门幅 ${view.rollWidthMm}，${view.lanes.map((lane) => `${lane.orderNo} ${lane.outs}切×${lane.cuts}刀`).join(' + ')}，修边 ${view.trimMm}mm`;
+      await addBoardLog(trx, scope, {
+        scheduleId: schedule.id,
+        scheduleNo: schedule.schedule_no,
+        action: 'edit',
+        content: `调整排程 ${schedule.schedule_no} 第 ${index + 1} 刀`,
+        before: `${runText(before)}；合计 ${figures(totalsBefore)}`,
+        after: `${runText(after)}；合计 ${figures(totals)}`,
+      });
+      await recordOperation(trx, context, { ...scope, content: `调整纸板排程：${schedule.schedule_no} 第 ${index + 1} 刀，${runText(after)}` });
+    });
+  }
+
+  async issue(scope: Scope, id: number, context: OperationContext): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const schedule = await this.lockSchedule(trx, scope, id);
+      if (schedule.state !== 1) throw conflict(BoardScheduleMessages.cannotIssue(schedule.state));
+      // The config may have changed since the draft was saved: the line gets only runs that keep today's rules.
+      const config = await this.configs.get(scope, trx);
+      const problems = planProblems(await runsOf(trx, id), await ordersOf(trx, scope, { scheduleId: id }), await this.configs.rolls(scope, trx, config), config);
+      if (problems.length) throw validation(BoardScheduleMessages.broken(problems));
+      await trx.updateTable('board_schedule').set({ state: 2, issued_at: new Date(), updated_at: new Date() }).where('id', '=', id).execute();
+      await addBoardLog(trx, scope, { scheduleId: id, scheduleNo: schedule.schedule_no, action: 'issue', content: `下发排程 ${schedule.schedule_no} 到瓦线`, after: figures(figuresOf(schedule)) });
+      await recordOperation(trx, context, { ...scope, content: `下发纸板排程：${schedule.schedule_no}` });
+    });
+  }
+
+  /** 取消: a draft or issued schedule gives its orders back to standby; one on the line or done cannot be cancelled. */
+  async cancel(scope: Scope, id: number, context: OperationContext): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const schedule = await this.lockSchedule(trx, scope, id);
+      if (schedule.state !== 1 && schedule.state !== 2) throw conflict(BoardScheduleMessages.cannotCancel(schedule.state));
+      const released = await trx
+        .updateTable('board_order')
+        .set({ state: 1, schedule_id: null, updated_at: new Date() })
+        .where(inScope(scope))
+        .where('schedule_id', '=', id)
+        .where('state', '=', 2)
+        .executeTakeFirst();
+      await trx.updateTable('board_schedule').set({ state: 5, updated_at: new Date() }).where('id', '=', id).execute();
+      const count = Number(released.numUpdatedRows);
+      await addBoardLog(trx, scope, { scheduleId: id, scheduleNo: schedule.schedule_no, action: 'cancel', content: `取消排程 ${schedule.schedule_no}，${count} 个订单回到待排`, before: figures(figuresOf(schedule)) });
+      await recordOperation(trx, context, { ...scope, content: `取消纸板排程：${schedule.schedule_no}` });
+    });
+  }
+
+  /** 复制: a new draft with the same runs, when every order of it is waiting again (e.g. after a cancel); checked under today's config. */
+  async copy(scope: Scope, id: number, context: OperationContext): Promise<{ id: number }> {
+    return guardUnique(
+      () =>
+        this.db.transaction().execute(async (trx) => {
+          const schedule = await this.lockSchedule(trx, scope, id);
+          const runs = await runsOf(trx, id);
+          const ids = [...new Set(runs.flatMap((run) => run.lanes.map((lane) => lane.boardOrderId)))];
+          const orders = await ordersOf(trx, scope, { ids }, true);
+          if (orders.length !== ids.length) throw conflict(BoardScheduleMessages.orderMissing);
+          const taken = orders.find((order) => order.state !== 1);
+          if (taken) throw conflict(BoardScheduleMessages.taken(taken.orderNo));
+          const fresh = runs.map((run) => ({ rollWidthMm: run.rollWidthMm, lanes: run.lanes.map(({ boardOrderId, outs, cuts }) => ({ boardOrderId, outs, cuts })) }));
+          const created = await this.insertSchedule(trx, scope, { boardCode: schedule.board_code, flute: schedule.flute, lowerBoundM2: schedule.lower_bound_m2 === null ? undefined : Number(schedule.lower_bound_m2), remark: schedule.remark }, orders, fresh);
+          await addBoardLog(trx, scope, { scheduleId: created.id, scheduleNo: created.scheduleNo, action: 'copy', content: `复制排程 ${schedule.schedule_no} 为 ${created.scheduleNo}`, after: figures(created.totals) });
+          await recordOperation(trx, context, { ...scope, content: `复制纸板排程：${schedule.schedule_no} → ${created.scheduleNo}` });
+          return { id: created.id };
+        }),
+      { board_schedule_no_uq: '排程号已存在，请重试' },
+    );
+  }
+
+  /** The run sheet (排产单) of a schedule: one row per lane, run figures on its first lane. */
+  async runSheet(scope: Scope, id: number): Promise<{ scheduleNo: string; rows: RunSheetRow[] }> {
+    const detail = await this.detail(scope, id);
+    return { scheduleNo: detail.schedule.scheduleNo, rows: detail.runs.flatMap((run) => run.lanes.map((lane, index) => ({ run, lane, first: index === 0 }))) };
+  }
+
+  private async lockSchedule(trx: Db, scope: Scope, id: number) {
+    const row = await trx.selectFrom('board_schedule').selectAll().where(inScope(scope)).where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!row) throw notFound(BoardScheduleMessages.notFound);
+    return row;
+  }
+}
+
+const figuresOf = (row: ScheduleRow) => {
+  const paper = Number(row.paper_area_m2);
+  const trim = Number(row.trim_area_m2);
+  return { runs: row.run_count, orders: row.order_count, metres: Number(row.metres), trimAreaM2: trim, trimPct: paper > 0 ? Math.round((trim / paper) * 100_000) / 1000 : 0 };
+};
+
+function figureColumns(totals: BoardPlanTotals) {
+  return { run_count: totals.runs, order_count: totals.orders, metres: totals.metres, paper_area_m2: totals.paperAreaM2, trim_area_m2: totals.trimAreaM2 };
+}
+
+/** Runs in corrugator order with their lanes; each lane keeps its order's number, customer and sheet. */
+export async function insertRuns(trx: Db, scheduleId: number, runs: PlanRun[], orders: PlanOrder[]): Promise<void> {
+  const byId = new Map(orders.map((order) => [order.id, order]));
+  const inserted = await trx
+    .insertInto('board_run')
+    .values(runs.map((run, index) => ({ schedule_id: scheduleId, seq: index + 1, roll_width_mm: run.rollWidthMm })))
+    .returning('id')
+    .execute();
+  const lanes = runs.flatMap((run, index) =>
+    run.lanes.map((lane, laneNo) => {
+      const order = byId.get(lane.boardOrderId)!;
+      return {
+        run_id: inserted[index]!.id,
+        lane_no: laneNo + 1,
+        board_order_id: order.id,
+        order_no: order.orderNo,
+        customer_name: order.customerName,
+        width_mm: order.widthMm,
+        length_mm: order.lengthMm,
+        outs: lane.outs,
+        cuts: lane.cuts,
+      };
+    }),
+  );
+  for (let start = 0; start < lanes.length; start += 1000) await trx.insertInto('board_run_lane').values(lanes.slice(start, start + 1000)).execute();
+}
+

@@ -1,0 +1,57 @@
+import { PaperboardAuthorities as A } from '@core/access/authorities/paperboard';
+import { BOARD_ORDER_SOURCE, BOARD_ORDER_STATE, type BoardOrder, type CreateBoardOrderRequest } from '@core/contracts/paperboard';
+import { editorActions, type ListSpec } from '@app/components';
+import { boardOrdersApi } from './paperboard.api';
+import { BOARD_ORDER_FIELDS } from './paperboard.fields';
+
+const STATE_COLORS: Record<number, string> = { 1: 'orange', 2: 'blue', 3: 'green', 4: 'default' };
+export const STATE_OPTIONS = BOARD_ORDER_STATE.options.map((option) => ({ ...option, color: STATE_COLORS[option.value] }));
+const NEW_ORDER: Partial<CreateBoardOrderRequest> = { source: 2, flute: 'C' };
+
+/** 编辑 only on waiting orders entered by hand (derived ones change with their production order); 删除 not on derived ones. */
+function handEdits<T extends { rowActions: Array<{ key: string }> }>(actions: T, hand: (row: BoardOrder) => boolean): T {
+  const when = (key: string) => (key === 'edit' ? hand : key === 'delete' ? (row: BoardOrder) => row.source !== 1 : undefined);
+  return { ...actions, rowActions: actions.rowActions.map((action) => (when(action.key) ? { ...action, when: when(action.key) } : action)) };
+}
+
+/**
+ * 纸板订单 and the lists cut from it (已完成订单: state 完工; 尾数订单: 补单): sheet, quantity, due date,
+ * state and the schedule holding the order. `fixed` filters are always sent.
+ */
+export function boardOrderList(fixed: Record<string, string> = {}, options: { editable?: boolean } = {}): ListSpec<BoardOrder> {
+  const hand = (row: BoardOrder) => row.source !== 1 && row.state === 1;
+  return {
+    rowKey: 'id',
+    columns: [
+      { prop: 'orderNo', label: '订单号', filter: { type: 'tagInput' }, sortable: true, width: 146 },
+      { prop: 'source', label: '来源', type: 'enum', options: BOARD_ORDER_SOURCE.options, filter: fixed.source ? undefined : { type: 'select', multiple: true }, width: 84 },
+      { prop: 'customerName', label: '客户名称', filter: { type: 'input' }, sortable: true, width: 130 },
+      { prop: 'boardCode', label: '纸板编码', filter: { type: 'input' }, sortable: true, width: 176, render: (row) => `${row.boardCode}（${row.flute}）` },
+      { prop: 'widthMm', label: '宽×长（mm）', sortable: true, width: 100, render: (row) => `${row.widthMm}×${row.lengthMm}` },
+      { prop: 'quantity', label: '数量（张）', type: 'number', sortable: true, width: 90 },
+      { prop: 'dueDate', label: '交期', sortable: true, width: 96 },
+      { prop: 'state', label: '状态', type: 'tag', options: STATE_OPTIONS, filter: fixed.state ? undefined : { type: 'select', multiple: true }, width: 70 },
+      { prop: 'scheduleNo', label: '排程号', width: 130 },
+    ],
+    filters: [{ prop: 'dueDate', label: '交期', type: 'daterange' }],
+    fetch: (query) => boardOrdersApi.list({ ...query, ...fixed }),
+    exporter: { authority: A.orderExport, run: (query) => boardOrdersApi.exportFile({ ...query, ...fixed }) },
+    ...(options.editable
+      ? {
+          ...handEdits(editorActions<BoardOrder>({
+            noun: '纸板订单',
+            authorities: [A.orderAdd, A.orderEdit, A.orderDelete],
+            name: (row) => row.orderNo,
+            remove: (row) => boardOrdersApi.remove([row.id]),
+            refuseDelete: (row) => (hand(row) ? undefined : '订单已排产，不能删除'),
+          }), hand),
+          editor: {
+            noun: '纸板订单',
+            fields: BOARD_ORDER_FIELDS,
+            initial: (row) => row ?? NEW_ORDER,
+            save: (values: CreateBoardOrderRequest, row) => (row ? boardOrdersApi.update({ ...values, id: row.id }) : boardOrdersApi.create(values)),
+          },
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,123 @@
+// 纸板排产 against the real server and its seed, in 示例纸板厂: pick a standby group → 试排 (the
+// optimiser in the server's worker thread) → 保存为排程 → adjust a run by hand → 下发 → export the run
+// sheet; then the other screens, each photographed at 1440×900.
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useE2eEnvironment, shot } from './support/harness';
+import { loginAt } from './support/login';
+import * as ui from './support/list-page';
+
+async function toBoardPlant(page: Page): Promise<void> {
+  await page.locator('[data-testid="org-switch"]').click();
+  await page.locator('.ant-select-item-option:has-text("示例纸板厂")').click();
+  await page.locator('[data-testid="org-switch"]:has-text("示例纸板厂")').waitFor();
+}
+
+const menu = (page: Page, title: string) => page.locator('.mes-sider-menu').getByText(title, { exact: true }).click();
+
+describe('纸板排产', () => {
+  const env = useE2eEnvironment('paperboard');
+
+  it('selects standby orders, runs 试排, saves, adjusts a run, issues and exports the run sheet', async () => {
+    const page = await env.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await loginAt(page, env.server.url, '/paperboard/orders');
+    await toBoardPlant(page);
+    await page.goto(`${env.server.url}/paperboard/orders`);
+    await ui.waitForList(page);
+    expect(await ui.tableRows(page).count()).toBeGreaterThan(5);
+    await shot(page, 'paperboard-1-orders');
+
+    await menu(page, '待排订单');
+    const groups = page.locator('.mes-board-groups .ant-table-row');
+    await groups.first().waitFor();
+    await groups.filter({ hasText: 'A200-C120-A200' }).first().click();
+    const orders = page.locator('.mes-board-group-orders .ant-table-row');
+    await orders.first().waitFor();
+    const count = await orders.count();
+    expect(count).toBeGreaterThanOrEqual(8);
+    // Pick eight orders of the group.
+    for (let index = 0; index < 8; index += 1) await orders.nth(index).locator('.ant-checkbox-input').check();
+    await page.getByRole('button', { name: '试排所选（8）' }).click();
+    const trial = page.locator('.mes-board-trial');
+    await trial.waitFor({ timeout: 60_000 });
+    expect(await trial.locator('.ant-card-head-title').innerText()).toContain('8 单');
+    const trimText = await trial.locator('[data-figure="trimPct"]').innerText();
+    expect(Number.parseFloat(trimText)).toBeLessThan(5);
+    expect(await trial.locator('svg.mes-web-drawing').count()).toBeGreaterThan(0);
+    await shot(page, 'paperboard-2-standby-trial');
+
+    await trial.getByRole('button', { name: '保存为排程' }).click();
+    await page.waitForURL(/scheduleDetail\?id=\d+/);
+    const schedule = page.locator('.mes-board-schedule');
+    await schedule.locator('.ant-tag', { hasText: '草稿' }).waitFor();
+    expect(await schedule.locator('[data-figure="trimPct"]').innerText()).toBe(trimText);
+    await shot(page, 'paperboard-3-schedule-draft');
+
+    // Adjust a run on a narrower roll: the widest roll keeps every rule; the run's roll and trim change.
+    const runRows = schedule.locator('.mes-board-runs .ant-table-row');
+    const rollsShown = (await runRows.evaluateAll((rows) => rows.map((row) => Number(row.querySelectorAll('td')[1]?.textContent)))) as number[];
+    const widest = Math.max(...rollsShown);
+    const index = rollsShown.findIndex((roll) => roll < widest);
+    expect(index).toBeGreaterThanOrEqual(0);
+    const target = runRows.nth(index);
+    await target.getByRole('button', { name: '调整' }).click();
+    const editor = ui.dialog(page, `调整第 ${index + 1} 刀`);
+    await editor.waitFor();
+    await ui.pick(ui.formItem(editor, '门幅（mm）').locator('.ant-select'), String(widest), { search: '' });
+    await shot(page, 'paperboard-4-adjust-run');
+    await editor.getByRole('button', { name: '确定' }).click();
+    await ui.message(page, '修改成功').waitFor();
+    await expect.poll(async () => Number(await runRows.nth(index).locator('td').nth(1).innerText())).toBe(widest);
+    expect(await schedule.locator('[data-figure="trimPct"]').innerText()).not.toBe(trimText);
+
+    await schedule.getByRole('button', { name: '下发' }).click();
+    await ui.confirm(page, '下发到瓦线吗');
+    await ui.message(page, '下发成功').waitFor();
+    await schedule.locator('.ant-tag', { hasText: '已下发' }).waitFor();
+    expect(await schedule.getByRole('button', { name: '调整' }).count()).toBe(0);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), schedule.getByRole('button', { name: '导出排产单' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^排产单-PB\d{11}\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await readFile((await download.path())!)).buffer as ArrayBuffer);
+    const rows: string[][] = [];
+    workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((value) => String(value ?? ''))));
+    expect(rows[0]).toEqual(['顺序', '门幅(mm)', '订单号', '客户名称', '宽(mm)', '长(mm)', '切数', '刀数', '张数', '米数', '修边(mm)', '修边率(%)']);
+    expect(rows.length - 1).toBeGreaterThanOrEqual(8);
+    await shot(page, 'paperboard-5-schedule-issued');
+
+    await menu(page, '排产单');
+    await ui.waitForList(page);
+    expect((await ui.listRows(page)).some((row) => row['状态'] === '已下发')).toBe(true);
+    await shot(page, 'paperboard-6-schedule-list');
+
+    await menu(page, '排产配置');
+    await page.locator('.mes-board-config').waitFor();
+    await expect.poll(async () => page.locator('.mes-board-config input').first().inputValue()).toBe('2500');
+    await shot(page, 'paperboard-7-config');
+
+    await menu(page, '排产日志');
+    await ui.waitForList(page);
+    expect((await ui.listRows(page)).some((row) => row['操作'] === '下发')).toBe(true);
+    await shot(page, 'paperboard-8-log');
+
+    await menu(page, '已完成订单');
+    await ui.waitForList(page);
+    expect((await ui.listRows(page)).every((row) => row['状态'] === '完工')).toBe(true);
+    await shot(page, 'paperboard-9-complete-orders');
+
+    await menu(page, '尾数订单');
+    await ui.waitForList(page);
+    expect((await ui.listRows(page)).every((row) => row['来源'] === '补单')).toBe(true);
+    await shot(page, 'paperboard-10-fecal-orders');
+
+    // The issued schedule again, scrolled to what the reel stands need.
+    await menu(page, '排产明细');
+    await page.locator('.mes-board-paper-demand .ant-table-row').first().waitFor();
+    await page.locator('.mes-board-paper-demand').scrollIntoViewIfNeeded();
+    await shot(page, 'paperboard-11-paper-demand');
+  });
+});
