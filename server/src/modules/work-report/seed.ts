@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { operationDoneQty, overReportLimit } from '@core/contracts/work-order/report';
 import type { Db } from '../../db';
 import { seededRandom } from '../../domain/rng';
@@ -260,8 +259,4 @@ export async function seedWorkReportDemo(trx: Db, enterpriseId: number, orgIds: 
       if (good > 0) await trx.updateTable('production_order').set({ good_qty: good }).where('id', '=', orderId).execute();
     }
   }
-  // Statistics for the planner: PGlite runs no autovacuum, and without them a filtered report page
-  // (keys found by a limited subquery) is planned as a nested loop over that subquery — seconds
-  // instead of milliseconds for a 1,000-row page.
-  await sql`analyze work_report, work_report_defect, work_report_history, production_order, production_order_operation`.execute(trx);
 }
