@@ -15,6 +15,7 @@ import { seedShopFloorDemo } from '../modules/modeling/shop-floor.seed';
 import { seedShiftsDemo } from '../modules/shifts/seed';
 import { seedStencilDemo } from '../modules/stencil/seed';
 import { seedProductionOrderDemo } from '../modules/production-order';
+import { seedErpDemo } from '../modules/erp';
 import { seedTicketTemplateDemo } from '../modules/sys-cfg/ticket-template.seed';
 import type { Db } from './index';
 
@@ -295,6 +296,7 @@ export async function seedIfEmpty(db: Db, now: Date = new Date()): Promise<boole
     await seedTicketTemplateDemo(trx, enterpriseId, [{ orgId: CARTON, board: false }, { orgId: BOARD, board: true }]);
     await seedStencilDemo(trx, enterpriseId, [CARTON, BOARD]);
     await seedProductionOrderDemo(trx, enterpriseId, [{ orgId: CARTON, board: false }, { orgId: BOARD, board: true }], now);
+    await seedErpDemo(trx, enterpriseId, [CARTON, BOARD], now);
   });
   return true;
 }

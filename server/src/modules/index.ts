@@ -40,6 +40,7 @@
  */
 import { accountModule } from './account';
 import { authModule } from './auth';
+import { erpModule } from './erp';
 import { filesModule } from './files';
 import { modelingModule } from './modeling';
 import type { ServerModule } from './module';
@@ -63,4 +64,5 @@ export const SERVER_MODULES: ServerModule[] = [
   sysLogModule,
   stencilModule,
   productionOrderModule,
+  erpModule,
 ];

@@ -11,7 +11,9 @@
 
 import { page, pageList, TAB_QUERY, type RouteEntry } from './page-declaration';
 import { ACCOUNT_PAGES } from './pages/account';
+import { ERP_LOG_PAGES } from './pages/erp-log';
 import { MODELING_PAGES } from './pages/modeling';
+import { ORDER_BIN_PAGES } from './pages/order-bin';
 import { SHIFTS_PAGES } from './pages/shifts';
 import { STENCIL_PAGES } from './pages/stencil';
 import { SYS_CFG_PAGES } from './pages/sys-cfg';
@@ -192,7 +194,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       page('WORK_ORDER', 'SEMI_PRODUCTION_ORDER', '/semi-production-order', '回收订单'),
       page('WORK_ORDER', 'REVIEW', '/work-order-review', '报工审核', { keepQuery: [...TAB_QUERY, 'reportId'] }),
       page('WORK_ORDER', 'RECORD', '/work-order-record', '报工记录', { keepQuery: TAB_QUERY }),
-      page('WORK_ORDER', 'RECYCLING_BIN', '/order-recycling-bin', '订单回收站'),
+      ...pageList(ORDER_BIN_PAGES),
       page('WORK_ORDER', 'PROCESS_PROGRESS', '/order-process-progress', '订单工序进度'),
     ],
   },
@@ -215,7 +217,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       ...pageList(SYS_CFG_PAGES),
       ...pageList(SHIFTS_PAGES),
       ...pageList(SYS_LOG_PAGES),
-      page('SYS', 'ERP_LOG', '/erp-log', '订单同步日志'),
+      ...pageList(ERP_LOG_PAGES),
     ],
   },
   {
