@@ -10,6 +10,7 @@ import { ModelingPaths } from '@core/contracts/modeling';
 import { PaperDataPaths } from '@core/contracts/sys-cfg';
 import { ShiftPaths } from '@core/contracts/shifts';
 import { StencilPaths } from '@core/contracts/stencil';
+import { ErpPaths } from '@core/contracts/work-order/erp';
 import { ShopFloorPaths } from '@core/contracts/modeling';
 import { TicketTemplatePaths } from '@core/contracts/sys-cfg';
 import { resultClient, startTwoFactoryApp, type TestApp } from './test-support';
@@ -115,6 +116,7 @@ describe('tenant isolation over every list with writes', () => {
         ShopFloorPaths.icCardList,
         TicketTemplatePaths.list,
         StencilPaths.list,
+        ErpPaths.binList,
       ]),
     );
     expect(swept.length).toBeGreaterThanOrEqual(18);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { orderTransition } from '@core/contracts/work-order/order-state';
 import { ErpMessages, type BinOrder, type ChangeWarning, type ErpLogDetail, type ErpLogEntry } from '@core/contracts/work-order/erp';
 import type { Db } from '../../db';
@@ -148,7 +149,7 @@ function binQuery(db: Db) {
       'o.product_name as productName',
       'o.quantity',
       'o.unit',
-      'o.delivery_date as deliveryDate',
+      sql<string>`to_char(o.delivery_date, 'YYYY-MM-DD')`.as('deliveryDate'),
       'o.status',
       'o.revoked_at as revokedAt',
       'o.created_at as createdAt',
@@ -161,7 +162,7 @@ function toBinOrder(row: RowOf<typeof binQuery>): BinOrder {
   const { revokedAt, createdAt, deliveryDate, hasReports, ...rest } = row;
   return {
     ...rest,
-    deliveryDate: String(deliveryDate),
+    deliveryDate,
     hasReports: Boolean(hasReports),
     revokedTime: revokedAt ? formatDateTime(revokedAt) : '',
     createTime: formatDateTime(createdAt),

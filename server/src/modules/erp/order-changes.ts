@@ -59,8 +59,22 @@ const ENUMS = { urgency: URGENCY, priority: PRIORITY, importance: IMPORTANCE };
 type OrderRow = Pick<ProductionOrderTable, Column> & { id: number };
 type StoredOrder = { [K in Column]: unknown } & { id: number; product_id: number | null; flow_id: number | null };
 
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * A date column read without to_char (a row of selectAll) as yyyy-mm-dd: PGlite gives UTC midnight,
+ * node-postgres local midnight.
+ */
+export function dayText(value: unknown): string {
+  if (!(value instanceof Date)) return String(value ?? '');
+  const utc = value.getUTCHours() === 0 && value.getUTCMinutes() === 0;
+  return utc
+    ? `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`
+    : `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
+}
+
 function normalised(value: unknown, kind: PlainField['kind']): string | number {
-  if (value instanceof Date) return `${value.getFullYear()}-${String(value.getMonth() + 1).padStart(2, '0')}-${String(value.getDate()).padStart(2, '0')}`;
+  if (kind === 'date') return dayText(value);
   if (kind && kind !== 'date') return Number(value);
   return typeof value === 'string' ? value.trim() : String(value ?? '');
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { hashToken } from '../auth';
 
@@ -89,7 +90,8 @@ export async function seedErpDemo(trx: Db, enterpriseId: number, orgIds: number[
 
     const orders = (await trx
       .selectFrom('production_order')
-      .select(['id', 'order_no', 'erp_order_no', 'erp_line', 'status', 'customer_name', 'customer_po', 'product_no', 'product_name', 'box_style', 'length_mm', 'width_mm', 'height_mm', 'flute', 'board_code', 'quantity', 'unit', 'delivery_date', 'urgency', 'created_at'])
+      .select(['id', 'order_no', 'erp_order_no', 'erp_line', 'status', 'customer_name', 'customer_po', 'product_no', 'product_name', 'box_style', 'length_mm', 'width_mm', 'height_mm', 'flute', 'board_code', 'quantity', 'unit', 'urgency', 'created_at'])
+      .select(sql<string>`to_char(delivery_date, 'YYYY-MM-DD')`.as('delivery_date'))
       .where('enterprise_id', '=', enterpriseId)
       .where('org_id', '=', orgId)
       .where('erp_order_no', '<>', '')
