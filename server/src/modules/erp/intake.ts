@@ -102,6 +102,8 @@ export class ErpIntake {
       .select('id')
       .where(inScope(scope))
       .where('erp_order_no', '=', message.erpOrderNo)
+      // (the partial unique index of ERP orders needs the condition spelled out)
+      .where('erp_order_no', '<>', '')
       .where('erp_line', '=', line(message))
       .executeTakeFirst();
     return order?.id ?? null;
@@ -144,6 +146,8 @@ export class ErpIntake {
       .selectAll()
       .where(inScope(scope))
       .where('erp_order_no', '=', message.erpOrderNo)
+      // (the partial unique index of ERP orders needs the condition spelled out)
+      .where('erp_order_no', '<>', '')
       .where('erp_line', '=', line(message))
       .forUpdate()
       .executeTakeFirst();

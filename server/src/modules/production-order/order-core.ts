@@ -174,6 +174,9 @@ export async function nextOrderNo(trx: Db, scope: Scope, prefix: string, day: Da
     .where(inScope(scope))
     .where('order_no', 'like', `${stem}%`)
     .where(sql`length(order_no)`, '=', stem.length + 4)
+    // The same range as a bound on order_no, so the factory's order_no index serves it in any collation.
+    .where('order_no', '>=', `${stem}0000`)
+    .where('order_no', '<=', `${stem}9999`)
     .executeTakeFirst();
   const last = row?.last ? Number(row.last.slice(stem.length)) : 0;
   return `${stem}${pad((Number.isFinite(last) ? last : 0) + 1, 4)}`;
