@@ -1,6 +1,8 @@
 import { accountModule } from './account';
+import { erpLogModule } from './erp-log';
 import { type ModulePageLoader, type ModuleRegistration } from './define-module';
 import { modelingModule } from './modeling';
+import { orderBinModule } from './order-bin';
 import { sysCfgModule } from './sys-cfg';
 import { shiftsModule } from './shifts';
 import { stencilModule } from './stencil';
@@ -9,7 +11,7 @@ import { sysLogModule } from './sys-log';
 export { defineModule, type ModulePageLoader, type ModuleRegistration } from './define-module';
 
 /** Every built module; later issues append theirs (`import { deviceModule } from './device'`). */
-export const MODULES: readonly ModuleRegistration[] = [accountModule, modelingModule, shiftsModule, sysCfgModule, sysLogModule, stencilModule];
+export const MODULES: readonly ModuleRegistration[] = [accountModule, modelingModule, shiftsModule, sysCfgModule, sysLogModule, stencilModule, erpLogModule, orderBinModule];
 
 const pageIndex = new Map<string, ModulePageLoader>();
 for (const registration of MODULES) {

@@ -75,7 +75,7 @@ export function dayText(value: unknown): string {
 
 function normalised(value: unknown, kind: PlainField['kind']): string | number {
   if (kind === 'date') return dayText(value);
-  if (kind && kind !== 'date') return Number(value);
+  if (kind) return Number(value);
   return typeof value === 'string' ? value.trim() : String(value ?? '');
 }
 
