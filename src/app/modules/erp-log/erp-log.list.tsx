@@ -28,31 +28,34 @@ export function erpLogList(open: (row: ErpLogEntry) => void, retry: RetryReport)
     rowKey: 'id',
     defaultSort: { field: 'createTime', direction: 'desc' },
     columns: [
-      { prop: 'createTime', label: '同步时间', type: 'date', sortable: true, width: 160 },
+      { prop: 'createTime', label: '同步时间', type: 'date', sortable: true, width: 155 },
       {
         prop: 'erpOrderNo',
-        label: 'ERP订单号',
-        filter: { type: 'input' },
+        label: 'ERP订单号 / 版本',
+        filter: { type: 'input', label: 'ERP订单号' },
         sortable: true,
         width: 170,
         render: (row) => (
           <Typography.Link onClick={() => open(row)}>
             {row.erpOrderNo}
-            {row.erpLine ? `/${row.erpLine}` : ''}
+            {row.erpLine ? `/${row.erpLine}` : ''} · v{row.erpVersion}
           </Typography.Link>
         ),
       },
-      { prop: 'erpVersion', label: '版本', type: 'number', width: 60 },
-      { prop: 'messageType', label: '消息类型', type: 'enum', options: ERP_MESSAGE_TYPE.options, filter: { type: 'select' }, width: 90 },
-      { prop: 'orderNo', label: '订单号', filter: { type: 'input' }, width: 150 },
-      { prop: 'status', label: '同步状态', type: 'tag', options: SYNC_STATUS_OPTIONS, filter: { type: 'select', multiple: true }, width: 100 },
+      { prop: 'messageType', label: '消息类型', type: 'enum', options: ERP_MESSAGE_TYPE.options, filter: { type: 'select' }, width: 80 },
+      { prop: 'orderNo', label: '订单号', filter: { type: 'input' }, width: 140 },
+      { prop: 'status', label: '同步状态', type: 'tag', options: SYNC_STATUS_OPTIONS, filter: { type: 'select', multiple: true }, width: 95 },
       {
         prop: 'result',
         label: '结果',
-        width: 320,
-        render: (row) => (row.error ? <Typography.Text type="danger">{row.error}</Typography.Text> : row.result),
+        width: 300,
+        render: (row) => (
+          <Typography.Text type={row.error ? 'danger' : undefined} ellipsis={{ tooltip: row.error || row.result }} style={{ maxWidth: 284 }}>
+            {row.error || row.result}
+          </Typography.Text>
+        ),
       },
-      { prop: 'attempts', label: '尝试次数', type: 'number', width: 80 },
+      { prop: 'attempts', label: '次数', type: 'number', width: 60 },
     ],
     filters: [{ prop: 'createTime', label: '同步时间', type: 'daterange' }],
     fetch: erpLogApi.list,
@@ -68,7 +71,7 @@ export function integrationKeyList(create: () => void, revoke: (row: Integration
     urlState: false,
     columns: [
       { prop: 'name', label: '名称', width: 200 },
-      { prop: 'keyPrefix', label: '密钥前缀', width: 160, render: (row) => <Typography.Text code>{row.keyPrefix}…</Typography.Text> },
+      { prop: 'keyPrefix', label: '密钥前缀', width: 200, render: (row) => <Typography.Text code>{row.keyPrefix}…</Typography.Text> },
       {
         prop: 'revoked',
         label: '状态',
