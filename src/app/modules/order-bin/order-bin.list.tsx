@@ -14,8 +14,8 @@ export const orderBinList: ListSpec<BinOrder> = {
   columns: [
     { prop: 'orderNo', label: '订单号', filter: { type: 'input' }, sortable: true, width: 140 },
     { prop: 'erpOrderNo', label: 'ERP订单号', filter: { type: 'input' }, width: 130, render: (row) => `${row.erpOrderNo}${row.erpLine ? `/${row.erpLine}` : ''}` },
-    { prop: 'customerName', label: '客户名称', filter: { type: 'input' }, width: 130 },
-    { prop: 'productName', label: '产品名称', filter: { type: 'input' }, width: 150 },
+    { prop: 'customerName', label: '客户名称', filter: { type: 'input' }, width: 120 },
+    { prop: 'productName', label: '产品名称', filter: { type: 'input' }, width: 140 },
     { prop: 'quantity', label: '订单数量', type: 'number', width: 90, render: (row) => `${row.quantity.toLocaleString()}${row.unit}` },
     { prop: 'deliveryDate', label: '交货日期', sortable: true, width: 100 },
     { prop: 'status', label: '撤销前状态', type: 'enum', options: ORDER_STATUS.options, width: 90 },
