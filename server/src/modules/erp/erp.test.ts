@@ -353,6 +353,11 @@ describe('sync log and retry', () => {
     expect(await get(planner, P.logList)).toMatchObject({ resultCode: 4003 });
     expect(await get(planner, P.keyList)).toMatchObject({ resultCode: 4003 });
     expect(await post(planner, P.keyCreate, { name: 'x' })).toMatchObject({ resultCode: 4003 });
+    const [demoKey] = await data(get<IntegrationKey[]>(admin, P.keyList));
+    expect(await post(planner, P.keyRevoke, { id: demoKey!.id })).toMatchObject({ resultCode: 4003 });
+    const pending = await t.db.selectFrom('order_change_warning').select('id').where('org_id', '=', 1001).where('state', '=', 0).executeTakeFirstOrThrow();
+    expect(await post(operator, P.warningKeep, { ids: [pending.id] })).toMatchObject({ resultCode: 4003 });
+    expect(await t.db.selectFrom('order_change_warning').select('state').where('id', '=', pending.id).executeTakeFirstOrThrow()).toEqual({ state: 0 });
     expect(await get(operator, P.binList)).toMatchObject({ resultCode: 4003 });
     expect(await get(planner, P.binList)).toMatchObject({ resultCode: 1000 });
   });

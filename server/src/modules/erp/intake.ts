@@ -153,14 +153,13 @@ export class ErpIntake {
       .executeTakeFirst();
     if (order && message.version === order.erp_version) return { result: ErpMessages.duplicate(message.version), orderId: order.id, orderNo: order.order_no };
     if (order && message.version < order.erp_version) throw conflict(ErpMessages.olderVersion(message.version, order.erp_version));
-    const erpContext = { ...context };
 
     if (!order) {
       if (message.type !== 'create') throw notFound(ErpMessages.orderMissing(label(message)));
       const created = await createOrder(trx, scope, await this.orderInput(trx, scope, message.order ?? {}), {
         source: 2,
         actor: ERP_ACTOR,
-        context: erpContext,
+        context: context,
         erp: { orderNo: message.erpOrderNo, line: line(message), version: message.version },
         requireFlow: false,
       });
@@ -171,7 +170,7 @@ export class ErpIntake {
     const setVersion = () => trx.updateTable('production_order').set({ erp_version: message.version }).where('id', '=', order.id).execute();
 
     if (message.type === 'revoke') {
-      await moveOrder(trx, scope, order.id, 'revoke', { actor: ERP_ACTOR, context: erpContext, note: `ERP版本${message.version}` });
+      await moveOrder(trx, scope, order.id, 'revoke', { actor: ERP_ACTOR, context: context, note: `ERP版本${message.version}` });
       await setVersion();
       return { result: `订单${order.order_no}已撤销，移入订单回收站`, orderId: order.id, orderNo: order.order_no };
     }
@@ -193,8 +192,8 @@ export class ErpIntake {
     if (!DIRECT.has(order.status)) throw conflict(`订单${order.order_no}状态不允许变更`);
     const { hasOperations } = await applyOrderChanges(trx, scope, order, changes);
     await addOrderHistory(trx, scope, order.id, ERP_ACTOR, 'erp-change', `ERP变更（版本${message.version}）：${summary}`, changes);
-    await recordOperation(trx, erpContext, { ...scope, userId: null, content: `ERP变更生产订单：${order.order_no}（${summary}）` });
-    if (order.status === 8 && hasOperations) await moveOrder(trx, scope, order.id, 'enter', { actor: ERP_ACTOR, context: erpContext, note: '产品已识别' });
+    await recordOperation(trx, context, { ...scope, userId: null, content: `ERP变更生产订单：${order.order_no}（${summary}）` });
+    if (order.status === 8 && hasOperations) await moveOrder(trx, scope, order.id, 'enter', { actor: ERP_ACTOR, context: context, note: '产品已识别' });
     return { result: `订单${order.order_no}已更新：${summary}`, orderId: order.id, orderNo: order.order_no };
   }
 

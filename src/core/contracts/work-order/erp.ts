@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TOptional, type TString } from '@sinclair/typebox';
 import { defineEnum, IMPORTANCE, PRIORITY, URGENCY } from '../../enums';
 import { WorkOrderAuthorities as A } from '../../access/authorities/work-order';
 import { get, pathsOf, post } from '../endpoint';
@@ -115,6 +115,10 @@ export const ErpSyncResult = Type.Object({
 });
 export type ErpSyncResult = Static<typeof ErpSyncResult>;
 
+/** `<name>Start` / `<name>End` of a list's time filter (the list engine's dateRange). */
+const timeRange = <N extends string>(name: N, title: string) =>
+  ({ [`${name}Start`]: Type.Optional(Text({ title, maxLength: 30 })), [`${name}End`]: Type.Optional(Text({ title, maxLength: 30 })) }) as Record<`${N}Start` | `${N}End`, TOptional<TString>>;
+
 // ---- sync log -----------------------------------------------------------------------------------
 
 export const ErpLogListQuery = Type.Object({
@@ -123,8 +127,7 @@ export const ErpLogListQuery = Type.Object({
   orderNo: TextFilter('订单号'),
   messageType: Type.Optional(Text({ title: '消息类型', maxLength: 100 })),
   status: MultiFilter('同步状态'),
-  createTimeStart: Type.Optional(Text({ title: '开始时间', maxLength: 30 })),
-  createTimeEnd: Type.Optional(Text({ title: '结束时间', maxLength: 30 })),
+  ...timeRange('createTime', '同步时间'),
 });
 export type ErpLogListQuery = Static<typeof ErpLogListQuery>;
 
@@ -213,8 +216,7 @@ export const BinListQuery = Type.Object({
   erpOrderNo: TextFilter('ERP订单号'),
   customerName: TextFilter('客户名称'),
   productName: TextFilter('产品名称'),
-  revokedTimeStart: Type.Optional(Text({ title: '开始时间', maxLength: 30 })),
-  revokedTimeEnd: Type.Optional(Text({ title: '结束时间', maxLength: 30 })),
+  ...timeRange('revokedTime', '撤销时间'),
 });
 export type BinListQuery = Static<typeof BinListQuery>;
 
