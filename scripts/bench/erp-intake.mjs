@@ -1,9 +1,10 @@
 // `npm run bench` section "erp" (issue 11 "Data and figures"): ERP intake of 10,000 order messages.
 //   - starts the real server on PGlite and on a throwaway PostgreSQL (BENCH_ERP_DB, default both),
-//     seeded as usual (the demo integration key of 示例纸箱厂 is in README);
+//     seeded as usual (the demo integration keys of both factories are in README);
 //   - sends BENCH_ERP_MESSAGES (10,000) create messages to POST /dps-server/erp/order/sync with the
-//     key, from BENCH_ERP_CLIENTS (8) concurrent clients (an ERP pushes a few streams at once), each
-//     a new ERP order of a seeded product; then re-sends 1 % of them (duplicates: nothing changes);
+//     keys of both demo factories alternately, from BENCH_ERP_CLIENTS (8) concurrent clients (an ERP
+//     pushes a few streams at once), each a new ERP order of a seeded product of that factory;
+//     then re-sends 1 % of them (duplicates: nothing changes);
 //   - reports messages/s and total time, checks every message was accepted and that the sync log
 //     and the order count grew by exactly the number of messages.
 // Goal: 10,000 messages in ≤ 30 s.
@@ -12,7 +13,8 @@ import { loginHeaders, percentile, withServer } from './bench-support.mjs';
 const MESSAGES = Number(process.env.BENCH_ERP_MESSAGES ?? 10_000);
 const CLIENTS = Number(process.env.BENCH_ERP_CLIENTS ?? 8);
 const GOAL_S = 30;
-const KEY = 'mesk_demo_carton_1001_erp_intake_2026';
+/** The demo integration keys of 示例纸箱厂 and 示例纸板厂 (README). */
+const KEYS = { 1001: 'mesk_demo_carton_1001_erp_intake_2026', 1002: 'mesk_demo_board_1002_erp_intake_2026' };
 const SYNC = '/dps-server/erp/order/sync';
 
 async function data(res, what) {
@@ -23,14 +25,27 @@ async function data(res, what) {
 
 const totalOf = async (baseUrl, headers, path) => (await data(await fetch(`${baseUrl}${path}?page=1&limit=10`, { headers }), path)).total;
 
-async function measure(label, baseUrl) {
+/** The products with a flow of one factory (admin switched there), and its log total. */
+async function factory(baseUrl, orgId) {
   const headers = await loginHeaders(baseUrl);
+  if (orgId !== 1001) {
+    const switched = await (await fetch(`${baseUrl}/base/switch/user/org/${orgId}`, { method: 'POST', headers })).json();
+    if (!switched.success) throw new Error(`switch to ${orgId} → ${JSON.stringify(switched).slice(0, 200)}`);
+  }
   const products = (await data(await fetch(`${baseUrl}/dps-server/product/list?page=1&limit=100`, { headers }), 'product list')).list.filter((product) => product.processFlowId);
-  if (products.length === 0) throw new Error('no seeded product with a process flow');
-  const logsBefore = await totalOf(baseUrl, headers, '/dps-server/enterprise/erp_log/list');
+  if (products.length === 0) throw new Error(`no seeded product with a process flow in ${orgId}`);
+  return { headers, products, key: KEYS[orgId], logs: () => totalOf(baseUrl, headers, '/dps-server/enterprise/erp_log/list') };
+}
+
+async function measure(label, baseUrl) {
+  // Both demo factories' ERPs push at once (an order number is drawn per factory and day: at most 9,999).
+  const factories = [await factory(baseUrl, 1001), await factory(baseUrl, 1002)];
+  const logsBefore = (await Promise.all(factories.map((f) => f.logs()))).reduce((a, b) => a + b, 0);
   const stamp = Date.now().toString(36).toUpperCase();
+  const factoryOf = (index) => factories[index % factories.length];
   const message = (index) => {
-    const product = products[index % products.length];
+    const { products } = factoryOf(index);
+    const product = products[Math.floor(index / factories.length) % products.length];
     const day = new Date(Date.now() + (7 + (index % 30)) * 86_400_000).toISOString().slice(0, 10);
     return {
       type: 'create',
@@ -40,9 +55,9 @@ async function measure(label, baseUrl) {
       order: { customerName: product.customerName || '散客', productNo: product.productNo, quantity: 500 + (index % 40) * 250, deliveryDate: day, customerPo: `PO-${index}` },
     };
   };
-  const send = async (body) => {
+  const send = async (body, index) => {
     const t0 = performance.now();
-    const res = await fetch(`${baseUrl}${SYNC}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-integration-key': KEY }, body: JSON.stringify(body) });
+    const res = await fetch(`${baseUrl}${SYNC}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-integration-key': factoryOf(index).key }, body: JSON.stringify(body) });
     const result = await data(res, `${SYNC} ${body.erpOrderNo}`);
     return { ms: performance.now() - t0, result };
   };
@@ -54,7 +69,7 @@ async function measure(label, baseUrl) {
     Array.from({ length: CLIENTS }, async () => {
       while (next < MESSAGES) {
         const index = next++;
-        const { ms } = await send(message(index));
+        const { ms } = await send(message(index), index);
         latencies.push(ms);
       }
     }),
@@ -64,10 +79,11 @@ async function measure(label, baseUrl) {
   const repeats = Math.max(1, Math.floor(MESSAGES / 100));
   let duplicates = 0;
   for (let index = 0; index < repeats; index += 1) {
-    const { result } = await send(message(index * 97 % MESSAGES));
+    const again = (index * 97) % MESSAGES;
+    const { result } = await send(message(again), again);
     if (result.result.startsWith('重复消息')) duplicates += 1;
   }
-  const logsAfter = await totalOf(baseUrl, headers, '/dps-server/enterprise/erp_log/list');
+  const logsAfter = (await Promise.all(factories.map((f) => f.logs()))).reduce((a, b) => a + b, 0);
   latencies.sort((a, b) => a - b);
   console.log(
     `  ${label}: ${MESSAGES} create messages from ${CLIENTS} clients in ${seconds.toFixed(1)} s = ${(MESSAGES / seconds).toFixed(0)} messages/s ` +
