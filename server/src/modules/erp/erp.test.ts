@@ -132,6 +132,28 @@ describe('ERP intake: create, duplicates and versions', () => {
     expect(await operationsOf(result.orderId!)).toEqual([]);
   });
 
+  it('answers the same message sent twice at once with one order and one duplicate', async () => {
+    const no = erpNo();
+    const message = await createMessage(no);
+    const answers = await Promise.all([sync(message), sync(message)]);
+    expect(answers.map((answer) => answer.resultCode)).toEqual([1000, 1000]);
+    expect(answers.map((answer) => answer.resultData!.result.startsWith('重复消息')).sort()).toEqual([false, true]);
+    expect(await t.db.selectFrom('production_order').select('id').where('erp_order_no', '=', no).execute()).toHaveLength(1);
+  });
+
+  it('completes a 待录入 order when a change names a product of the file: its flow becomes the operations', async () => {
+    const no = erpNo();
+    const waiting = await accepted(await createMessage(no, { productNo: 'NOT-YET', productName: '待建产品', lengthMm: 300, widthMm: 200, heightMm: 150, boxStyle: '0201', flute: 'B' }));
+    expect(await orderOf(waiting.orderId!)).toMatchObject({ status: 8 });
+    const product = await productOf(1001);
+    await accepted({ type: 'change', erpOrderNo: no, erpLine: '1', version: 2, order: { productNo: product.product_no } });
+    // The status a new order of the factory gets (0, or 2 without order audit).
+    const fresh = await accepted(await createMessage(erpNo()));
+    const { status } = await orderOf(fresh.orderId!);
+    expect(await orderOf(waiting.orderId!)).toMatchObject({ status, product_no: product.product_no, product_name: product.name });
+    expect((await operationsOf(waiting.orderId!)).length).toBeGreaterThan(0);
+  });
+
   it('logs a create without its required fields as failed (3) with the field named', async () => {
     const no = erpNo();
     const body = await sync({ type: 'create', erpOrderNo: no, version: 1, order: { productName: '外箱', quantity: 100, deliveryDate: '2027-01-01' } });

@@ -9,6 +9,7 @@ import { inScope, requireRows } from '../../lib/scoped';
 import { AppError } from '../../plugins/envelopes';
 import type { Scope } from '../../plugins/auth';
 import { addOrderHistory, createOrder, moveOrder, type Actor, type OrderInput } from '../production-order';
+import { enterpriseSections } from '../sys-cfg';
 import { applyOrderChanges, diffOrder, findProduct } from './order-changes';
 
 /**
@@ -159,7 +160,7 @@ export class ErpIntake {
       const created = await createOrder(trx, scope, await this.orderInput(trx, scope, message.order ?? {}), {
         source: 2,
         actor: ERP_ACTOR,
-        context: context,
+        context,
         erp: { orderNo: message.erpOrderNo, line: line(message), version: message.version },
         requireFlow: false,
       });
@@ -170,7 +171,7 @@ export class ErpIntake {
     const setVersion = () => trx.updateTable('production_order').set({ erp_version: message.version }).where('id', '=', order.id).execute();
 
     if (message.type === 'revoke') {
-      await moveOrder(trx, scope, order.id, 'revoke', { actor: ERP_ACTOR, context: context, note: `ERP版本${message.version}` });
+      await moveOrder(trx, scope, order.id, 'revoke', { actor: ERP_ACTOR, context, note: `ERP版本${message.version}` });
       await setVersion();
       return { result: `订单${order.order_no}已撤销，移入订单回收站`, orderId: order.id, orderNo: order.order_no };
     }
@@ -193,7 +194,11 @@ export class ErpIntake {
     const { hasOperations } = await applyOrderChanges(trx, scope, order, changes);
     await addOrderHistory(trx, scope, order.id, ERP_ACTOR, 'erp-change', `ERP变更（版本${message.version}）：${summary}`, changes);
     await recordOperation(trx, context, { ...scope, userId: null, content: `ERP变更生产订单：${order.order_no}（${summary}）` });
-    if (order.status === 8 && hasOperations) await moveOrder(trx, scope, order.id, 'enter', { actor: ERP_ACTOR, context: context, note: '产品已识别' });
+    if (order.status === 8 && hasOperations) {
+      // Entered as a new order would have been: released at once when the factory audits no orders.
+      await moveOrder(trx, scope, order.id, 'enter', { actor: ERP_ACTOR, context, note: '产品已识别' });
+      if (!(await enterpriseSections(trx, scope)).orderAuditConfig.needAudit) await moveOrder(trx, scope, order.id, 'approve', { actor: ERP_ACTOR, context, note: '无需订单审核' });
+    }
     return { result: `订单${order.order_no}已更新：${summary}`, orderId: order.id, orderNo: order.order_no };
   }
 
