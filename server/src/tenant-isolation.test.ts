@@ -11,6 +11,7 @@ import { PaperDataPaths } from '@core/contracts/sys-cfg';
 import { ShiftPaths } from '@core/contracts/shifts';
 import { StencilPaths } from '@core/contracts/stencil';
 import { DeviceRepairPaths } from '@core/contracts/device-repair';
+import { ErpPaths } from '@core/contracts/work-order/erp';
 import { ShopFloorPaths } from '@core/contracts/modeling';
 import { TicketTemplatePaths } from '@core/contracts/sys-cfg';
 import { WorkReportPaths } from '@core/contracts/work-order/report';
@@ -122,6 +123,7 @@ describe('tenant isolation over every list with writes', () => {
         DeviceRepairPaths.webhookList,
         WorkReportPaths.list,
         PaperboardPaths.orderList,
+        ErpPaths.binList,
       ]),
     );
     expect(swept.length).toBeGreaterThanOrEqual(18);

@@ -16,6 +16,7 @@ import { seedShiftsDemo } from '../modules/shifts/seed';
 import { seedStencilDemo } from '../modules/stencil/seed';
 import { seedProductionOrderDemo } from '../modules/production-order';
 import { seedDeviceRepairDemo } from '../modules/device-repair/seed';
+import { seedErpDemo } from '../modules/erp';
 import { seedTicketTemplateDemo } from '../modules/sys-cfg/ticket-template.seed';
 import { seedWorkReportDemo } from '../modules/work-report';
 import { seedPaperboardDemo } from '../modules/paperboard/seed';
@@ -302,6 +303,7 @@ export async function seedIfEmpty(db: Db, now: Date = new Date()): Promise<boole
     await seedTicketTemplateDemo(trx, enterpriseId, [{ orgId: CARTON, board: false }, { orgId: BOARD, board: true }]);
     await seedStencilDemo(trx, enterpriseId, [CARTON, BOARD]);
     await seedProductionOrderDemo(trx, enterpriseId, [{ orgId: CARTON, board: false }, { orgId: BOARD, board: true }], now);
+    await seedErpDemo(trx, enterpriseId, [CARTON, BOARD], now);
     await seedDeviceRepairDemo(trx, enterpriseId, [CARTON, BOARD], now);
     await seedWorkReportDemo(trx, enterpriseId, [CARTON, BOARD], now);
     await seedPaperboardDemo(trx, enterpriseId, [{ orgId: CARTON, board: false }, { orgId: BOARD, board: true }], now);

@@ -41,6 +41,7 @@
 import { accountModule } from './account';
 import { authModule } from './auth';
 import { deviceRepairModule } from './device-repair';
+import { erpModule } from './erp';
 import { filesModule } from './files';
 import { modelingModule } from './modeling';
 import type { ServerModule } from './module';
@@ -71,4 +72,5 @@ export const SERVER_MODULES: ServerModule[] = [
   orderProgressModule,
   workReportModule,
   paperboardModule,
+  erpModule,
 ];

@@ -1,10 +1,12 @@
 import { accountModule } from './account';
 import { deviceRepairModule } from './device-repair';
+import { erpLogModule } from './erp-log';
 import { type ModulePageLoader, type ModuleRegistration } from './define-module';
 import { homeModule } from './home';
 import { modelingModule } from './modeling';
 import { orderProgressModule } from './order-progress';
 import { printOrderModule } from './print-order';
+import { orderBinModule } from './order-bin';
 import { sysCfgModule } from './sys-cfg';
 import { shiftsModule } from './shifts';
 import { stencilModule } from './stencil';
@@ -28,6 +30,8 @@ export const MODULES: readonly ModuleRegistration[] = [
   deviceRepairModule,
   workReportModule,
   paperboardModule,
+  erpLogModule,
+  orderBinModule,
 ];
 
 const pageIndex = new Map<string, ModulePageLoader>();

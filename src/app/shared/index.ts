@@ -3,3 +3,4 @@ export { ALL, crudApi, entityPaths, filtersOf, importApi, removeBatch, type Crud
 export { allDevices, deviceLabel, deviceOptions } from './devices';
 export { allProducts, productLabel, productOptions } from './products';
 export { TabbedPage, type PageTab } from './tabbed-page';
+export { OrderChangeWarnings, orderChangeApi, type OrderChangeWarningsProps } from './order-change-warnings';

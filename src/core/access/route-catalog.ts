@@ -12,8 +12,10 @@
 import { page, pageList, TAB_QUERY, type RouteEntry } from './page-declaration';
 import { ACCOUNT_PAGES } from './pages/account';
 import { DEVICE_REPAIR_PAGES } from './pages/device-repair';
+import { ERP_LOG_PAGES } from './pages/erp-log';
 import { HOME_PAGES } from './pages/home';
 import { MODELING_PAGES } from './pages/modeling';
+import { ORDER_BIN_PAGES } from './pages/order-bin';
 import { ORDER_PROGRESS_PAGES } from './pages/order-progress';
 import { PRINT_ORDER_PAGES } from './pages/print-order';
 import { SHIFTS_PAGES } from './pages/shifts';
@@ -190,7 +192,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       page('WORK_ORDER', 'PRODUCTION_ORDER', '/production-order', '生产订单', { keepQuery: TAB_QUERY }),
       page('WORK_ORDER', 'SEMI_PRODUCTION_ORDER', '/semi-production-order', '回收订单'),
       ...pageList(WORK_REPORT_PAGES),
-      page('WORK_ORDER', 'RECYCLING_BIN', '/order-recycling-bin', '订单回收站'),
+      ...pageList(ORDER_BIN_PAGES),
       ...pageList(ORDER_PROGRESS_PAGES),
     ],
   },
@@ -213,7 +215,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       ...pageList(SYS_CFG_PAGES),
       ...pageList(SHIFTS_PAGES),
       ...pageList(SYS_LOG_PAGES),
-      page('SYS', 'ERP_LOG', '/erp-log', '订单同步日志'),
+      ...pageList(ERP_LOG_PAGES),
     ],
   },
   {
