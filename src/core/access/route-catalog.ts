@@ -12,6 +12,7 @@
 import { page, pageList, TAB_QUERY, type RouteEntry } from './page-declaration';
 import { ACCOUNT_PAGES } from './pages/account';
 import { MODELING_PAGES } from './pages/modeling';
+import { PRODUCTION_ORDER_PAGES } from './pages/production-order';
 import { SHIFTS_PAGES } from './pages/shifts';
 import { STENCIL_PAGES } from './pages/stencil';
 import { SYS_CFG_PAGES } from './pages/sys-cfg';
@@ -187,9 +188,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
     icon: 'profile',
     authority: 'MENU_WORK_ORDER',
     children: [
-      page('WORK_ORDER', 'ISSUED', '/production-order-issued', '已下发工单', { hidden: true }),
-      page('WORK_ORDER', 'PRODUCTION_ORDER', '/production-order', '生产订单', { keepQuery: TAB_QUERY }),
-      page('WORK_ORDER', 'SEMI_PRODUCTION_ORDER', '/semi-production-order', '回收订单'),
+      ...pageList(PRODUCTION_ORDER_PAGES),
       page('WORK_ORDER', 'REVIEW', '/work-order-review', '报工审核', { keepQuery: [...TAB_QUERY, 'reportId'] }),
       page('WORK_ORDER', 'RECORD', '/work-order-record', '报工记录', { keepQuery: TAB_QUERY }),
       page('WORK_ORDER', 'RECYCLING_BIN', '/order-recycling-bin', '订单回收站'),
