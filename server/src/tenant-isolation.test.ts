@@ -12,6 +12,7 @@ import { ShiftPaths } from '@core/contracts/shifts';
 import { StencilPaths } from '@core/contracts/stencil';
 import { ShopFloorPaths } from '@core/contracts/modeling';
 import { TicketTemplatePaths } from '@core/contracts/sys-cfg';
+import { ProductionOrderPaths } from '@core/contracts/work-order/order';
 import { resultClient, startTwoFactoryApp, type TestApp } from './test-support';
 
 let t: TestApp;
@@ -115,6 +116,7 @@ describe('tenant isolation over every list with writes', () => {
         ShopFloorPaths.icCardList,
         TicketTemplatePaths.list,
         StencilPaths.list,
+        ProductionOrderPaths.list,
       ]),
     );
     expect(swept.length).toBeGreaterThanOrEqual(18);

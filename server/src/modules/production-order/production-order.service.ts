@@ -73,6 +73,7 @@ function orderQuery(db: Db) {
     .selectFrom('production_order as o')
     .selectAll('o')
     .select((eb) => [
+      sql<string>`to_char(o.delivery_date, 'YYYY-MM-DD')`.as('deliveryDay'),
       eb
         .selectFrom('order_change_warning as w')
         .select(sql<number>`count(*)::int`.as('n'))
@@ -120,7 +121,7 @@ function toOrder(row: OrderRow): ProductionOrderRow {
     unit: row.unit,
     overPercent: Number(row.over_percent),
     underPercent: Number(row.under_percent),
-    deliveryDate: row.delivery_date,
+    deliveryDate: row.deliveryDay,
     urgency: row.urgency,
     priority: row.priority,
     importance: row.importance,
@@ -200,13 +201,19 @@ const EDITABLE_LABELS: Record<string, string> = {
   attachments: '附件',
 };
 
-const comparable = (value: unknown) => (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : JSON.stringify(value));
+const pad = (value: number) => String(value).padStart(2, '0');
+/** A date column as read by the driver (a Date at local midnight) → 'YYYY-MM-DD'. */
+const dayText = (value: unknown) => (value instanceof Date ? `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}` : value);
+
+/** numeric columns come back as text ('3.00'): compared and recorded as numbers. */
+const plain = (value: unknown) => (typeof value === 'string' && /^-?\d+\.\d+$/.test(value) ? Number(value) : value);
+const comparable = (value: unknown) => JSON.stringify(plain(value));
 
 function changesOf(before: Record<string, unknown>, after: Record<string, unknown>): FieldChange[] {
   const changes: FieldChange[] = [];
   for (const [field, fieldLabel] of Object.entries(EDITABLE_LABELS)) {
     if (!(field in after)) continue;
-    const from = before[field];
+    const from = plain(dayText(before[field]));
     const to = field === 'attachments' && typeof after[field] === 'string' ? JSON.parse(after[field] as string) : after[field];
     if (comparable(from) !== comparable(to)) changes.push({ field, label: fieldLabel, from: from as unknown, to });
   }
@@ -429,7 +436,7 @@ export class ProductionOrderService {
         const refused = spec.refusal(facts);
         if (refused) throw conflict(`${order.order_no}：${refused}`);
         numbers.push(order.order_no);
-        const from = order[spec.field];
+        const from = dayText(order[spec.field]);
         if (from === spec.value) continue;
         await trx.updateTable('production_order').set({ ...(spec.field === 'urgency' ? { urgency: Number(spec.value) } : { delivery_date: String(spec.value) }), updated_at: new Date() }).where('id', '=', id).execute();
         const shown = (value: unknown) => (spec.field === 'urgency' ? (URGENCY.label(Number(value)) ?? String(value)) : String(value));
