@@ -4,12 +4,13 @@ import { modelingModule } from './modeling';
 import { sysCfgModule } from './sys-cfg';
 import { shiftsModule } from './shifts';
 import { stencilModule } from './stencil';
+import { productionOrderModule } from './production-order';
 import { sysLogModule } from './sys-log';
 
 export { defineModule, type ModulePageLoader, type ModuleRegistration } from './define-module';
 
 /** Every built module; later issues append theirs (`import { deviceModule } from './device'`). */
-export const MODULES: readonly ModuleRegistration[] = [accountModule, modelingModule, shiftsModule, sysCfgModule, sysLogModule, stencilModule];
+export const MODULES: readonly ModuleRegistration[] = [accountModule, modelingModule, shiftsModule, sysCfgModule, sysLogModule, stencilModule, productionOrderModule];
 
 const pageIndex = new Map<string, ModulePageLoader>();
 for (const registration of MODULES) {
