@@ -52,14 +52,14 @@ function Progressed({ row }: { row: ProductionOrderRow }) {
 
 function columns(kind: OrderListKind, handlers: OrderListHandlers): ListColumn<ProductionOrderRow>[] {
   return [
-    { prop: 'orderNo', label: '订单号', filter: { type: 'tagInput' }, sortable: true, width: 190, render: (row) => <OrderNo row={row} onOpen={() => handlers.openDetail(row)} /> },
-    { prop: 'customerName', label: '客户名称', filter: { type: 'input' }, sortable: true, width: 120 },
-    { prop: 'productName', label: '产品', filter: { type: 'input' }, sortable: true, width: 150 },
-    { prop: 'lengthMm', label: '规格（mm）', width: 110, render: (row) => `${row.lengthMm}×${row.widthMm}×${row.heightMm}` },
-    { prop: 'quantity', label: '数量', type: 'number', sortable: true, width: 100, render: (row) => <Progressed row={row} /> },
-    { prop: 'deliveryDate', label: '交货日期', sortable: true, width: 105, filter: { type: 'daterange' } },
-    { prop: 'urgency', label: '紧急', type: 'tag', options: URGENCY_OPTIONS, sortable: true, width: 72, filter: { type: 'select', multiple: true } },
-    { prop: 'status', label: '订单状态', type: 'tag', options: STATUS_OPTIONS, width: 90, ...(kind === 'semi' ? {} : { filter: { type: 'select', multiple: true } }) },
+    { prop: 'orderNo', label: '订单号', filter: { type: 'tagInput' }, sortable: true, width: 170, render: (row) => <OrderNo row={row} onOpen={() => handlers.openDetail(row)} /> },
+    { prop: 'customerName', label: '客户名称', filter: { type: 'input' }, sortable: true, width: 110 },
+    { prop: 'productName', label: '产品', filter: { type: 'input' }, sortable: true, width: 130 },
+    { prop: 'lengthMm', label: '规格（mm）', width: 100, render: (row) => [row.lengthMm, row.widthMm, row.heightMm].filter((mm, index) => index < 2 || mm > 0).join('×') },
+    { prop: 'quantity', label: '数量', type: 'number', sortable: true, width: 84, render: (row) => <Progressed row={row} /> },
+    { prop: 'deliveryDate', label: '交货日期', sortable: true, width: 100, filter: { type: 'daterange' } },
+    { prop: 'urgency', label: '紧急', type: 'tag', options: URGENCY_OPTIONS, sortable: true, width: 70, filter: { type: 'select', multiple: true } },
+    { prop: 'status', label: '订单状态', type: 'tag', options: STATUS_OPTIONS, width: 84, ...(kind === 'semi' ? {} : { filter: { type: 'select', multiple: true } }) },
   ];
 }
 

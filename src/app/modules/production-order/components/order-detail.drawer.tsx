@@ -35,7 +35,7 @@ function changeText(change: OrderHistoryEntry['changes'][number]): string {
 
 function Basics({ order }: { order: ProductionOrderRow }) {
   return (
-    <Descriptions className="mes-order-basics" size="small" column={3} bordered>
+    <Descriptions className="mes-order-basics" size="small" column={3} bordered styles={{ label: { width: 116, whiteSpace: 'nowrap' } }}>
       <Descriptions.Item label="订单号">{order.orderNo}</Descriptions.Item>
       <Descriptions.Item label="ERP单号">{order.erpOrderNo ? `${order.erpOrderNo}-${order.erpLine}（v${order.erpVersion}）` : '—'}</Descriptions.Item>
       <Descriptions.Item label="来源">{ORDER_SOURCE.label(order.source)}</Descriptions.Item>
