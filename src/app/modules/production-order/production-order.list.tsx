@@ -40,6 +40,15 @@ function OrderNo({ row, onOpen }: { row: ProductionOrderRow; onOpen: () => void 
   );
 }
 
+/** Long names cut to the column (the list fits 1440 px without a horizontal scroll), whole in the tooltip. */
+function Clipped({ text, width }: { text: string; width: number }) {
+  return (
+    <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: width }}>
+      {text}
+    </Typography.Text>
+  );
+}
+
 /** 良品 / 订单数 with the share done. */
 function Progressed({ row }: { row: ProductionOrderRow }) {
   return (
@@ -53,8 +62,8 @@ function Progressed({ row }: { row: ProductionOrderRow }) {
 function columns(kind: OrderListKind, handlers: OrderListHandlers): ListColumn<ProductionOrderRow>[] {
   return [
     { prop: 'orderNo', label: '订单号', filter: { type: 'tagInput' }, sortable: true, width: 170, render: (row) => <OrderNo row={row} onOpen={() => handlers.openDetail(row)} /> },
-    { prop: 'customerName', label: '客户名称', filter: { type: 'input' }, sortable: true, width: 110 },
-    { prop: 'productName', label: '产品', filter: { type: 'input' }, sortable: true, width: 130 },
+    { prop: 'customerName', label: '客户名称', filter: { type: 'input' }, sortable: true, width: 120, render: (row) => <Clipped text={row.customerName} width={100} /> },
+    { prop: 'productName', label: '产品', filter: { type: 'input' }, sortable: true, width: 130, render: (row) => <Clipped text={row.productName} width={110} /> },
     { prop: 'lengthMm', label: '规格（mm）', width: 100, render: (row) => [row.lengthMm, row.widthMm, row.heightMm].filter((mm, index) => index < 2 || mm > 0).join('×') },
     { prop: 'quantity', label: '数量', type: 'number', sortable: true, width: 84, render: (row) => <Progressed row={row} /> },
     { prop: 'deliveryDate', label: '交货日期', sortable: true, width: 100, filter: { type: 'daterange' } },
