@@ -9,8 +9,8 @@ import { ProductionOrderService } from './production-order.service';
  */
 export const productionOrderModule: ServerModule = {
   name: 'production-order',
-  async register(app, { db }) {
-    await productionOrderRoutes(app, { orders: new ProductionOrderService(db) });
+  async register(app, { db, files }) {
+    await productionOrderRoutes(app, { orders: new ProductionOrderService(db), files });
   },
 };
 

@@ -2,6 +2,9 @@ import { sql } from 'kysely';
 import { ISSUE_STATE, ORDER_STATUS, PRODUCTION_STATE, URGENCY } from '@core/enums';
 import { orderTransition, type OrderAction } from '@core/contracts/work-order/order-state';
 import {
+  ORDER_IMPORT_MAX_ROWS,
+  ORDER_MAX_QUANTITY,
+  ORDER_NO_PATTERN,
   ORDER_SOURCE,
   urgencyRefusal,
   type CreateProductionOrderRequest,
@@ -11,16 +14,18 @@ import {
   type ProductionOrderRow,
   type UpdateProductionOrderRequest,
 } from '@core/contracts/work-order/order';
-import type { PageResult } from '@core/contracts/common';
+import { isCalendarDate, type PageResult } from '@core/contracts/common';
+import type { ImportResult } from '@core/contracts/files';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import type { FieldChange } from '../../db/schema';
 import { formatDateTime } from '../../lib/datetime';
 import { conflict } from '../../lib/errors';
 import type { ExportColumn } from '../../lib/excel-export';
+import { ImportMessages, runImport, type ImportColumn } from '../../lib/excel-import';
 import { runList, streamList, type ListParams } from '../../lib/list-query';
 import { summary } from '../../lib/rows';
-import { factoryList, inScope, requireOne, type RowOf } from '../../lib/scoped';
+import { factoryList, importKeyErrors, inScope, requireOne, type RowOf } from '../../lib/scoped';
 import { AppError } from '../../plugins/envelopes';
 import { ResultCode } from '@core/contracts/common';
 import type { Scope } from '../../plugins/auth';
@@ -379,6 +384,10 @@ export class ProductionOrderService {
     });
   }
 
+  import(scope: Scope, filePath: string, context: OperationContext): Promise<ImportResult> {
+    return importOrders(this.db, scope, filePath, context);
+  }
+
   /** 订单审核配置: when auditors are named, only they approve or reject. */
   private async requireAuditor(scope: Scope): Promise<void> {
     const { orderAuditConfig } = await enterpriseSections(this.db, scope);
@@ -448,4 +457,76 @@ export class ProductionOrderService {
       return { moved: ids.length };
     });
   }
+}
+
+// ---- import -----------------------------------------------------------------------------------------
+
+type OrderImportKey = 'orderNo' | 'customerName' | 'customerPo' | 'productNo' | 'quantity' | 'unit' | 'deliveryDate' | 'urgency' | 'remark';
+export const ORDER_IMPORT_COLUMNS: ReadonlyArray<ImportColumn<OrderImportKey>> = [
+  { key: 'orderNo', header: '订单号', maxLength: 30 },
+  { key: 'customerName', header: '客户名称', required: true, maxLength: 50 },
+  { key: 'customerPo', header: '客户PO号', maxLength: 50 },
+  { key: 'productNo', header: '产品编号', required: true },
+  { key: 'quantity', header: '订单数量', required: true },
+  { key: 'unit', header: '单位', maxLength: 10 },
+  { key: 'deliveryDate', header: '交货日期', required: true },
+  { key: 'urgency', header: '紧急程度' },
+  { key: 'remark', header: '备注', maxLength: 200 },
+];
+
+const ORDER_NO = new RegExp(ORDER_NO_PATTERN);
+
+/** yyyy-mm-dd (or yyyy/m/d) that exists, else null. */
+function importDay(value: string): string | null {
+  const match = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})/.exec(value.trim());
+  if (!match) return null;
+  const day = `${match[1]}-${match[2]!.padStart(2, '0')}-${match[3]!.padStart(2, '0')}`;
+  return isCalendarDate(day) ? day : null;
+}
+
+/**
+ * 导入生产订单: each row an order of a product of the factory (its dimensions, board and flow come
+ * from the product file), created as a planner would; every row checked first, all orders created
+ * in one transaction or none.
+ */
+export async function importOrders(db: Db, scope: Scope, filePath: string, context: OperationContext): Promise<ImportResult> {
+  const products = await db.selectFrom('product').select(['id', 'product_no', 'length_mm', 'width_mm', 'height_mm', 'process_flow_id']).where(inScope(scope)).execute();
+  const productByNo = new Map(products.map((product) => [product.product_no, product]));
+  const result = await runImport<OrderImportKey, CreateProductionOrderRequest>(db, filePath, {
+    columns: ORDER_IMPORT_COLUMNS,
+    maxRows: ORDER_IMPORT_MAX_ROWS,
+    validateRow: (values) => {
+      if (values.orderNo && !ORDER_NO.test(values.orderNo)) return '订单号只能包含字母、数字、_ 和 -';
+      const product = productByNo.get(values.productNo);
+      if (!product) return `产品编号「${values.productNo}」不存在`;
+      if (product.process_flow_id === null) return `产品「${values.productNo}」未设置工艺路线`;
+      const quantity = /^\d{1,8}$/.test(values.quantity) ? Number(values.quantity) : 0;
+      if (quantity < 1 || quantity > ORDER_MAX_QUANTITY) return `订单数量必须是1-${ORDER_MAX_QUANTITY}的整数`;
+      const deliveryDate = importDay(values.deliveryDate);
+      if (!deliveryDate) return '交货日期格式不正确（如 2026-12-20）';
+      const urgency = values.urgency === '' ? 0 : URGENCY.options.find((option) => option.label === values.urgency)?.value;
+      if (urgency === undefined) return `紧急程度只能是${URGENCY.options.map((option) => option.label).join('、')}`;
+      return {
+        ...(values.orderNo ? { orderNo: values.orderNo } : {}),
+        customerName: values.customerName,
+        customerPo: values.customerPo,
+        productId: product.id,
+        lengthMm: product.length_mm,
+        widthMm: product.width_mm,
+        heightMm: product.height_mm,
+        quantity,
+        ...(values.unit ? { unit: values.unit } : {}),
+        deliveryDate,
+        urgency: urgency as CreateProductionOrderRequest['urgency'],
+        remark: values.remark,
+      };
+    },
+    validateAll: (records) =>
+      importKeyErrors(db, 'production_order', 'order_no', scope, records.filter(({ record }) => record.orderNo !== undefined), (record) => record.orderNo!, '订单号'),
+    write: async (trx, records) => {
+      for (const record of records) await createOrder(trx, scope, record, { source: 3, actor: { userId: scope.userId }, context });
+      await recordOperation(trx, context, { ...scope, content: `导入生产订单：${records.length}个` });
+    },
+  });
+  return { ...result, message: result.failures.length > 0 ? ImportMessages.failed(new Set(result.failures.map((failure) => failure.row)).size) : '导入成功' };
 }

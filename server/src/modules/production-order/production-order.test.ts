@@ -11,7 +11,7 @@ import {
   type OrderOperation,
   type ProductionOrderRow,
 } from '@core/contracts/work-order/order';
-import { bearer, loginAs, sheetRows, type TestApp, useTwoFactoryApp } from '../../test-support';
+import { bearer, expectImportRefused, loginAs, sheetRows, type TestApp, uploadXlsx, useTwoFactoryApp } from '../../test-support';
 
 let t: TestApp;
 /** admin in 示例纸箱厂 (1001) */
@@ -255,6 +255,40 @@ describe('lists, filters and export', () => {
     const rows = await sheetRows(response.rawPayload);
     expect(rows[0]!.slice(0, 4)).toEqual(['订单号', 'ERP单号', '来源', '客户名称']);
     expect(rows.slice(1).map((sheetRow) => [sheetRow[0], sheetRow[17]])).toEqual([[row!.orderNo, '生产中']]);
+  });
+});
+
+describe('import', () => {
+  const HEADER = ['订单号', '客户名称', '客户PO号', '产品编号', '订单数量', '单位', '交货日期', '紧急程度', '备注'];
+  const row = (orderNo: string, overrides: Record<number, unknown> = {}) =>
+    Object.assign([orderNo, '导入客户', 'PO-1', product.productNo, 1200, '只', '2026-12-30', '加急', ''], overrides);
+
+  it('gives a template whose headers the import reads', async () => {
+    const response = await t.app.inject({ method: 'GET', url: P.importTemplate, headers: bearer(admin) });
+    const [headers = []] = await sheetRows(response.rawPayload);
+    expect(headers.map((header) => String(header).replace(/^\*/, ''))).toEqual(HEADER);
+  });
+
+  it('creates nothing when a row is wrong, naming every wrong row; then creates every order with its operations', async () => {
+    const rows = [row('IMP-O-1'), row('IMP-O-1'), row('IMP-O-3', { 3: 'NO-SUCH' }), row('IMP-O-4', { 6: '2026-02-30' }), row('IMP-O-5', { 7: '很急' })];
+    const refused = await data(post(admin, P.import, { url: await uploadXlsx(t.app, admin, [HEADER, ...rows]) }));
+    expectImportRefused(refused, [
+      { row: 3, message: '订单号「IMP-O-1」与第2行重复' },
+      { row: 4, message: '产品编号「NO-SUCH」不存在' },
+      { row: 5, message: '交货日期格式不正确（如 2026-12-20）' },
+      { row: 6, message: '紧急程度只能是正常、紧急、加急、特急' },
+    ]);
+    expect((await list(admin, 'orderNo=IMP-O-')).total).toBe(0);
+
+    const imported = await data(post(admin, P.import, { url: await uploadXlsx(t.app, admin, [HEADER, row('IMP-O-1'), row('IMP-O-2', { 4: 800 })]) }));
+    expect(imported).toEqual({ imported: 2, failures: [], message: '导入成功' });
+    const orders = (await list(admin, 'orderNo=IMP-O-&sort=orderNo,asc')).list;
+    expect(orders.map((order) => [order.orderNo, order.source, order.quantity, order.urgency, order.deliveryDate, order.productId])).toEqual([
+      ['IMP-O-1', 3, 1200, 2, '2026-12-30', product.id],
+      ['IMP-O-2', 3, 800, 2, '2026-12-30', product.id],
+    ]);
+    expect((await operations(orders[0]!.id)).length).toBeGreaterThan(0);
+    expect(await logCount('导入生产订单：2个')).toBe(1);
   });
 });
 

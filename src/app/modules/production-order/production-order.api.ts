@@ -12,7 +12,7 @@ import {
 } from '@core/contracts/work-order/order';
 import { http } from '@core/http';
 import type { ListQuery } from '@app/components';
-import { ALL, crudApi, entityPaths, filtersOf } from '@app/shared';
+import { ALL, crudApi, entityPaths, filtersOf, importApi } from '@app/shared';
 
 /** Which orders a list shows: every order, those with issued work orders, or recycled ones (7). */
 export type OrderListKind = 'all' | 'issued' | 'semi';
@@ -23,6 +23,7 @@ const EXPORT_FILTERS: Record<OrderListKind, Record<string, string>> = { all: {},
 
 export const ordersApi = {
   ...crudApi<ProductionOrderRow, CreateProductionOrderRequest, UpdateProductionOrderRequest>(entityPaths(P, '')),
+  ...importApi(P.import, P.importTemplate, '生产订单导入模板.xlsx'),
   listOf: (kind: OrderListKind) => (query: ListQuery) => http.get<PageResult<ProductionOrderRow>>(LIST_PATHS[kind], query),
   detail: (id: number) => http.get<ProductionOrderRow>(P.detail(id)),
   operations: (id: number) => http.get<OrderOperation[]>(P.operations(id)),

@@ -161,6 +161,7 @@ export function orderList(kind: OrderListKind, handlers: OrderListHandlers): Lis
     toolbar: toolbar(kind, handlers),
     rowActions: kind === 'semi' ? [detail, ...stateActions(kind)] : [detail, edit, ...stateActions(kind), remove],
     visibleRowActions: 3,
+    ...(kind === 'all' ? { importer: { title: '生产订单', authority: A.orderImport, template: ordersApi.downloadTemplate, submit: ordersApi.importFile } } : {}),
     exporter: { authority: A.orderExport, run: (query) => ordersApi.exportFile(kind, query) },
     expandable: { render: (row) => <OrderOperations orderId={row.id} /> },
     columnSettings: { pageKey: `production-order:${kind}` },

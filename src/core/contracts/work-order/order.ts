@@ -3,6 +3,7 @@ import { defineEnum, IMPORTANCE, ORDER_STATUS, PRIORITY, URGENCY } from '../../e
 import { WorkOrderAuthorities as A } from '../../access/authorities/work-order';
 import { DateOnly, Id, IdParams, MultiFilter, OptionalId, OptionalText, PageFields, PageResult, Remark, ShortText, Stamps, Text, TextFilter, titled, updateOf } from '../common';
 import { crudEndpoints, FILE, get, pathsOf, post } from '../endpoint';
+import { importEndpoints } from '../files';
 import type { OrderAction, OrderStateFacts } from './order-state';
 import { MAX_SHEET_MM } from './sheet-size';
 
@@ -200,6 +201,9 @@ export type OrderDeliveryDateRequest = Static<typeof OrderDeliveryDateRequest>;
 export const OrderUrgencyRequest = Type.Object({ ...OrderIdsRequest.properties, urgency: enumField(URGENCY.values, '紧急程度') });
 export type OrderUrgencyRequest = Static<typeof OrderUrgencyRequest>;
 
+/** The most rows one order import may carry (each becomes an order with its operations). */
+export const ORDER_IMPORT_MAX_ROWS = 2000;
+
 /** The status actions a planner takes from the order screens, each behind its button code. */
 export const ORDER_SCREEN_ACTIONS = ['submit', 'approve', 'reject', 'hold', 'release', 'suspend', 'resume', 'end', 'recycle', 'recover', 'close'] as const satisfies readonly OrderAction[];
 export type OrderScreenAction = (typeof ORDER_SCREEN_ACTIONS)[number];
@@ -249,6 +253,7 @@ export const ProductionOrderApi = {
   operations: get(`${base}/operations/:id`, { params: IdParams, response: Type.Array(OrderOperation), ...read }),
   history: get(`${base}/history/:id`, { params: IdParams, response: Type.Array(OrderHistoryEntry), ...read }),
   ...crudEndpoints('', base, CreateProductionOrderRequest, UpdateProductionOrderRequest, { add: A.orderAdd, edit: A.orderEdit, remove: A.orderDelete }),
+  ...importEndpoints('', base, A.orderImport),
   submit: action('submit'),
   approve: action('approve'),
   reject: action('reject'),
