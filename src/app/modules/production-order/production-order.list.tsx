@@ -61,7 +61,7 @@ function Progressed({ row }: { row: ProductionOrderRow }) {
 
 function columns(kind: OrderListKind, handlers: OrderListHandlers): ListColumn<ProductionOrderRow>[] {
   return [
-    { prop: 'orderNo', label: '订单号', filter: { type: 'tagInput' }, sortable: true, width: 170, render: (row) => <OrderNo row={row} onOpen={() => handlers.openDetail(row)} /> },
+    { prop: 'orderNo', label: '订单号', filter: { type: 'tagInput' }, sortable: true, width: 150, render: (row) => <OrderNo row={row} onOpen={() => handlers.openDetail(row)} /> },
     { prop: 'customerName', label: '客户名称', filter: { type: 'input' }, sortable: true, width: 120, render: (row) => <Clipped text={row.customerName} width={100} /> },
     { prop: 'productName', label: '产品', filter: { type: 'input' }, sortable: true, width: 130, render: (row) => <Clipped text={row.productName} width={110} /> },
     { prop: 'lengthMm', label: '规格（mm）', width: 100, render: (row) => [row.lengthMm, row.widthMm, row.heightMm].filter((mm, index) => index < 2 || mm > 0).join('×') },
@@ -161,6 +161,7 @@ export function orderList(kind: OrderListKind, handlers: OrderListHandlers): Lis
     toolbar: toolbar(kind, handlers),
     rowActions: kind === 'semi' ? [detail, ...stateActions(kind)] : [detail, edit, ...stateActions(kind), remove],
     visibleRowActions: 3,
+    actionsWidth: 190,
     ...(kind === 'all' ? { importer: { title: '生产订单', authority: A.orderImport, template: ordersApi.downloadTemplate, submit: ordersApi.importFile } } : {}),
     exporter: { authority: A.orderExport, run: (query) => ordersApi.exportFile(kind, query) },
     expandable: { render: (row) => <OrderOperations orderId={row.id} /> },
