@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProductionOrderPaths } from '@core/contracts/work-order/order';
 import { shot, useE2eEnvironment } from './support/harness';
+import { hostWithSession } from './support/api';
 import { loginAt } from './support/login';
 import * as ui from './support/list-page';
 
@@ -91,5 +92,16 @@ describe('生产订单', () => {
     await ui.openList(issued, env.server.url, '/production-order-issued');
     expect(await ui.tableRows(issued).count()).toBeGreaterThan(0);
     await shot(issued, 'production-order-6-issued');
+  });
+
+  it('<mes-production-order> shows the order list inside a host page, rows opening to their operations', async () => {
+    const page = await env.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await hostWithSession(page, env.server.url, 'mes-production-order');
+    await ui.waitForList(page);
+    expect(await ui.tableRows(page).count()).toBeGreaterThan(0);
+    await ui.tableRows(page).first().locator('.ant-table-row-expand-icon').click();
+    await expect.poll(() => page.locator('.mes-order-expand .mes-order-operations .ant-table-tbody tr.ant-table-row').count()).toBeGreaterThan(0);
+    await shot(page, 'production-order-7-element');
   });
 });
