@@ -35,7 +35,7 @@ function changeText(change: OrderHistoryEntry['changes'][number]): string {
 
 function Basics({ order }: { order: ProductionOrderRow }) {
   return (
-    <Descriptions className="mes-order-basics" size="small" column={3} bordered styles={{ label: { width: 116, whiteSpace: 'nowrap' } }}>
+    <Descriptions className="mes-order-basics" size="small" column={2} bordered styles={{ label: { width: 116, whiteSpace: 'nowrap' } }}>
       <Descriptions.Item label="订单号">{order.orderNo}</Descriptions.Item>
       <Descriptions.Item label="ERP单号">{order.erpOrderNo ? `${order.erpOrderNo}-${order.erpLine}（v${order.erpVersion}）` : '—'}</Descriptions.Item>
       <Descriptions.Item label="来源">{ORDER_SOURCE.label(order.source)}</Descriptions.Item>
@@ -45,7 +45,7 @@ function Basics({ order }: { order: ProductionOrderRow }) {
         <OptionTag options={STATUS_OPTIONS} value={order.status} />
         {order.changeWarnings > 0 && <Tag color="orange">变更 {order.changeWarnings}</Tag>}
       </Descriptions.Item>
-      <Descriptions.Item label="产品" span={2}>
+      <Descriptions.Item label="产品">
         {order.productName}
         {order.productNo && <Typography.Text type="secondary">（{order.productNo}）</Typography.Text>}
       </Descriptions.Item>
@@ -71,7 +71,7 @@ function Basics({ order }: { order: ProductionOrderRow }) {
         <OptionTag options={PRODUCTION_STATE_OPTIONS} value={order.productionState} />
       </Descriptions.Item>
       <Descriptions.Item label="创建时间">{order.createTime}</Descriptions.Item>
-      <Descriptions.Item label="备注" span={3}>
+      <Descriptions.Item label="备注" span={2}>
         {order.remark || '—'}
       </Descriptions.Item>
     </Descriptions>
