@@ -162,18 +162,19 @@ function printLoad(name, r) {
   );
 }
 
-async function measure(label, baseUrl) {
+/** Sequential figures of each scenario, then requests/second of the load scenarios, of one list endpoint (the order list bench reuses it). */
+export async function measure(label, baseUrl, list = LIST, scenarios = SCENARIOS, loadScenarios = LOAD_SCENARIOS) {
   const headers = await login(baseUrl);
-  const listUrl = `${baseUrl}${LIST}`;
+  const listUrl = `${baseUrl}${list}`;
   console.log(`  ${label}: sequential requests, limit=20 (up to ${REQUESTS} or ${SCENARIO_SECONDS} s per scenario)`);
-  for (const scenario of SCENARIOS) {
+  for (const scenario of scenarios) {
     const r = await sequential(listUrl, headers, scenario.query);
     console.log(
       `    ${padWide(scenario.name, 34)} p50 ${ms(r.p50).padStart(9)}  p95 ${ms(r.p95).padStart(9)}   (n ${r.n}, total ${r.total})`,
     );
   }
   console.log(`  ${label}: ${CONCURRENCY} requests in flight for ${SECONDS} s`);
-  for (const scenario of LOAD_SCENARIOS) printLoad(scenario.name, await underLoad(listUrl, headers, scenario.query));
+  for (const scenario of loadScenarios) printLoad(scenario.name, await underLoad(listUrl, headers, scenario.query));
 }
 
 /** The same page from a bare Fastify + pg server on the same database: the reference figure. */

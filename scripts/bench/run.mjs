@@ -17,7 +17,9 @@
 // and of issue 12:
 //   9. the carton scheduling engine: calculate mode ≤ 200 ms and optimize mode ≤ 10 s on 10,000
 //      operations, and the optimiser against an EDD list schedule (scripts/bench/schedule.mjs).
-// BENCH_ONLY=size,startup,list,ui,import,upload,login,trim,schedule picks sections (default: all).
+// and of issue 11:
+//  10. the production order list at 200k orders, PGlite and PostgreSQL (scripts/bench/order-list.mjs).
+// BENCH_ONLY=size,startup,list,ui,import,upload,login,trim,schedule,orders picks sections (default: all).
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +29,7 @@ import { buildIfNeeded, repoRoot } from '../build-if-needed.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, startRealServer } from '../../tests/support/real-server.mjs';
 import { importExportReport } from './import-products.mjs';
 import { listEndpointReport } from './list-endpoint.mjs';
+import { orderListReport } from './order-list.mjs';
 import { listPageRenderReport } from './list-page-render.mjs';
 import { loginLoadReport } from './login-load.mjs';
 import { uploadMemoryReport } from './upload-memory.mjs';
@@ -144,7 +147,7 @@ async function timings(baseUrl) {
   return { toLogin, toFirstScreen, loadedScripts: scriptBytes[0] };
 }
 
-const SECTIONS = ['size', 'startup', 'list', 'ui', 'import', 'upload', 'login', 'trim', 'schedule'];
+const SECTIONS = ['size', 'startup', 'list', 'ui', 'import', 'upload', 'login', 'trim', 'schedule', 'orders'];
 const only = (process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean);
 const unknown = only.filter((name) => !SECTIONS.includes(name));
 if (unknown.length) {
@@ -199,4 +202,5 @@ await section('upload', async () => (await uploadMemoryReport()).pass);
 await section('login', async () => (await loginLoadReport()).pass);
 await section('trim', async () => (await trimReport()).pass);
 await section('schedule', async () => (await scheduleReport()).pass);
+await section('orders', () => orderListReport());
 process.exitCode = failed ? 1 : 0;
