@@ -7,16 +7,7 @@
 //     reports) are read against real rows;
 //   - figures as the staff list bench prints them (scripts/bench/list-endpoint.mjs `measure`).
 // Knobs: BENCH_ORDER_ROWS (200000), BENCH_LIST_DB (pglite,postgres), and the BENCH_LIST_* timing knobs.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import pg from 'pg';
-import { repoRoot } from '../build-if-needed.mjs';
-import { startRealServer } from '../../tests/support/real-server.mjs';
-import { measure } from './list-endpoint.mjs';
+import { listBenchReport, measure } from './list-endpoint.mjs';
 
 const ROWS = Number(process.env.BENCH_ORDER_ROWS ?? 200_000);
 const LIST = '/dps-server/production_order/list';
@@ -60,75 +51,14 @@ async function seedOrders(query) {
   return Date.now() - started;
 }
 
-async function pgliteRun() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mes-bench-orders-'));
-  try {
-    // The first start migrates and seeds; the server is down while the orders are written (one process per data dir).
-    const first = await startRealServer({ name: 'bench-orders-seed', dataDir });
-    await first.stop();
-    const db = new PGlite({ dataDir, extensions: { pg_trgm } });
-    let seedMs;
-    try {
-      seedMs = await seedOrders(async (text, params) => (await db.query(text, params)).rows);
-    } finally {
-      await db.close();
-    }
-    console.log(`  PGlite: seeded ${ROWS} orders in ${(seedMs / 1000).toFixed(1)} s`);
-    const server = await startRealServer({ name: 'bench-orders-pglite', dataDir });
-    try {
-      await measure('PGlite', server.url, LIST, SCENARIOS, LOAD_SCENARIOS);
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-async function postgresRun() {
-  const script = path.join(repoRoot, 'scripts', 'pg-throwaway.sh');
-  const started = execFileSync('bash', [script, 'start'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-  const env = Object.fromEntries([...started.matchAll(/^export (\w+)=(.*)$/gm)].map((m) => [m[1], m[2]]));
-  try {
-    const admin = new pg.Client({ connectionString: env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query('create database mes_bench_orders');
-    await admin.end();
-    const databaseUrl = env.TEST_DATABASE_URL.replace(/\/postgres$/, '/mes_bench_orders');
-    const server = await startRealServer({ name: 'bench-orders-postgres', env: { DATABASE_URL: databaseUrl } });
-    try {
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      try {
-        const seedMs = await seedOrders(async (text, params) => (await client.query(text, params)).rows);
-        console.log(`  PostgreSQL: seeded ${ROWS} orders in ${(seedMs / 1000).toFixed(1)} s`);
-      } finally {
-        await client.end();
-      }
-      await measure('PostgreSQL', server.url, LIST, SCENARIOS, LOAD_SCENARIOS);
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    if (env.PG_THROWAWAY_DIR) execFileSync('bash', [script, 'stop', env.PG_THROWAWAY_DIR], { stdio: 'ignore' });
-  }
-}
-
 /** The "orders" section of `npm run bench`. */
-export async function orderListReport() {
-  const engines = (process.env.BENCH_LIST_DB ?? 'pglite,postgres').split(',').map((s) => s.trim());
-  console.log(`\nProduction order list GET ${LIST}, ${ROWS} orders in one factory (server and client on the same machine):`);
-  let failure = null;
-  for (const [engine, run] of [['pglite', pgliteRun], ['postgres', postgresRun]]) {
-    if (!engines.includes(engine)) continue;
-    try {
-      await run();
-    } catch (error) {
-      failure ??= error;
-      console.log(`  ${engine}: ERROR ${error instanceof Error ? error.message.split('\n').slice(-2).join(' ') : String(error)}`);
-    }
-  }
-  if (failure) throw failure;
+export function orderListReport() {
+  return listBenchReport(`Production order list GET ${LIST}, ${ROWS} orders in one factory`, {
+    name: 'orders',
+    noun: `${ROWS} orders`,
+    seed: seedOrders,
+    measure: (label, baseUrl) => measure(label, baseUrl, LIST, SCENARIOS, LOAD_SCENARIOS),
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await orderListReport();
