@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PageResult } from '@core/contracts/common';
 import { EnterpriseConfigPaths } from '@core/contracts/sys-cfg';
-import type { Product } from '@core/contracts/modeling';
+import { ModelingPaths, type Process, type Product } from '@core/contracts/modeling';
 import { orderTransition } from '@core/contracts/work-order/order-state';
 import {
   ORDER_SCREEN_ACTIONS,
@@ -255,6 +255,39 @@ describe('lists, filters and export', () => {
     const rows = await sheetRows(response.rawPayload);
     expect(rows[0]!.slice(0, 4)).toEqual(['订单号', 'ERP单号', '来源', '客户名称']);
     expect(rows.slice(1).map((sheetRow) => [sheetRow[0], sheetRow[17]])).toEqual([[row!.orderNo, '生产中']]);
+  });
+});
+
+describe('process waste and product allowance (modeling) in order planning', () => {
+  it('plans the first operation with its process waste and cuts the sheet with the product’s own allowance', async () => {
+    const { id: productId } = await data(
+      post<{ id: number }>(admin, ModelingPaths.productCreate, {
+        productNo: 'T-ORDER-P',
+        productName: '订单测试产品',
+        boxStyle: '0201',
+        lengthMm: 400,
+        widthMm: 300,
+        heightMm: 200,
+        flute: 'BC',
+        scoreAllowanceMm: 2,
+        processFlowId: product.processFlowId,
+      }),
+    );
+    expect(await data(get<Product>(admin, ModelingPaths.productDetail(productId)))).toMatchObject({ scoreAllowanceMm: 2 });
+
+    const before = await data(post<{ id: number }>(admin, P.create, order({ productId, lengthMm: 400, widthMm: 300, heightMm: 200, quantity: 1000 })));
+    const [firstStep] = await operations(before.id);
+    const process = await data(get<Process>(admin, ModelingPaths.processDetail(firstStep!.processId!)));
+    const { id: _id, processGroupName: _group, createTime: _created, updateTime: _updated, ...fields } = process;
+    await data(post(admin, ModelingPaths.processUpdate, { ...fields, id: process.id, setupWasteQty: process.setupWasteQty + 100, runningWastePercent: 2.5 }));
+    expect(await data(get<Process>(admin, ModelingPaths.processDetail(process.id)))).toMatchObject({ setupWasteQty: process.setupWasteQty + 100, runningWastePercent: 2.5 });
+
+    const after = await data(post<{ id: number }>(admin, P.create, order({ productId, lengthMm: 400, widthMm: 300, heightMm: 200, quantity: 1000 })));
+    const [replanned] = await operations(after.id);
+    const secondNeed = (await operations(after.id))[1]?.plannedQty ?? 1000;
+    expect(replanned!.wasteQty).toBe(process.setupWasteQty + 100 + Math.ceil((secondNeed * 2.5) / 100));
+    // 0201 with 2 mm per score: width 300 + 200 + 4, length 2 × 700 + 30 + 8.
+    expect(await detail(after.id)).toMatchObject({ sheetWidthMm: 504, sheetLengthMm: 1438 });
   });
 });
 
