@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { ISSUE_STATE, ORDER_STATUS, PRODUCTION_STATE, URGENCY } from '@core/enums';
-import { orderTransition, type OrderAction } from '@core/contracts/work-order/order-state';
+import { ORDER_ACTION_LABEL, orderTransition, type OrderAction } from '@core/contracts/work-order/order-state';
 import {
   ORDER_IMPORT_MAX_ROWS,
   ORDER_MAX_QUANTITY,
@@ -344,6 +344,8 @@ export class ProductionOrderService {
       const actor = { userId: scope.userId };
       const content = `${describeChanges(changes)}${replan ? '（工序已重新计划）' : ''}`;
       await addOrderHistory(trx, scope, order.id, actor, 'edit', content, changes);
+      // A 待录入 (8) order whose flow is now entered is an order like any other (state machine: enter).
+      if (entered) await addOrderHistory(trx, scope, order.id, actor, 'enter', ORDER_ACTION_LABEL.enter, [{ field: 'status', label: '订单状态', from: 8, to: 0 }]);
       await recordOperation(trx, context, { ...scope, content: `编辑生产订单：${orderNo ?? order.order_no}` });
     });
   }

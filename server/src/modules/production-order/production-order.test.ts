@@ -110,6 +110,15 @@ describe('create, edit and delete', () => {
     expect(await detail(producing!.id)).toEqual(before);
   });
 
+  it('takes a 待录入 order whose flow is entered to 已创建, planning its operations', async () => {
+    const [waiting] = await seeded(8);
+    expect(await operations(waiting!.id)).toEqual([]);
+    await data(post(admin, P.update, { ...order({ productId: product.id, productName: waiting!.productName, quantity: waiting!.quantity }), orderNo: waiting!.orderNo, id: waiting!.id }));
+    expect((await detail(waiting!.id)).status).toBe(0);
+    expect((await operations(waiting!.id)).length).toBeGreaterThan(0);
+    expect((await history(waiting!.id)).slice(0, 2).map((entry) => entry.action)).toEqual(['enter', 'edit']);
+  });
+
   it('deletes orders all or none: one undeletable order refuses the batch', async () => {
     const [fresh] = await seeded(2);
     const [producing] = await seeded(4);
