@@ -19,7 +19,8 @@
 //      operations, and the optimiser against an EDD list schedule (scripts/bench/schedule.mjs).
 // and of issue 11:
 //  10. ERP intake of 10,000 order messages through the HTTP API, PGlite and PostgreSQL (scripts/bench/erp-intake.mjs).
-// BENCH_ONLY=size,startup,list,ui,import,upload,login,trim,schedule,erp picks sections (default: all).
+//  11. the production order list at 200k orders, PGlite and PostgreSQL (scripts/bench/order-list.mjs).
+// BENCH_ONLY=size,startup,list,ui,import,upload,login,trim,schedule,erp,orders picks sections (default: all).
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +30,7 @@ import { buildIfNeeded, repoRoot } from '../build-if-needed.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, startRealServer } from '../../tests/support/real-server.mjs';
 import { importExportReport } from './import-products.mjs';
 import { listEndpointReport } from './list-endpoint.mjs';
+import { orderListReport } from './order-list.mjs';
 import { listPageRenderReport } from './list-page-render.mjs';
 import { loginLoadReport } from './login-load.mjs';
 import { uploadMemoryReport } from './upload-memory.mjs';
@@ -147,7 +149,7 @@ async function timings(baseUrl) {
   return { toLogin, toFirstScreen, loadedScripts: scriptBytes[0] };
 }
 
-const SECTIONS = ['size', 'startup', 'list', 'ui', 'import', 'upload', 'login', 'trim', 'schedule', 'erp'];
+const SECTIONS = ['size', 'startup', 'list', 'ui', 'import', 'upload', 'login', 'trim', 'schedule', 'erp', 'orders'];
 const only = (process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean);
 const unknown = only.filter((name) => !SECTIONS.includes(name));
 if (unknown.length) {
@@ -203,4 +205,5 @@ await section('login', async () => (await loginLoadReport()).pass);
 await section('trim', async () => (await trimReport()).pass);
 await section('schedule', async () => (await scheduleReport()).pass);
 await section('erp', async () => (await erpIntakeReport()).pass);
+await section('orders', () => orderListReport());
 process.exitCode = failed ? 1 : 0;

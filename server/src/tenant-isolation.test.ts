@@ -16,6 +16,7 @@ import { ShopFloorPaths } from '@core/contracts/modeling';
 import { TicketTemplatePaths } from '@core/contracts/sys-cfg';
 import { WorkReportPaths } from '@core/contracts/work-order/report';
 import { PaperboardPaths } from '@core/contracts/paperboard';
+import { ProductionOrderPaths } from '@core/contracts/work-order/order';
 import { resultClient, startTwoFactoryApp, type TestApp } from './test-support';
 
 let t: TestApp;
@@ -124,6 +125,7 @@ describe('tenant isolation over every list with writes', () => {
         WorkReportPaths.list,
         PaperboardPaths.orderList,
         ErpPaths.binList,
+        ProductionOrderPaths.list,
       ]),
     );
     expect(swept.length).toBeGreaterThanOrEqual(18);

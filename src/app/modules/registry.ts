@@ -10,6 +10,7 @@ import { orderBinModule } from './order-bin';
 import { sysCfgModule } from './sys-cfg';
 import { shiftsModule } from './shifts';
 import { stencilModule } from './stencil';
+import { productionOrderModule } from './production-order';
 import { sysLogModule } from './sys-log';
 import { workReportModule } from './work-report';
 import { paperboardModule } from './paperboard';
@@ -32,6 +33,7 @@ export const MODULES: readonly ModuleRegistration[] = [
   paperboardModule,
   erpLogModule,
   orderBinModule,
+  productionOrderModule,
 ];
 
 const pageIndex = new Map<string, ModulePageLoader>();

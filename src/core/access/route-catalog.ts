@@ -18,6 +18,7 @@ import { MODELING_PAGES } from './pages/modeling';
 import { ORDER_BIN_PAGES } from './pages/order-bin';
 import { ORDER_PROGRESS_PAGES } from './pages/order-progress';
 import { PRINT_ORDER_PAGES } from './pages/print-order';
+import { PRODUCTION_ORDER_PAGES } from './pages/production-order';
 import { SHIFTS_PAGES } from './pages/shifts';
 import { STENCIL_PAGES } from './pages/stencil';
 import { SYS_CFG_PAGES } from './pages/sys-cfg';
@@ -188,9 +189,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
     icon: 'profile',
     authority: 'MENU_WORK_ORDER',
     children: [
-      page('WORK_ORDER', 'ISSUED', '/production-order-issued', '已下发工单', { hidden: true }),
-      page('WORK_ORDER', 'PRODUCTION_ORDER', '/production-order', '生产订单', { keepQuery: TAB_QUERY }),
-      page('WORK_ORDER', 'SEMI_PRODUCTION_ORDER', '/semi-production-order', '回收订单'),
+      ...pageList(PRODUCTION_ORDER_PAGES),
       ...pageList(WORK_REPORT_PAGES),
       ...pageList(ORDER_BIN_PAGES),
       ...pageList(ORDER_PROGRESS_PAGES),
