@@ -2,6 +2,7 @@ import { Descriptions, Drawer, Empty, Spin, Tag, Timeline, Typography } from 'an
 import { IMPORTANCE, PRIORITY } from '@core/enums';
 import { ORDER_SOURCE, type OrderHistoryEntry, type OrderOperation, type ProductionOrderRow } from '@core/contracts/work-order/order';
 import { useLoaded } from '@app/components';
+import { OrderChangeWarnings } from '@app/shared/order-change-warnings';
 import { ordersApi } from '../production-order.api';
 import { ISSUE_STATE_OPTIONS, PRODUCTION_STATE_OPTIONS, STATUS_OPTIONS, URGENCY_OPTIONS } from '../production-order.options';
 import { OperationsTable } from './order-operations';
@@ -79,13 +80,27 @@ function Basics({ order }: { order: ProductionOrderRow }) {
 }
 
 /** 订单详情: basics, operations with their progress, and the history (who changed what, when). */
-export function OrderDetailDrawer({ orderId, onClose }: { orderId: number | null; onClose: () => void }) {
-  const { data, loading } = useLoaded(() => loadDetail(orderId), String(orderId), EMPTY);
+export function OrderDetailDrawer({ orderId, onClose, onChanged }: { orderId: number | null; onClose: () => void; onChanged?: () => void }) {
+  const { data, loading, reload } = useLoaded(() => loadDetail(orderId), String(orderId), EMPTY);
   const { order, operations, history } = data;
   return (
     <Drawer open={orderId !== null} onClose={onClose} size={960} title={order ? `订单详情 · ${order.orderNo}` : '订单详情'} className="mes-order-detail" destroyOnHidden>
       <Spin spinning={loading}>
         {order && <Basics order={order} />}
+        {order && order.changeWarnings > 0 && (
+          <>
+            <Typography.Title level={5} style={{ marginTop: 20 }}>
+              ERP变更待处理
+            </Typography.Title>
+            <OrderChangeWarnings
+              orderId={order.id}
+              onHandled={() => {
+                reload();
+                onChanged?.();
+              }}
+            />
+          </>
+        )}
         <Typography.Title level={5} style={{ marginTop: 20 }}>
           工序
         </Typography.Title>
