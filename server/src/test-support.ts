@@ -10,6 +10,7 @@ import { buildApp } from './app';
 import type { SmsSender } from './modules/account/sms';
 import { migrateToLatest, openDatabase, type Database, type Db } from './db';
 import { seedIfEmpty } from './db/seed';
+import { databasePubSub } from './lib/pubsub';
 import { multipart } from './test-multipart';
 import { afterAll, beforeAll, expect } from 'vitest';
 
@@ -32,6 +33,8 @@ export interface TestAppOptions {
   smsSender?: SmsSender;
   /** Directory of uploaded files (default: a new empty one); removed by close() either way. */
   filesDir?: string;
+  /** DEVICE_OFFLINE_MINUTES of the app (default 10). */
+  deviceOfflineMinutes?: number;
   /** Adds extra routes (e.g. to probe plugins) before the app is readied. */
   extend?: (app: FastifyInstance) => void;
 }
@@ -44,6 +47,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const adminUrl = process.env.TEST_DATABASE_URL;
   let dropDatabase: () => Promise<void> = async () => {};
   let db: Db;
+  let databaseUrl: string | null = null;
   if (adminUrl) {
     const name = `mes_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
@@ -52,7 +56,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    db = openDatabase({ kind: 'postgres', connectionString: url.toString() });
+    databaseUrl = url.toString();
+    db = openDatabase({ kind: 'postgres', connectionString: databaseUrl });
     dropDatabase = async () => {
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
@@ -81,7 +86,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       accessTokenTtl: options.accessTokenTtl ?? 43_200,
       refreshTokenTtl: 604_800,
       staticDir: options.staticDir ?? '/nonexistent-mes-static',
+      deviceOfflineMinutes: options.deviceOfflineMinutes,
     },
+    pubsub: databasePubSub(db, databaseUrl),
     now: options.now,
     logger: options.logger ?? false,
     filesDir,

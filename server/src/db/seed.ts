@@ -14,6 +14,7 @@ import { seedPaperDataDemo } from '../modules/sys-cfg/paper-data.seed';
 import { seedShopFloorDemo } from '../modules/modeling/shop-floor.seed';
 import { seedShiftsDemo } from '../modules/shifts/seed';
 import { seedStencilDemo } from '../modules/stencil/seed';
+import { seedDeviceStatusDemo } from '../modules/device-status/seed';
 import { seedTicketTemplateDemo } from '../modules/sys-cfg/ticket-template.seed';
 import type { Db } from './index';
 
@@ -293,6 +294,7 @@ export async function seedIfEmpty(db: Db, now: Date = new Date()): Promise<boole
     await seedShiftsDemo(trx, enterpriseId, CARTON, BOARD);
     await seedTicketTemplateDemo(trx, enterpriseId, [{ orgId: CARTON, board: false }, { orgId: BOARD, board: true }]);
     await seedStencilDemo(trx, enterpriseId, [CARTON, BOARD]);
+    await seedDeviceStatusDemo(trx, enterpriseId, [CARTON, BOARD], now);
   });
   return true;
 }

@@ -40,6 +40,7 @@
  */
 import { accountModule } from './account';
 import { authModule } from './auth';
+import { deviceStatusModule } from './device-status';
 import { filesModule } from './files';
 import { modelingModule } from './modeling';
 import type { ServerModule } from './module';
@@ -61,4 +62,5 @@ export const SERVER_MODULES: ServerModule[] = [
   shiftsModule,
   sysLogModule,
   stencilModule,
+  deviceStatusModule,
 ];

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
+import type { PubSub } from '../lib/pubsub';
 import type { SmsSender } from './account';
 import type { AuthService } from './auth';
 import type { FileService } from './files';
@@ -14,6 +15,10 @@ export interface ModuleDeps {
   files: FileService;
   /** Delivers SMS codes (account: reset password, change phone). */
   sms: SmsSender;
+  /** Messages to every server process on the database (live screens). */
+  pubsub: PubSub;
+  /** A device with no status event for this long becomes 6 不在线 (DEVICE_OFFLINE_MINUTES). */
+  deviceOfflineMinutes: number;
 }
 
 /** A server module's registration: app.ts mounts every module of SERVER_MODULES this way. */

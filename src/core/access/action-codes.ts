@@ -1,4 +1,5 @@
 import { ACCOUNT_ACTIONS } from './authorities/account';
+import { DEVICE_LIVE_ACTIONS } from './authorities/device-live';
 import { MODELING_ACTIONS } from './authorities/modeling';
 import { SHIFT_ACTIONS } from './authorities/shifts';
 import { STENCIL_ACTIONS } from './authorities/stencil';
@@ -107,6 +108,7 @@ const PAGE_ORDER = [
   '不良现象',
   '流转卡模板',
   '印版管理',
+  '设备停机',
   '角色管理',
 ];
 const pageRank = (entry: ActionCodeEntry) => {
@@ -122,6 +124,7 @@ export const ACTION_CODE_ENTRIES: ActionCodeEntry[] = [
   ...SYS_LOG_ACTIONS,
   ...SYS_CFG_ACTIONS,
   ...STENCIL_ACTIONS,
+  ...DEVICE_LIVE_ACTIONS,
 ].sort((a, b) => pageRank(a) - pageRank(b));
 
 /** Quality audit tabs (spec §6), ids as the spec writes them, including PRODUCK_CHECK. */

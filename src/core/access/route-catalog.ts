@@ -11,6 +11,7 @@
 
 import { page, pageList, TAB_QUERY, type RouteEntry } from './page-declaration';
 import { ACCOUNT_PAGES } from './pages/account';
+import { DEVICE_DETAIL_PAGES, DEVICE_LIVE_PAGES } from './pages/device-live';
 import { MODELING_PAGES } from './pages/modeling';
 import { SHIFTS_PAGES } from './pages/shifts';
 import { STENCIL_PAGES } from './pages/stencil';
@@ -59,7 +60,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
     authority: 'MENU_HOME',
     children: [
       page('HOME', 'INDEX', '/home', '首页', { home: true }),
-      page('HOME', 'NEW_HOME', '/new-home', '设备总览', { home: true }),
+      ...pageList(DEVICE_LIVE_PAGES),
     ],
   },
   {
@@ -110,7 +111,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
     children: [
       page('DEVICE', 'LEDGER', '/device-info', '设备台账'),
       page('DEVICE', 'WORKORDER_CALENDAR', '/workorder-calendar', '工单日历'),
-      page('DEVICE', 'DETAIL', '/device-detail', '设备详情', { hidden: true, keepQuery: TAB_QUERY }),
+      ...pageList(DEVICE_DETAIL_PAGES),
       page('DEVICE', 'CHECK', '/device-check-cfg', '设备点检', { keepQuery: TAB_QUERY }),
       page('DEVICE', 'MAINTENANCE', '/maintenance-cfg', '设备保养', { keepQuery: TAB_QUERY }),
       page('DEVICE', 'REPAIR', '/repair-cfg', '设备维修', { keepQuery: TAB_QUERY }),

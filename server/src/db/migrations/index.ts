@@ -11,6 +11,7 @@ import { uniqueUserMobile } from './0009_unique_user_mobile';
 import { stencil } from './0010_stencil';
 import { loginThrottle } from './0011_login_throttle';
 import { trigramIndexes } from './0012_trigram_indexes';
+import { deviceStatus } from './0014_device_status';
 
 /** Every migration in order; names sort lexically and must never change once shipped. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010_stencil': stencil,
   '0011_login_throttle': loginThrottle,
   '0012_trigram_indexes': trigramIndexes,
+  '0014_device_status': deviceStatus,
 };
