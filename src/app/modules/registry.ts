@@ -1,4 +1,5 @@
 import { accountModule } from './account';
+import { deviceLiveModule } from './device-live';
 import { type ModulePageLoader, type ModuleRegistration } from './define-module';
 import { modelingModule } from './modeling';
 import { sysCfgModule } from './sys-cfg';
@@ -9,7 +10,7 @@ import { sysLogModule } from './sys-log';
 export { defineModule, type ModulePageLoader, type ModuleRegistration } from './define-module';
 
 /** Every built module; later issues append theirs (`import { deviceModule } from './device'`). */
-export const MODULES: readonly ModuleRegistration[] = [accountModule, modelingModule, shiftsModule, sysCfgModule, sysLogModule, stencilModule];
+export const MODULES: readonly ModuleRegistration[] = [accountModule, modelingModule, shiftsModule, sysCfgModule, sysLogModule, stencilModule, deviceLiveModule];
 
 const pageIndex = new Map<string, ModulePageLoader>();
 for (const registration of MODULES) {
