@@ -17,7 +17,10 @@
 // and of issue 12:
 //   9. the carton scheduling engine: calculate mode ≤ 200 ms and optimize mode ≤ 10 s on 10,000
 //      operations, and the optimiser against an EDD list schedule (scripts/bench/schedule.mjs).
-// BENCH_ONLY=size,startup,list,ui,import,upload,login,trim,schedule picks sections (default: all).
+// and of issue 10:
+//  10. live device status: ingestion events/s (batches of 100) and event → screen latency with 100
+//      SSE clients, PGlite and PostgreSQL (scripts/bench/device-status.mjs).
+// BENCH_ONLY=size,startup,list,ui,import,upload,login,trim,schedule,device picks sections (default: all).
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +35,7 @@ import { loginLoadReport } from './login-load.mjs';
 import { uploadMemoryReport } from './upload-memory.mjs';
 import { trimReport } from './trim.mjs';
 import { scheduleReport } from './schedule.mjs';
+import { deviceStatusReport } from './device-status.mjs';
 
 const BUDGET_KB = 250;
 const RUNS = 5;
@@ -144,7 +148,7 @@ async function timings(baseUrl) {
   return { toLogin, toFirstScreen, loadedScripts: scriptBytes[0] };
 }
 
-const SECTIONS = ['size', 'startup', 'list', 'ui', 'import', 'upload', 'login', 'trim', 'schedule'];
+const SECTIONS = ['size', 'startup', 'list', 'ui', 'import', 'upload', 'login', 'trim', 'schedule', 'device'];
 const only = (process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean);
 const unknown = only.filter((name) => !SECTIONS.includes(name));
 if (unknown.length) {
@@ -199,4 +203,5 @@ await section('upload', async () => (await uploadMemoryReport()).pass);
 await section('login', async () => (await loginLoadReport()).pass);
 await section('trim', async () => (await trimReport()).pass);
 await section('schedule', async () => (await scheduleReport()).pass);
+await section('device', async () => (await deviceStatusReport()).pass);
 process.exitCode = failed ? 1 : 0;

@@ -18,6 +18,8 @@ export interface TestApp {
   app: FastifyInstance;
   db: Db;
   engine: 'pglite' | 'postgres';
+  /** The PostgreSQL database of this app (null on PGlite): a second server process may open it. */
+  databaseUrl: string | null;
   /** Temporary directory of uploaded files (removed by close()). */
   filesDir: string;
   close(): Promise<void>;
@@ -101,6 +103,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app,
     db,
     engine: adminUrl ? 'postgres' : 'pglite',
+    databaseUrl,
     filesDir,
     async close() {
       await app.close();

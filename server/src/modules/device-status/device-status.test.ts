@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { PageResult } from '@core/contracts/common';
 import { DeviceStatusPaths as P, type DeviceFigures, type Downtime, type IngestResult, type Overview, type StatusChange, type StatusEventInput, type TimelineSegment } from '@core/contracts/device-status';
+import { eventStreamParser } from '@core/http/event-stream';
 import { ShopFloorPaths, type IssuedMachineKey, type WorkMachine } from '@core/contracts/modeling';
+import { buildApp } from '../../app';
+import { openDatabase } from '../../db';
+import { databasePubSub } from '../../lib/pubsub';
 import { bearer, loginAs, type Envelope, type TestApp, useTwoFactoryApp } from '../../test-support';
 import { TimelineStore } from './timeline.store';
 
@@ -268,34 +272,30 @@ describe('downtime and figures', () => {
   });
 });
 
+/** A server-sent event stream of `base` read with fetch: `next()` is its next event. */
+async function openStream(base: string, token: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${base}${P.stream}`, { headers: bearer(token), signal: controller.signal });
+  expect(response.headers.get('content-type')).toContain('text/event-stream');
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  const queue: Array<{ event: string; data: unknown }> = [];
+  const feed = eventStreamParser((event) => queue.push({ event: event.event, data: JSON.parse(event.data) }));
+  const next = async (): Promise<{ event: string; data: unknown }> => {
+    while (queue.length === 0) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error('stream ended');
+      feed(decoder.decode(value, { stream: true }));
+    }
+    return queue.shift()!;
+  };
+  return { next, close: () => controller.abort() };
+}
+
 describe('live stream', () => {
   it('sends the factory snapshot on connect, then each status change of the factory only', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const open = async (token: string) => {
-      const controller = new AbortController();
-      const response = await fetch(`${address}${P.stream}`, { headers: bearer(token), signal: controller.signal });
-      expect(response.headers.get('content-type')).toContain('text/event-stream');
-      const reader = response.body!.getReader();
-      const decoder = new TextDecoder();
-      let buffer = '';
-      const next = async (): Promise<{ event: string; data: unknown }> => {
-        for (;;) {
-          const end = buffer.indexOf('\n\n');
-          if (end >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const event = /^event: (.*)$/m.exec(block)?.[1];
-            const payload = /^data: (.*)$/m.exec(block)?.[1];
-            if (event && payload) return { event, data: JSON.parse(payload) };
-            continue;
-          }
-          const { value, done } = await reader.read();
-          if (done) throw new Error('stream ended');
-          buffer += decoder.decode(value, { stream: true });
-        }
-      };
-      return { next, close: () => controller.abort() };
-    };
+    const open = (token: string) => openStream(address, token);
     const carton = await open(admin);
     const board = await open(boardAdmin);
     const snapshot = (await carton.next()) as { event: string; data: Overview };
@@ -316,6 +316,27 @@ describe('live stream', () => {
     expect(boardChange.data.deviceId).not.toBe(ys01.id);
     carton.close();
     board.close();
+  });
+});
+
+describe('several server processes on one PostgreSQL', () => {
+  it.skipIf(!process.env.TEST_DATABASE_URL)('a change posted to one process reaches the streams of another (LISTEN/NOTIFY)', async () => {
+    const db = openDatabase({ kind: 'postgres', connectionString: t.databaseUrl! });
+    const other = await buildApp({ db, config: { accessTokenTtl: 3600, refreshTokenTtl: 3600, staticDir: '/nonexistent', deviceOfflineMinutes: 600 }, filesDir: t.filesDir, pubsub: databasePubSub(db, t.databaseUrl) });
+    try {
+      const address = await other.listen({ port: 0, host: '127.0.0.1' });
+      const stream = await openStream(address, admin);
+      const snapshot = (await stream.next()) as { event: string; data: Overview };
+      const device = snapshot.data.devices.find((candidate) => candidate.deviceNo === 'HX-01')!;
+      const at = Date.now();
+      // Posted to the test's own app (the first process), heard by the second.
+      await data(postEvents(key, [{ deviceNo: 'HX-01', status: 5, at, reason: '胶辊磨损' }]));
+      expect(await stream.next()).toEqual({ event: 'status', data: { deviceId: device.id, status: 5, since: at, reason: '胶辊磨损' } });
+      stream.close();
+    } finally {
+      await other.close();
+      await db.destroy();
+    }
   });
 });
 

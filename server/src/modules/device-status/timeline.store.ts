@@ -211,6 +211,8 @@ async function applyWork(trx: Db, machine: MachineIdentity, works: DeviceWork[],
   let inserted = 0;
   const changes: StatusChange[] = [];
   const eventRows: Array<Record<string, unknown>> = [];
+  const segmentRows: Array<Record<string, unknown>> = [];
+  const removed: { ids: number[]; starts: number[] } = { ids: [], starts: [] };
   for (const work of works) {
     const before = work.segments.find((segment) => segment.end === null);
     const { insert, upsert, remove } = applyEvents(work.deviceNo, { stored: work.stored, segments: work.segments, incoming: work.incoming }, { offlineAfterMs, now });
@@ -229,21 +231,31 @@ async function applyWork(trx: Db, machine: MachineIdentity, works: DeviceWork[],
         work_machine_id: machine.workMachineId || null,
       });
     }
-    if (remove.length) {
-      await trx.deleteFrom('device_status_segment').where('device_id', '=', work.id).where('start_at', 'in', remove.map((segment) => segment.start)).execute();
+    for (const segment of remove) {
+      removed.ids.push(work.id);
+      removed.starts.push(segment.start);
     }
-    if (upsert.length) {
-      await trx
-        .insertInto('device_status_segment')
-        .values(upsert.map((segment) => ({ enterprise_id: machine.enterpriseId, org_id: machine.orgId, device_id: work.id, start_at: segment.start, end_at: segment.end, status: segment.status, reason: segment.reason })))
-        .onConflict((oc) => oc.columns(['device_id', 'start_at']).doUpdateSet((eb) => ({ end_at: eb.ref('excluded.end_at'), status: eb.ref('excluded.status'), reason: eb.ref('excluded.reason') })))
-        .execute();
+    for (const segment of upsert) {
+      segmentRows.push({ enterprise_id: machine.enterpriseId, org_id: machine.orgId, device_id: work.id, start_at: segment.start, end_at: segment.end, status: segment.status, reason: segment.reason });
     }
     const after = currentAfter(work, upsert, remove);
-    if (after && !sameCurrent(before, after)) {
-      await trx.updateTable('device').set({ status: after.status }).where('id', '=', work.id).execute();
-      changes.push({ deviceId: work.id, status: after.status, since: after.start, reason: after.reason });
-    }
+    if (after && !sameCurrent(before, after)) changes.push({ deviceId: work.id, status: after.status, since: after.start, reason: after.reason });
+  }
+  // One statement per kind for the whole batch (not per device): removed starts are never upserted.
+  if (removed.ids.length) {
+    await sql`delete from device_status_segment s using unnest(${removed.ids}::bigint[], ${removed.starts}::bigint[]) as r(device_id, start_at)
+      where s.device_id = r.device_id and s.start_at = r.start_at`.execute(trx);
+  }
+  for (let index = 0; index < segmentRows.length; index += 1000) {
+    await trx
+      .insertInto('device_status_segment')
+      .values(segmentRows.slice(index, index + 1000) as never)
+      .onConflict((oc) => oc.columns(['device_id', 'start_at']).doUpdateSet((eb) => ({ end_at: eb.ref('excluded.end_at'), status: eb.ref('excluded.status'), reason: eb.ref('excluded.reason') })))
+      .execute();
+  }
+  if (changes.length) {
+    await sql`update device d set status = c.status from unnest(${changes.map((change) => change.deviceId)}::bigint[], ${changes.map((change) => change.status)}::smallint[]) as c(id, status)
+      where d.id = c.id`.execute(trx);
   }
   for (let index = 0; index < eventRows.length; index += 1000) {
     await trx
