@@ -13,16 +13,15 @@ export const DOWNTIME_REASONS = ['换单调机', '待料', '交接班', '等待�
 const STANDBY_REASONS = ['换单调机', '待料', '交接班', '等待首检'];
 const FAULT_REASONS = ['卡纸', '断纸', '电机过热', '胶辊磨损', '气压不足', '传感器故障'];
 
-/** What each device is doing right now, by its position in the factory's device list (a varied picture). */
-const CURRENT: DeviceStatus[] = [S.running, S.running, S.fault, S.running, S.standby, S.running, S.idle, S.running, S.inUse, S.running, S.notOnline, S.running, S.standby, S.fault];
 
 /**
  * A believable month of status for every device of both factories: runs of a few hours, standby
  * for changeovers and material, faults with their reasons, idle nights now and then; events only
  * where the status changes (the gateways' heartbeats of the past are not kept), and the timeline
  * built from them by domain/device-status without the offline rule for the past. Each device ends
- * in a status of CURRENT with a heartbeat at `now` (a device without new events turns 不在线
- * after DEVICE_OFFLINE_MINUTES). Runs after the modeling seed.
+ * in the status the master-data seed gave it (device.status) with a heartbeat at `now`; with no
+ * new events it turns 不在线 after DEVICE_OFFLINE_MINUTES (`npm run demo:gateway` keeps the demo
+ * factory reporting). Runs after the modeling seed.
  */
 export async function seedDeviceStatusDemo(trx: Db, enterpriseId: number, orgIds: number[], now: Date): Promise<void> {
   const end = now.getTime();
@@ -33,7 +32,7 @@ export async function seedDeviceStatusDemo(trx: Db, enterpriseId: number, orgIds
       .values(DOWNTIME_REASONS.map((label, index) => ({ dict_type_id: dict.id, item_code: `DT${String(index + 1).padStart(2, '0')}`, item_label: label, sort: index + 1 })))
       .execute();
 
-    const devices = await trx.selectFrom('device').select(['id', 'device_no']).where('enterprise_id', '=', enterpriseId).where('org_id', '=', orgId).orderBy('device_no').execute();
+    const devices = await trx.selectFrom('device').select(['id', 'device_no', 'status']).where('enterprise_id', '=', enterpriseId).where('org_id', '=', orgId).orderBy('device_no').execute();
     const eventRows: Array<Record<string, unknown>> = [];
     const segmentRows: Array<Record<string, unknown>> = [];
     for (const [index, device] of devices.entries()) {
@@ -42,7 +41,7 @@ export async function seedDeviceStatusDemo(trx: Db, enterpriseId: number, orgIds
       const events: StatusEvent[] = [];
       const push = (at: number, status: DeviceStatus, reason: string | null = null) => events.push({ deviceNo: device.device_no, at: Math.round(at), status, reason });
       let at = end - DAYS * 24 * HOUR + random() * HOUR;
-      const current = CURRENT[index % CURRENT.length]!;
+      const current = device.status as DeviceStatus;
       const currentSince = end - (current === S.notOnline ? 2 * HOUR : 5 * MINUTE + random() * 3 * HOUR);
       // Runs and stops until the current status begins: nothing after it, nothing in the future.
       const stopBy = currentSince - 10 * MINUTE;
@@ -75,7 +74,6 @@ export async function seedDeviceStatusDemo(trx: Db, enterpriseId: number, orgIds
         eventRows.push({ ...base, at: event.at, status: event.status, reason: event.reason ?? null, counter: null, event_id: null, event_key: storedEventKey(event), work_machine_id: null });
       }
       for (const segment of segments) segmentRows.push({ ...base, start_at: segment.start, end_at: segment.end, status: segment.status, reason: segment.reason });
-      await trx.updateTable('device').set({ status: current }).where('id', '=', device.id).execute();
     }
     for (let index = 0; index < eventRows.length; index += 1000) await trx.insertInto('device_status_event').values(eventRows.slice(index, index + 1000) as never).execute();
     for (let index = 0; index < segmentRows.length; index += 1000) await trx.insertInto('device_status_segment').values(segmentRows.slice(index, index + 1000) as never).execute();
