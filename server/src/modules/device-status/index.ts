@@ -1,3 +1,4 @@
+import type { StatusChange } from '@core/contracts/device-status';
 import type { ServerModule } from '../module';
 import { deviceStatusRoutes } from './device-status.routes';
 import { LiveHub } from './live';
@@ -30,7 +31,14 @@ export const deviceStatusModule: ServerModule = {
     const sweep = () => {
       sweeping ??= (async () => {
         try {
-          for (const { enterpriseId, orgId, change } of await store.sweepOffline(clock())) await hub.publish(enterpriseId, orgId, [change]);
+          const byFactory = new Map<string, { enterpriseId: number; orgId: number; changes: StatusChange[] }>();
+          for (const { enterpriseId, orgId, change } of await store.sweepOffline(clock())) {
+            const key = `${enterpriseId}:${orgId}`;
+            const entry = byFactory.get(key) ?? { enterpriseId, orgId, changes: [] };
+            entry.changes.push(change);
+            byFactory.set(key, entry);
+          }
+          for (const { enterpriseId, orgId, changes } of byFactory.values()) await hub.publish(enterpriseId, orgId, changes);
         } catch (error) {
           app.log.error(error, 'device offline sweep failed');
         } finally {

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { IngestRequest, IngestResult, StatusChange, StatusEventInput } from '@core/contracts/device-status';
 import { DEVICE_STATUS_CODE, applyEvents, checkBatch, eventKey, reasonOf, storedConflicts, type DeviceStatus, type EventProblem, type Segment, type StatusEvent } from '../../domain/device-status';
 import type { Db } from '../../db';
+import type { DeviceStatusEventTable, DeviceStatusSegmentTable } from '../../db/schema';
 import { validation } from '../../lib/errors';
 import type { MachineIdentity } from '../../lib/machine-key';
 
@@ -53,21 +54,8 @@ function refusal(problems: EventProblem[]): Error {
   return validation(`事件未保存：${listed.join('；')}${more}`);
 }
 
-interface EventRow {
-  device_id: number;
-  at: number;
-  status: number;
-  reason: string | null;
-  counter: number | null;
-  event_id: string | null;
-}
-interface SegmentRow {
-  device_id: number;
-  start_at: number;
-  end_at: number | null;
-  status: number;
-  reason: string | null;
-}
+type EventRow = Pick<Selectable<DeviceStatusEventTable>, 'device_id' | 'at' | 'status' | 'reason' | 'counter' | 'event_id'>;
+type SegmentRow = Pick<Selectable<DeviceStatusSegmentTable>, 'device_id' | 'start_at' | 'end_at' | 'status' | 'reason'>;
 
 const eventOf = (deviceNo: string, row: EventRow): StatusEvent => ({
   deviceNo,
