@@ -157,6 +157,8 @@ export const DOWNTIME_REASON_DICT = 'downtime_reason';
 
 export const DeviceStatusApi = {
   events: post('/dps-server/device_status/events', { body: IngestRequest, response: IngestResult, machine: true, name: '上报设备状态' }),
+  /** One event without the batch around it: the same as `events` with a batch of one. */
+  event: post('/dps-server/device_status/event', { body: StatusEventInput, response: IngestResult, machine: true, name: '上报设备状态' }),
   overview: get('/dps-server/device_status/overview', { response: Overview, authority: A.page }),
   stream: get('/dps-server/device_status/stream', { response: EVENT_STREAM, authority: A.page }),
   device: get('/dps-server/device_status/device', { query: DeviceIdQuery, response: LiveDevice, authority: A.detail }),

@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { DeviceStatusApi as E } from '@core/contracts/device-status';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DeviceStatusApi as E, type IngestRequest } from '@core/contracts/device-status';
 import { mount } from '../../lib/endpoint';
 import { machineOf } from '../../lib/machine-key';
 import { operationContext } from '../../lib/operation-context';
-import { scopeOf, sessionOf } from '../../plugins/auth';
+import { readToken, scopeOf, sessionOf, type SessionResolver } from '../../plugins/auth';
 import type { LiveHub } from './live';
 import type { DeviceStatusService } from './status.service';
 import type { TimelineStore } from './timeline.store';
@@ -13,19 +13,28 @@ export interface DeviceStatusParts {
   status: DeviceStatusService;
   hub: LiveHub;
   now: () => number;
+  auth: SessionResolver;
 }
 
 /** /dps-server/device_status/*: machine ingestion, the live stream and the reads of screens, mounted from DeviceStatusApi. */
-export async function deviceStatusRoutes(app: FastifyInstance, { store, status, hub, now }: DeviceStatusParts): Promise<void> {
-  mount(app, E.events, async (request) => {
+export async function deviceStatusRoutes(app: FastifyInstance, { store, status, hub, now, auth }: DeviceStatusParts): Promise<void> {
+  const ingest = async (request: FastifyRequest, events: IngestRequest['events']) => {
     const machine = machineOf(request);
-    const { result, changes } = await store.ingest(machine, request.body, now());
+    const { result, changes } = await store.ingest(machine, { events }, now());
     await hub.publish(machine.enterpriseId, machine.orgId, changes);
     return result;
-  });
+  };
+  mount(app, E.events, async (request) => ingest(request, request.body.events));
+  mount(app, E.event, async (request) => ingest(request, [request.body]));
   mount(app, E.stream, async (request, reply) => {
     const scope = scopeOf(sessionOf(request));
-    await hub.stream(request, reply, scope, () => status.overview(scope));
+    const token = readToken(request)!;
+    // A stream outlives its request: it ends once the session does (logout, expiry, another factory, authority taken away).
+    const stillValid = async () => {
+      const session = await auth.resolve(token, E.stream.authority);
+      return !!session && session.holdsRouteAuthority && session.orgId === scope.orgId && session.enterpriseId === scope.enterpriseId;
+    };
+    await hub.stream(request, reply, scope, () => status.overview(scope), stillValid);
     return reply;
   });
   mount(app, E.overview, async (request) => status.overview(scopeOf(sessionOf(request))));

@@ -113,6 +113,10 @@ describe('ingestion', () => {
     const stored = await counts();
     expect(await data(postEvents(key, events))).toEqual({ accepted: 0, duplicates: 3 });
     expect(await data(postEvents(key, [events[1]!, events[1]!]))).toEqual({ accepted: 0, duplicates: 2 });
+    // One event on its own: the same as a batch of one.
+    const single = (event: object) => t.app.inject({ method: 'POST', url: P.event, headers: { X_MACHINE_KEY: key }, payload: event }).then((answer) => answer.json() as Envelope<IngestResult>);
+    expect(await data(single(events[2]!))).toEqual({ accepted: 0, duplicates: 1 });
+    expect(await single({ deviceNo: 'T-IDEM', status: 9, at: t0 })).toEqual({ resultCode: 4000, resultMsg: '事件未保存：第1条：设备状态 9 无效，应为 1–6' });
     expect(await counts()).toEqual(stored);
     expect(await timeline(deviceId, t0 - HOUR, t0 + 4 * HOUR)).toEqual(first);
     expect(first).toEqual([

@@ -18,13 +18,13 @@ const FUTURE_TOLERANCE_MS = 5 * 60_000;
  */
 export const deviceStatusModule: ServerModule = {
   name: 'device-status',
-  async register(app, { db, now, pubsub, deviceOfflineMinutes }) {
+  async register(app, { db, now, pubsub, deviceOfflineMinutes, auth }) {
     const offlineAfterMs = deviceOfflineMinutes * 60_000;
     const clock = () => now().getTime();
     const store = new TimelineStore(db, { offlineAfterMs, futureToleranceMs: FUTURE_TOLERANCE_MS });
     const hub = new LiveHub(pubsub);
     await hub.start();
-    await deviceStatusRoutes(app, { store, status: new DeviceStatusService(db, clock, deviceOfflineMinutes), hub, now: clock });
+    await deviceStatusRoutes(app, { store, status: new DeviceStatusService(db, clock, deviceOfflineMinutes), hub, now: clock, auth });
 
     // The offline rule as time passes: at most a minute (or a quarter of the silence limit) late.
     let sweeping: Promise<void> | null = null;

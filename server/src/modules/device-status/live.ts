@@ -6,6 +6,8 @@ import { MAX_PAYLOAD_BYTES, type PubSub } from '../../lib/pubsub';
 export const STATUS_CHANNEL = 'mes_device_status';
 /** A comment line this often keeps proxies and the client from thinking the stream died. */
 const HEARTBEAT_MS = 15_000;
+/** How often an open stream checks that its session is still valid. */
+const SESSION_CHECK_MS = 60_000;
 /** The client waits this long before reconnecting (SSE `retry`). */
 const RETRY_MS = 2_000;
 
@@ -88,7 +90,13 @@ export class LiveHub {
    * Takes the request's connection over as a `text/event-stream` of the factory: registers first
    * (changes arriving meanwhile wait), sends the snapshot, then the waiting changes and every next one.
    */
-  async stream(request: FastifyRequest, reply: FastifyReply, factory: { enterpriseId: number; orgId: number }, snapshot: () => Promise<Overview>): Promise<void> {
+  async stream(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    factory: { enterpriseId: number; orgId: number },
+    snapshot: () => Promise<Overview>,
+    stillValid: () => Promise<boolean>,
+  ): Promise<void> {
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -112,6 +120,7 @@ export class LiveHub {
         if (!open) return;
         open = false;
         clearInterval(heartbeat);
+        clearInterval(check);
         raw.end();
       },
     };
@@ -120,6 +129,14 @@ export class LiveHub {
     this.clients.set(key, set);
     const heartbeat = setInterval(() => open && raw.write(': ping\n\n'), HEARTBEAT_MS);
     heartbeat.unref();
+    // Ended when the session is: the client reconnects, is refused (1003) and goes to the login.
+    const check = setInterval(() => {
+      stillValid().then(
+        (valid) => valid || leave(),
+        () => undefined,
+      );
+    }, SESSION_CHECK_MS);
+    check.unref();
     const leave = () => {
       client.end();
       set.delete(client);
