@@ -1,15 +1,34 @@
-// 设备总览 (/new-home) live: a gateway posts a fault event through the ingestion API with a machine
-// key issued on /oneMachine, and the device's tile on the open page turns red without a reload
-// (server-sent events); its tile opens /device-detail with the timeline and figures.
+// 设备总览 (/new-home) live: a machine key is issued on /oneMachine (shown once), a gateway posts a
+// fault event with it through the ingestion API, and the device's tile on the open page turns red
+// without a reload (server-sent events); its tile opens /device-detail with the timeline and figures.
 import { describe, expect, it } from 'vitest';
 import { DeviceStatusPaths } from '@core/contracts/device-status';
-import { ShopFloorPaths, type IssuedMachineKey, type WorkMachine } from '@core/contracts/modeling';
 import { shot, useE2eEnvironment } from './support/harness';
-import { apiSession } from './support/api';
 import { loginAt } from './support/login';
+import * as ui from './support/list-page';
 
 describe('设备总览', () => {
   const env = useE2eEnvironment('device-live');
+
+  let key = '';
+
+  it('issues a machine key on /oneMachine and shows it once', async () => {
+    const page = await env.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await ui.openList(page, env.server.url, '/oneMachine');
+    const row = ui.rowWith(page, 'YTJ-01');
+    expect(await row.textContent()).toContain('未生成');
+    await ui.listAfter(page, () => ui.rowAction(row, '生成密钥'));
+    const shown = ui.dialog(page, '一体机密钥：印刷车间一体机');
+    await shown.waitFor();
+    key = (await shown.locator('.mes-machine-key').textContent())!.trim();
+    expect(key).toMatch(/^mk_/);
+    await shot(page, 'device-live-0-machine-key');
+    await shown.getByRole('button', { name: '我已复制' }).click();
+    // The list shows only the key's first characters from now on.
+    await ui.rowWith(page, key.slice(0, 9)).waitFor();
+    expect(await page.locator('.mes-list-table').textContent()).not.toContain(key);
+  });
 
   it('turns a tile red live when a fault event is posted, and opens the device detail', async () => {
     const page = await env.newPage();
@@ -25,9 +44,6 @@ describe('设备总览', () => {
     // A device not in fault now.
     const running = page.locator('.mes-device-tile[data-status="3"]').first();
     const deviceNo = (await running.getAttribute('data-device-no'))!;
-    const admin = await apiSession(env.server.url, 'admin', 'admin123');
-    const machines = await admin.call<{ list: WorkMachine[] }>(`${ShopFloorPaths.workMachineList}?machineCode=YTJ-01`);
-    const { key } = await admin.call<IssuedMachineKey>(ShopFloorPaths.workMachineKeyIssue, { id: machines.list[0]!.id });
     const response = await fetch(`${env.server.url}${DeviceStatusPaths.events}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', X_MACHINE_KEY: key },
