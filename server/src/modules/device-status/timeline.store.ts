@@ -107,41 +107,47 @@ export class TimelineStore {
   async ingest(machine: MachineIdentity, request: IngestRequest, now: number): Promise<{ result: IngestResult; changes: StatusChange[] }> {
     const events = request.events.map(toEvent);
     const numbers = [...new Set(events.map((event) => event.deviceNo).filter(Boolean))];
-    const devices = numbers.length
-      ? await this.db
-          .selectFrom('device')
-          .select(['id', 'device_no'])
-          .where('enterprise_id', '=', machine.enterpriseId)
-          .where('org_id', '=', machine.orgId)
-          .where('device_no', 'in', numbers)
-          .execute()
-      : [];
-    const idOf = new Map(devices.map((device) => [device.device_no, device.id]));
-    const checked = checkBatch(events, { isKnownDevice: (no) => idOf.has(no), now, futureToleranceMs: this.options.futureToleranceMs });
-    if (!checked.ok) throw refusal(checked.problems);
-
-    const withIds = events.filter((event) => event.eventId);
-    if (withIds.length) {
-      const rows = await this.db
-        .selectFrom('device_status_event')
-        .select(['device_id', 'at', 'status', 'reason', 'counter', 'event_id'])
-        .where('device_id', 'in', [...new Set(withIds.map((event) => idOf.get(event.deviceNo)!))])
-        .where('event_id', 'in', [...new Set(withIds.map((event) => event.eventId!))])
-        .execute();
-      const noOf = new Map(devices.map((device) => [device.id, device.device_no]));
-      const conflicts = storedConflicts(rows.map((row) => eventOf(noOf.get(row.device_id)!, row)), events);
-      if (conflicts.length) throw refusal(conflicts);
-    }
-
-    const byDevice = new Map<number, DeviceWork>();
-    for (const event of events) {
-      const id = idOf.get(event.deviceNo)!;
-      const work = byDevice.get(id) ?? { id, deviceNo: event.deviceNo, stored: [], segments: [], incoming: [] };
-      work.incoming.push(event);
-      byDevice.set(id, work);
-    }
     return this.db.transaction().execute(async (trx) => {
-      const { inserted, changes } = await applyWork(trx, machine, [...byDevice.values()], now, this.options.offlineAfterMs, true);
+      // The batch's devices of the machine's factory, locked (in id order) until the batch is stored:
+      // batches of one device, from any process, apply one after the other. A refusal rolls back.
+      const devices = numbers.length
+        ? await trx
+            .selectFrom('device')
+            .select(['id', 'device_no'])
+            .where('enterprise_id', '=', machine.enterpriseId)
+            .where('org_id', '=', machine.orgId)
+            .where('device_no', 'in', numbers)
+            .orderBy('id')
+            .forUpdate()
+            .execute()
+        : [];
+      const idOf = new Map(devices.map((device) => [device.device_no, device.id]));
+      const checked = checkBatch(events, { isKnownDevice: (no) => idOf.has(no), now, futureToleranceMs: this.options.futureToleranceMs });
+      if (!checked.ok) throw refusal(checked.problems);
+
+      const withIds = events.filter((event) => event.eventId);
+      if (withIds.length) {
+        const rows = await trx
+          .selectFrom('device_status_event')
+          .select(['device_id', 'at', 'status', 'reason', 'counter', 'event_id'])
+          .where('device_id', 'in', [...new Set(withIds.map((event) => idOf.get(event.deviceNo)!))])
+          .where('event_id', 'in', [...new Set(withIds.map((event) => event.eventId!))])
+          .execute();
+        const noOf = new Map(devices.map((device) => [device.id, device.device_no]));
+        const conflicts = storedConflicts(rows.map((row) => eventOf(noOf.get(row.device_id)!, row)), events);
+        if (conflicts.length) throw refusal(conflicts);
+      }
+
+      const byDevice = new Map<number, DeviceWork>();
+      for (const event of events) {
+        const id = idOf.get(event.deviceNo)!;
+        const work = byDevice.get(id) ?? { id, deviceNo: event.deviceNo, stored: [], segments: [], incoming: [] };
+        work.incoming.push(event);
+        byDevice.set(id, work);
+      }
+      const works = [...byDevice.values()];
+      await loadWindows(trx, works);
+      const { inserted, changes } = await applyWork(trx, machine, works, now, this.options.offlineAfterMs);
       return { result: { accepted: inserted, duplicates: events.length - inserted }, changes };
     });
   }
@@ -177,7 +183,7 @@ export class TimelineStore {
         if (lastAt === null || lastAt >= silentSince) return [];
         const stored = await trx.selectFrom('device_status_event').select(['device_id', 'at', 'status', 'reason', 'counter', 'event_id']).where('device_id', '=', device.id).where('at', '=', lastAt).execute();
         const work: DeviceWork = { id: device.id, deviceNo: device.device_no, stored: stored.map((row) => eventOf(device.device_no, row)), segments: [segmentOf(device.device_no, open)], incoming: [] };
-        return (await applyWork(trx, machine, [work], now, this.options.offlineAfterMs, false)).changes;
+        return (await applyWork(trx, machine, [work], now, this.options.offlineAfterMs)).changes;
       });
       for (const change of changes) out.push({ enterpriseId: candidate.enterprise_id, orgId: candidate.org_id, change });
     }
@@ -186,16 +192,11 @@ export class TimelineStore {
 }
 
 /**
- * Applies the incoming events of each device (domain applyEvents) and writes the difference:
- * new events, segments upserted and removed, the device's current status. `load` reads each
- * device's window of stored events and segments first (ingestion); the sweep passes them in.
+ * Applies the incoming events of each device (domain applyEvents) to its window of stored events
+ * and segments, and writes the difference: new events, segments upserted and removed, the device's
+ * current status. The caller holds the devices' locks.
  */
-async function applyWork(trx: Db, machine: MachineIdentity, works: DeviceWork[], now: number, offlineAfterMs: number, load: boolean): Promise<{ inserted: number; changes: StatusChange[] }> {
-  works.sort((a, b) => a.id - b.id);
-  const ids = works.map((work) => work.id);
-  await trx.selectFrom('device').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
-  if (load) await loadWindows(trx, works);
-
+async function applyWork(trx: Db, machine: MachineIdentity, works: DeviceWork[], now: number, offlineAfterMs: number): Promise<{ inserted: number; changes: StatusChange[] }> {
   let inserted = 0;
   const changes: StatusChange[] = [];
   const eventRows: Array<Record<string, unknown>> = [];
@@ -262,26 +263,21 @@ async function applyWork(trx: Db, machine: MachineIdentity, works: DeviceWork[],
 async function loadWindows(trx: Db, works: DeviceWork[]): Promise<void> {
   const ids = works.map((work) => work.id);
   const earliest = works.map((work) => Math.min(...work.incoming.map((event) => event.at)));
-  const { rows: anchors } = await sql<{ device_id: number; anchor: number | null }>`
-    select w.device_id, (select max(e.at) from device_status_event e where e.device_id = w.device_id and e.at < w.earliest) as anchor
-    from unnest(${ids}::bigint[], ${earliest}::bigint[]) as w(device_id, earliest)`.execute(trx);
-  const anchorOf = new Map(anchors.map((row) => [Number(row.device_id), row.anchor === null ? NO_ANCHOR : Number(row.anchor)]));
-  const windowAnchors = ids.map((id) => anchorOf.get(id) ?? NO_ANCHOR);
-  const { rows: events } = await sql<EventRow>`
-    select e.device_id, e.at, e.status, e.reason, e.counter, e.event_id
-    from device_status_event e join unnest(${ids}::bigint[], ${windowAnchors}::bigint[]) as w(device_id, anchor)
-      on e.device_id = w.device_id and e.at >= w.anchor`.execute(trx);
-  const { rows: segments } = await sql<SegmentRow>`
-    select s.device_id, s.start_at, s.end_at, s.status, s.reason
-    from device_status_segment s join unnest(${ids}::bigint[], ${windowAnchors}::bigint[]) as w(device_id, anchor)
-      on s.device_id = w.device_id and (w.anchor = ${NO_ANCHOR} or s.end_at is null or s.end_at > w.anchor)`.execute(trx);
+  // One round trip: the anchors, then the window's events (kind 'e') and segments (kind 's').
+  const { rows } = await sql<EventRow & { kind: 'e' | 's'; end_at: number | null }>`
+    with w as (
+      select w.device_id, coalesce((select max(e.at) from device_status_event e where e.device_id = w.device_id and e.at < w.earliest), ${NO_ANCHOR}) as anchor
+      from unnest(${ids}::bigint[], ${earliest}::bigint[]) as w(device_id, earliest)
+    )
+    select 'e' as kind, e.device_id, e.at, e.status, e.reason, e.counter, e.event_id, null::bigint as end_at
+    from device_status_event e join w on e.device_id = w.device_id and e.at >= w.anchor
+    union all
+    select 's' as kind, s.device_id, s.start_at, s.status, s.reason, null, null, s.end_at
+    from device_status_segment s join w on s.device_id = w.device_id and (w.anchor = ${NO_ANCHOR} or s.end_at is null or s.end_at > w.anchor)`.execute(trx);
   const workOf = new Map(works.map((work) => [work.id, work]));
-  for (const row of events) {
+  for (const row of rows) {
     const work = workOf.get(Number(row.device_id))!;
-    work.stored.push(eventOf(work.deviceNo, row));
-  }
-  for (const row of segments) {
-    const work = workOf.get(Number(row.device_id))!;
-    work.segments.push(segmentOf(work.deviceNo, row));
+    if (row.kind === 'e') work.stored.push(eventOf(work.deviceNo, row));
+    else work.segments.push(segmentOf(work.deviceNo, { device_id: row.device_id, start_at: row.at, end_at: row.end_at, status: row.status, reason: row.reason }));
   }
 }
