@@ -232,7 +232,12 @@ describe('downtime and figures', () => {
       mtbfHours: 4,
       mttrHours: 1,
     });
-    expect(await get(boardAdmin, `${P.figures}?deviceId=${deviceId}&${period()}`)).toEqual({ resultCode: 4004, resultMsg: '设备不存在' });
+    // 示例纸板厂 reads nothing of 示例纸箱厂's device.
+    for (const url of [`${P.figures}?deviceId=${deviceId}&${period()}`, `${P.timeline}?deviceId=${deviceId}&${period()}`, `${P.downtimeList}?deviceId=${deviceId}&${period()}`, `${P.device}?deviceId=${deviceId}`]) {
+      expect(await get(boardAdmin, url), url).toEqual({ resultCode: 4004, resultMsg: '设备不存在' });
+    }
+    expect((await data(get<Overview>(boardAdmin, P.overview))).devices.some((device) => device.id === deviceId)).toBe(false);
+    expect((await get(planner, `${P.figures}?deviceId=${deviceId}&${period()}`)).resultCode).toBe(4003);
     expect(await get(admin, `${P.figures}?deviceId=${deviceId}&from=${t0}&to=${t0}`)).toEqual({ resultCode: 4000, resultMsg: '结束时间必须晚于开始时间' });
     // The workshop's figures count every device of the workshop.
     const workshop = await t.db.selectFrom('device').select('workshop_id').where('id', '=', deviceId).executeTakeFirstOrThrow();
