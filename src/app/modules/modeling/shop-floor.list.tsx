@@ -51,10 +51,10 @@ export function workMachineList({ keyIssued }: WorkMachineListHandlers): ListSpe
       },
       {
         ...columnOf(WORK_MACHINE.keyHint),
-        width: 190,
+        width: 130,
         render: (row) => (row.keyHint ? <span title={`${row.keyIssuedAt} 生成`}>{row.keyHint}</span> : <Tag>未生成</Tag>),
       },
-      { ...columnOf(WORK_MACHINE.remark), width: 120 },
+      { ...columnOf(WORK_MACHINE.remark), width: 110 },
       { ...columnOf(WORK_MACHINE.updateTime), type: 'date', width: 170 },
     ],
     fetch: workMachinesApi.list,
