@@ -96,11 +96,14 @@ export const TimelineSegment = Type.Object({
 });
 export type TimelineSegment = Static<typeof TimelineSegment>;
 
-export const FiguresQuery = Type.Object({
+/** A period and what it covers: one device, a workshop's devices, or (neither) the factory's. */
+const CoverageFields = {
   ...PeriodFields,
   deviceId: Type.Optional(titled(Id, '设备')),
   workshopId: Type.Optional(titled(Id, '车间')),
-});
+};
+
+export const FiguresQuery = Type.Object(CoverageFields);
 export type FiguresQuery = Static<typeof FiguresQuery>;
 export const DeviceFigures = Type.Object({
   devices: Type.Integer(),
@@ -117,12 +120,7 @@ export const DeviceFigures = Type.Object({
 });
 export type DeviceFigures = Static<typeof DeviceFigures>;
 
-export const DowntimeListQuery = Type.Object({
-  ...PageFields,
-  ...PeriodFields,
-  deviceId: Type.Optional(titled(Id, '设备')),
-  workshopId: Type.Optional(titled(Id, '车间')),
-});
+export const DowntimeListQuery = Type.Object({ ...PageFields, ...CoverageFields });
 export type DowntimeListQuery = Static<typeof DowntimeListQuery>;
 /** A downtime record: a fault (5) or standby (4) segment, or a piece of one a person split off. */
 export const Downtime = Type.Object({

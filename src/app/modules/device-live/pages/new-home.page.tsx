@@ -47,6 +47,21 @@ function DeviceTile({ device, now, onOpen }: { device: LiveDevice; now: number; 
   );
 }
 
+/** A filter of the overview: one value or (cleared) all. */
+function FilterSelect(props: { className: string; placeholder: string; value: number | null; onChange: (value: number | null) => void; options: Array<{ value: number; label: string }> }) {
+  return (
+    <Select
+      className={props.className}
+      style={{ width: 180 }}
+      placeholder={props.placeholder}
+      allowClear
+      value={props.value ?? undefined}
+      onChange={(value: number | undefined) => props.onChange(value ?? null)}
+      options={props.options}
+    />
+  );
+}
+
 /** /new-home 设备总览: the factory's workshops as areas, their devices as tiles by live status. */
 export default function NewHomePage() {
   const navigate = useNavigate();
@@ -94,24 +109,14 @@ export default function NewHomePage() {
       <Card size="small">
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'center', justifyContent: 'space-between' }}>
           <Space wrap>
-            <Select
+            <FilterSelect
               className="mes-filter-workshop"
-              style={{ width: 180 }}
               placeholder="全部车间"
-              allowClear
-              value={workshopId ?? undefined}
-              onChange={(value: number | undefined) => setWorkshopId(value ?? null)}
+              value={workshopId}
+              onChange={setWorkshopId}
               options={[...overview.workshops.map((workshop) => ({ value: workshop.id, label: workshop.name })), { value: NO_WORKSHOP, label: '未分配车间' }]}
             />
-            <Select
-              className="mes-filter-type"
-              style={{ width: 180 }}
-              placeholder="全部设备类型"
-              allowClear
-              value={typeId ?? undefined}
-              onChange={(value: number | undefined) => setTypeId(value ?? null)}
-              options={overview.deviceTypes.map((type) => ({ value: type.id, label: type.name }))}
-            />
+            <FilterSelect className="mes-filter-type" placeholder="全部设备类型" value={typeId} onChange={setTypeId} options={overview.deviceTypes.map((type) => ({ value: type.id, label: type.name }))} />
           </Space>
           <Space wrap size={[12, 8]} className="mes-status-legend">
             {STATUS_LIST.map((status) => {
