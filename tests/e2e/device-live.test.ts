@@ -59,9 +59,26 @@ describe('设备总览', () => {
 
     await tile.click();
     await page.waitForURL((url) => url.pathname === '/device-detail');
-    await page.locator('.mes-device-detail .mes-timeline-band').waitFor();
     await page.locator('.mes-device-detail', { hasText: '故障' }).waitFor();
-    expect(await page.locator('.mes-timeline-band [data-status="5"]').count()).toBeGreaterThan(0);
+    // The band shows the fault once the timeline has loaded.
+    await page.locator('.mes-device-detail .mes-timeline-band [data-status="5"]').last().waitFor();
     await shot(page, 'device-live-3-detail');
+  });
+
+  it('filters the areas by workshop and the tiles by status from the legend', async () => {
+    const page = await env.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await loginAt(page, env.server.url, '/new-home');
+    await page.locator('.mes-device-tile').first().waitFor();
+    await ui.pick(page.locator('.mes-filter-workshop'), '印刷车间');
+    await expect.poll(() => page.locator('.mes-workshop-area').count()).toBe(1);
+    expect(await page.locator('.mes-workshop-area').getAttribute('data-workshop')).toBe('印刷车间');
+    // The legend counts the shown workshop's devices; clicking a status keeps only its tiles.
+    const tiles = page.locator('.mes-device-tile');
+    const total = await tiles.count();
+    await page.locator('.mes-status-legend [data-status="3"]').click();
+    await expect.poll(async () => (await tiles.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-status')))).every((status) => status === '3')).toBe(true);
+    expect(await tiles.count()).toBeLessThan(total);
+    await shot(page, 'device-live-4-filtered');
   });
 });
