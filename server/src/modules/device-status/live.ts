@@ -37,7 +37,11 @@ export class LiveHub {
   private readonly clients = new Map<string, Set<Client>>();
   private unsubscribe: (() => void) | null = null;
 
-  constructor(private readonly pubsub: PubSub) {}
+  constructor(
+    private readonly pubsub: PubSub,
+    /** How often an open stream checks its session (tests shorten it). */
+    private readonly sessionCheckMs = SESSION_CHECK_MS,
+  ) {}
 
   async start(): Promise<void> {
     this.unsubscribe = await this.pubsub.subscribe(STATUS_CHANNEL, (payload) => this.dispatch(payload));
@@ -135,7 +139,7 @@ export class LiveHub {
         (valid) => valid || leave(),
         () => undefined,
       );
-    }, SESSION_CHECK_MS);
+    }, this.sessionCheckMs);
     check.unref();
     const leave = () => {
       client.end();
