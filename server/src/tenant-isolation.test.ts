@@ -131,6 +131,21 @@ describe('tenant isolation over every list with writes', () => {
     expect(swept.length).toBeGreaterThanOrEqual(18);
   });
 
+  it('opens no machine route to a user token, nor any user route to a machine key', async () => {
+    const machine = ENDPOINTS.filter((endpoint) => endpoint.machine);
+    expect(machine.length).toBeGreaterThan(0);
+    for (const endpoint of machine) {
+      const answer = await t.app.inject({ method: endpoint.method, url: pathFiller(endpoint.path)(1), headers: { authorization: `bearer ${carton}` }, payload: {} });
+      expect(answer.json(), `${endpoint.path} with a user token`).toMatchObject({ resultCode: 1003 });
+    }
+    const id = (await rowsOf(carton, ShopFloorPaths.workMachineList))[0]!.id;
+    const key = ((await post<{ key: string }>(carton, ShopFloorPaths.workMachineKeyIssue, { id })).resultData as { key: string }).key;
+    for (const list of paths.filter((path) => LIST.test(path))) {
+      const answer = await t.app.inject({ method: 'GET', url: list, headers: { X_MACHINE_KEY: key, authorization: `bearer ${key}` } });
+      expect(answer.body, `${list} with a machine key`).toMatch(/"(resultCode|code)":1003/);
+    }
+  });
+
   it('sweeps every list with writes the server mounts', () => {
     const mounted = listsWithWrites(t.app.mountedRoutes.map((route) => route.url));
     expect(mounted.length).toBeGreaterThanOrEqual(18);

@@ -1,6 +1,7 @@
 import { accountModule } from './account';
 import { deviceRepairModule } from './device-repair';
 import { erpLogModule } from './erp-log';
+import { deviceLiveModule } from './device-live';
 import { type ModulePageLoader, type ModuleRegistration } from './define-module';
 import { homeModule } from './home';
 import { modelingModule } from './modeling';
@@ -34,6 +35,7 @@ export const MODULES: readonly ModuleRegistration[] = [
   erpLogModule,
   orderBinModule,
   productionOrderModule,
+  deviceLiveModule,
 ];
 
 const pageIndex = new Map<string, ModulePageLoader>();

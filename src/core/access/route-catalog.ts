@@ -14,6 +14,7 @@ import { ACCOUNT_PAGES } from './pages/account';
 import { DEVICE_REPAIR_PAGES } from './pages/device-repair';
 import { ERP_LOG_PAGES } from './pages/erp-log';
 import { HOME_PAGES } from './pages/home';
+import { DEVICE_DETAIL_PAGES, DEVICE_LIVE_PAGES } from './pages/device-live';
 import { MODELING_PAGES } from './pages/modeling';
 import { ORDER_BIN_PAGES } from './pages/order-bin';
 import { ORDER_PROGRESS_PAGES } from './pages/order-progress';
@@ -68,7 +69,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
     authority: 'MENU_HOME',
     children: [
       ...pageList(HOME_PAGES),
-      page('HOME', 'NEW_HOME', '/new-home', '设备总览', { home: true }),
+      ...pageList(DEVICE_LIVE_PAGES),
     ],
   },
   {
@@ -119,7 +120,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
     children: [
       page('DEVICE', 'LEDGER', '/device-info', '设备台账'),
       page('DEVICE', 'WORKORDER_CALENDAR', '/workorder-calendar', '工单日历'),
-      page('DEVICE', 'DETAIL', '/device-detail', '设备详情', { hidden: true, keepQuery: TAB_QUERY }),
+      ...pageList(DEVICE_DETAIL_PAGES),
       page('DEVICE', 'CHECK', '/device-check-cfg', '设备点检', { keepQuery: TAB_QUERY }),
       page('DEVICE', 'MAINTENANCE', '/maintenance-cfg', '设备保养', { keepQuery: TAB_QUERY }),
       ...pageList(DEVICE_REPAIR_PAGES),

@@ -131,6 +131,7 @@ export const WORK_MACHINE = fieldsOf(CreateWorkMachineRequest, {
   ip: 'IP地址',
   deviceIds: '绑定设备',
   devices: '绑定设备',
+  keyHint: '密钥',
   remark: REMARK,
   updateTime: UPDATE_TIME,
 });
