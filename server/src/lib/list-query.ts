@@ -326,9 +326,10 @@ async function listTotal(filtered: AnySelect, spec: ListSpec, prepared: Prepared
 
 /**
  * One page of a list: `base` selects the row columns (joins as needed, no where on scope — that
- * is added here); `map` turns a row into its response shape. One query reads the page: its keys
- * are found first (a subquery with the order, limit and offset) and only those rows are read in
- * full, so per-row subqueries never run for rows skipped by the offset. The total is exact (see
+ * is added here); `map` turns a row into its response shape. One query reads the page: beyond the
+ * first page its keys are found first (a subquery with the order, limit and offset) and only those
+ * rows are read in full, so per-row subqueries never run for rows skipped by the offset; the first
+ * page skips nothing and is read by the plain query with its limit. The total is exact (see
  * listTotal for how a large one is reused).
  */
 export async function runList<DB, TB extends keyof DB, O, R = O>(
@@ -341,10 +342,19 @@ export async function runList<DB, TB extends keyof DB, O, R = O>(
 ): Promise<PageResult<R>> {
   const prepared = prepareList(spec, scope, params);
   const filtered = applyConditions(base as unknown as AnySelect, prepared);
-  const pageKeys = applyOrder(filtered.clearSelect().select(sql.ref(spec.key).as('__key')), prepared)
-    .limit(prepared.limit)
-    .offset((prepared.page - 1) * prepared.limit);
-  const page = applyOrder(filtered.where(sql<SqlBool>`${sql.ref(spec.key)} in (${pageKeys})`), prepared);
+  const offset = (prepared.page - 1) * prepared.limit;
+  // The first page has no rows to skip: the plain query (one index walk, no second join).
+  const page =
+    offset === 0
+      ? applyOrder(filtered, prepared).limit(prepared.limit)
+      : applyOrder(
+          filtered.where(
+            sql<SqlBool>`${sql.ref(spec.key)} in (${applyOrder(filtered.clearSelect().select(sql.ref(spec.key).as('__key')), prepared)
+              .limit(prepared.limit)
+              .offset(offset)})`,
+          ),
+          prepared,
+        );
   const [rows, total] = await Promise.all([page.execute() as Promise<O[]>, listTotal(filtered, spec, prepared, options.countBase)]);
   return { list: rows.map(map), total, page: prepared.page, limit: prepared.limit };
 }
