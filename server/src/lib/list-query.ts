@@ -274,6 +274,8 @@ export const EXACT_TOTAL_ROWS = 1000;
  */
 export const TOTAL_REUSE_MS = 10_000;
 const TOTAL_REUSE_ENTRIES = 500;
+/** How long a count is remembered as large: when it is due again it is recounted at once. */
+const LARGE_MEMORY_MS = 6 * TOTAL_REUSE_MS;
 
 /**
  * Full counts above EXACT_TOTAL_ROWS by their SQL and parameters (scope and filters included).
@@ -298,29 +300,35 @@ function selectOver(query: AnySelect, selections: Record<string, RawBuilder<unkn
 
 /**
  * The list's total: exact when at most EXACT_TOTAL_ROWS rows match (counted on every request);
- * above that the full count, shared by concurrent requests and reused for TOTAL_REUSE_MS.
+ * above that the full count, shared by concurrent requests and reused for TOTAL_REUSE_MS. When a
+ * large total is due again, the first request starts its count and every other waits for that one
+ * (no burst of small-list checks); a count that has shrunk to a small list is not kept.
  */
 async function listTotal(filtered: AnySelect, spec: ListSpec, prepared: PreparedList, countBase?: CountBase): Promise<number> {
   const full = countQuery(filtered, spec, prepared, countBase);
   const compiled = full.compile();
   const cacheKey = JSON.stringify([compiled.sql, compiled.parameters]);
   const now = Date.now();
-  const reused = largeTotals.get(cacheKey);
-  if (reused && now - reused.at < TOTAL_REUSE_MS) return reused.total;
+  const known = largeTotals.get(cacheKey);
+  if (known && now - known.at < TOTAL_REUSE_MS) return known.total;
 
-  // At most EXACT_TOTAL_ROWS + 1 rows: all of them when the list is small.
-  const sample = filtered.clearSelect().clearOrderBy().select(sql.ref(spec.key).as('__key')).limit(EXACT_TOTAL_ROWS + 1);
-  const small = (await selectOver(sample, { rows: sql`count(*)`, total: sql`count(distinct ${sql.ref('counted.__key')})` }).executeTakeFirst()) as
-    | { rows: number | string; total: number | string }
-    | undefined;
-  if (Number(small?.rows ?? 0) <= EXACT_TOTAL_ROWS) return Number(small?.total ?? 0);
-
-  const again = largeTotals.get(cacheKey);
-  if (again && Date.now() - again.at < TOTAL_REUSE_MS) return again.total;
+  if (!known) {
+    // At most EXACT_TOTAL_ROWS + 1 rows: all of them when the list is small.
+    const sample = filtered.clearSelect().clearOrderBy().select(sql.ref(spec.key).as('__key')).limit(EXACT_TOTAL_ROWS + 1);
+    const small = (await selectOver(sample, { rows: sql`count(*)`, total: sql`count(distinct ${sql.ref('counted.__key')})` }).executeTakeFirst()) as
+      | { rows: number | string; total: number | string }
+      | undefined;
+    if (Number(small?.rows ?? 0) <= EXACT_TOTAL_ROWS) return Number(small?.total ?? 0);
+    const again = largeTotals.get(cacheKey);
+    if (again && Date.now() - again.at < TOTAL_REUSE_MS) return again.total;
+  }
   const total = full.executeTakeFirst().then((row: { total: number | string } | undefined) => Number(row?.total ?? 0));
-  for (const [key, entry] of largeTotals) if (now - entry.at >= TOTAL_REUSE_MS || largeTotals.size >= TOTAL_REUSE_ENTRIES) largeTotals.delete(key);
+  for (const [key, entry] of largeTotals) if (now - entry.at >= LARGE_MEMORY_MS || largeTotals.size >= TOTAL_REUSE_ENTRIES) largeTotals.delete(key);
   largeTotals.set(cacheKey, { total, at: now });
-  total.catch(() => largeTotals.delete(cacheKey));
+  const forget = () => {
+    if (largeTotals.get(cacheKey)?.total === total) largeTotals.delete(cacheKey);
+  };
+  total.then((value) => value <= EXACT_TOTAL_ROWS && forget(), forget);
   return total;
 }
 
