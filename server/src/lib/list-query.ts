@@ -270,18 +270,38 @@ export const EXACT_TOTAL_ROWS = 1000;
 /**
  * A larger total (a full count reads every matching row: ~35 ms for 200,000 on PostgreSQL) is
  * counted once and reused for this long by every request for the same list, scope and filters.
- * It is still an exact count, at most this old; small results are never reused.
+ * Then it is counted again in the background while the last count still answers, so no request
+ * waits for a large count it asked for before: a total is an exact count at most twice this old.
+ * Small results are never reused.
  */
 export const TOTAL_REUSE_MS = 10_000;
 const TOTAL_REUSE_ENTRIES = 500;
-/** How long a count is remembered as large: when it is due again it is recounted at once. */
+/** How long a count is remembered as large: asked for again later, it is recounted at once (no small-list check). */
 const LARGE_MEMORY_MS = 6 * TOTAL_REUSE_MS;
+
+interface LargeTotal {
+  total: Promise<number>;
+  /** When the count started. */
+  at: number;
+  /** A recount is running in the background. */
+  recounting?: boolean;
+}
 
 /**
  * Full counts above EXACT_TOTAL_ROWS by their SQL and parameters (scope and filters included).
  * One process serves one database, so the SQL names the count completely.
  */
-const largeTotals = new Map<string, { total: Promise<number>; at: number }>();
+const largeTotals = new Map<string, LargeTotal>();
+
+/** Keeps a full count started at `at` for the next requests, unless it fails or has shrunk to a small list. */
+function keepTotal(cacheKey: string, total: Promise<number>, at: number): void {
+  for (const [key, entry] of largeTotals) if (at - entry.at >= LARGE_MEMORY_MS || largeTotals.size >= TOTAL_REUSE_ENTRIES) largeTotals.delete(key);
+  largeTotals.set(cacheKey, { total, at });
+  const forget = () => {
+    if (largeTotals.get(cacheKey)?.total === total) largeTotals.delete(cacheKey);
+  };
+  total.then((value) => value <= EXACT_TOTAL_ROWS && forget(), forget);
+}
 
 /** `select <selections> from (query) as counted`, run through the query's own executor. */
 function selectOver(query: AnySelect, selections: Record<string, RawBuilder<unknown>>): AnySelect {
@@ -300,18 +320,30 @@ function selectOver(query: AnySelect, selections: Record<string, RawBuilder<unkn
 
 /**
  * The list's total: exact when at most EXACT_TOTAL_ROWS rows match (counted on every request);
- * above that the full count, shared by concurrent requests and reused for TOTAL_REUSE_MS. When a
- * large total is due again, the first request starts its count and every other waits for that one
- * (no burst of small-list checks); a count that has shrunk to a small list is not kept.
+ * above that the full count, shared by concurrent requests and reused for TOTAL_REUSE_MS, then
+ * recounted in the background by the first request that finds it due (the others keep the last
+ * count until the new one is in). A list not asked for within 2 × TOTAL_REUSE_MS waits for a
+ * fresh count.
  */
 async function listTotal(filtered: AnySelect, spec: ListSpec, prepared: PreparedList, countBase?: CountBase): Promise<number> {
   const full = countQuery(filtered, spec, prepared, countBase);
   const compiled = full.compile();
   const cacheKey = JSON.stringify([compiled.sql, compiled.parameters]);
+  const count = () => full.executeTakeFirst().then((row: { total: number | string } | undefined) => Number(row?.total ?? 0));
   const now = Date.now();
   const known = largeTotals.get(cacheKey);
   if (known && now - known.at < TOTAL_REUSE_MS) return known.total;
-
+  if (known && now - known.at < 2 * TOTAL_REUSE_MS) {
+    if (!known.recounting) {
+      known.recounting = true;
+      const total = count();
+      total.then(
+        () => keepTotal(cacheKey, total, now),
+        () => largeTotals.get(cacheKey) === known && largeTotals.delete(cacheKey),
+      );
+    }
+    return known.total;
+  }
   if (!known) {
     // At most EXACT_TOTAL_ROWS + 1 rows: all of them when the list is small.
     const sample = filtered.clearSelect().clearOrderBy().select(sql.ref(spec.key).as('__key')).limit(EXACT_TOTAL_ROWS + 1);
@@ -322,13 +354,9 @@ async function listTotal(filtered: AnySelect, spec: ListSpec, prepared: Prepared
     const again = largeTotals.get(cacheKey);
     if (again && Date.now() - again.at < TOTAL_REUSE_MS) return again.total;
   }
-  const total = full.executeTakeFirst().then((row: { total: number | string } | undefined) => Number(row?.total ?? 0));
-  for (const [key, entry] of largeTotals) if (now - entry.at >= LARGE_MEMORY_MS || largeTotals.size >= TOTAL_REUSE_ENTRIES) largeTotals.delete(key);
-  largeTotals.set(cacheKey, { total, at: now });
-  const forget = () => {
-    if (largeTotals.get(cacheKey)?.total === total) largeTotals.delete(cacheKey);
-  };
-  total.then((value) => value <= EXACT_TOTAL_ROWS && forget(), forget);
+  // Shared at once: every request arriving while this count runs waits for it.
+  const total = count();
+  keepTotal(cacheKey, total, now);
   return total;
 }
 
