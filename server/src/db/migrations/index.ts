@@ -14,6 +14,7 @@ import { trigramIndexes } from './0012_trigram_indexes';
 import { productionOrders } from './0013_production_orders';
 import { deviceRepair } from './0015_device_repair';
 import { paperboard } from './0020_paperboard';
+import { orderStatusIndexes } from './0021_order_status_indexes';
 
 /** Every migration in order; names sort lexically and must never change once shipped. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013_production_orders': productionOrders,
   '0015_device_repair': deviceRepair,
   '0020_paperboard': paperboard,
+  '0021_order_status_indexes': orderStatusIndexes,
 };
