@@ -385,7 +385,8 @@ export async function createOrder(trx: Db, scope: Scope, input: OrderInput, opti
   return { id: id!, orderNo: prepared.values.order_no, status: prepared.status };
 }
 
-const operationRows = (scope: Scope, orderId: number, operations: PlannedOperation[]) =>
+/** The rows of an order's planned operations. */
+export const operationRows = (scope: Pick<Scope, 'enterpriseId' | 'orgId'>, orderId: number, operations: PlannedOperation[]) =>
   operations.map((operation) => ({
     enterprise_id: scope.enterpriseId,
     org_id: scope.orgId,
