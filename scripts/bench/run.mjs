@@ -18,7 +18,7 @@
 //   9. the carton scheduling engine: calculate mode ≤ 200 ms and optimize mode ≤ 10 s on 10,000
 //      operations, and the optimiser against an EDD list schedule (scripts/bench/schedule.mjs).
 // and of issue 11:
-//  10. ERP intake of 10,000 order messages through the HTTP API, PGlite and PostgreSQL (scripts/bench/erp-intake.mjs).
+//  10. ERP intake of 10,000 order messages through the HTTP API (batches of 500 to sync_batch), PGlite and PostgreSQL (scripts/bench/erp-intake.mjs).
 // BENCH_ONLY=size,startup,list,ui,import,upload,login,trim,schedule,erp picks sections (default: all).
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';

@@ -253,6 +253,20 @@ describe('ERP batch intake', () => {
     expect(results[0]!.orderNo > one.orderNo).toBe(true);
   });
 
+  it('answers two batches sent at once sharing a message with one order for it and distinct order numbers for all', async () => {
+    const [shared, first, second] = [erpNo(), erpNo(), erpNo()];
+    const [one, two] = await Promise.all([
+      data(syncBatch([await createMessage(first), await createMessage(shared)])),
+      data(syncBatch([await createMessage(shared), await createMessage(second)])),
+    ]);
+    const sharedAnswers = [one.results[1]!, two.results[0]!];
+    expect(sharedAnswers.map((answer) => answer.result.startsWith('重复消息')).sort()).toEqual([false, true]);
+    expect(new Set(sharedAnswers.map((answer) => answer.orderId)).size).toBe(1);
+    const created = [one.results[0]!, two.results[1]!, ...sharedAnswers.filter((answer) => !answer.result.startsWith('重复消息'))];
+    expect(new Set(created.map((answer) => answer.orderNo)).size).toBe(3);
+    expect(await t.db.selectFrom('production_order').select('id').where('erp_order_no', 'in', [shared, first, second]).execute()).toHaveLength(3);
+  });
+
   it('checks the integration key and the messages like the single call, logging nothing when it refuses the call', async () => {
     const no = erpNo();
     const message = await createMessage(no);
