@@ -162,18 +162,19 @@ function printLoad(name, r) {
   );
 }
 
-async function measure(label, baseUrl) {
+/** Sequential figures of each scenario, then requests/second of the load scenarios, of one list endpoint (the order list bench reuses it). */
+export async function measure(label, baseUrl, list = LIST, scenarios = SCENARIOS, loadScenarios = LOAD_SCENARIOS) {
   const headers = await login(baseUrl);
-  const listUrl = `${baseUrl}${LIST}`;
+  const listUrl = `${baseUrl}${list}`;
   console.log(`  ${label}: sequential requests, limit=20 (up to ${REQUESTS} or ${SCENARIO_SECONDS} s per scenario)`);
-  for (const scenario of SCENARIOS) {
+  for (const scenario of scenarios) {
     const r = await sequential(listUrl, headers, scenario.query);
     console.log(
       `    ${padWide(scenario.name, 34)} p50 ${ms(r.p50).padStart(9)}  p95 ${ms(r.p95).padStart(9)}   (n ${r.n}, total ${r.total})`,
     );
   }
   console.log(`  ${label}: ${CONCURRENCY} requests in flight for ${SECONDS} s`);
-  for (const scenario of LOAD_SCENARIOS) printLoad(scenario.name, await underLoad(listUrl, headers, scenario.query));
+  for (const scenario of loadScenarios) printLoad(scenario.name, await underLoad(listUrl, headers, scenario.query));
 }
 
 /** The same page from a bare Fastify + pg server on the same database: the reference figure. */
@@ -199,23 +200,29 @@ async function measureBare(databaseUrl) {
   }
 }
 
-async function pgliteRun() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mes-bench-list-'));
+/**
+ * What one list bench does on each engine: `seed(query)` adds its rows (returns ms) to a migrated,
+ * seeded database, `measure(label, baseUrl)` prints its figures, `reference(databaseUrl)` (optional)
+ * adds figures on PostgreSQL only; `noun` names the rows, `name` the data directory and database.
+ */
+
+async function pgliteRun(bench) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `mes-bench-${bench.name}-`));
   try {
     // First start migrates and seeds; then the server must be down while we write (one process per data dir).
-    const first = await startRealServer({ name: 'bench-list-seed', dataDir });
+    const first = await startRealServer({ name: `bench-${bench.name}-seed`, dataDir });
     await first.stop();
     const db = new PGlite({ dataDir, extensions: { pg_trgm } });
     let seedMs;
     try {
-      seedMs = await seedUsers(async (text, params) => (await db.query(text, params)).rows);
+      seedMs = await bench.seed(async (text, params) => (await db.query(text, params)).rows);
     } finally {
       await db.close();
     }
-    console.log(`  PGlite: seeded ${ROWS} users in ${(seedMs / 1000).toFixed(1)} s`);
-    const server = await startRealServer({ name: 'bench-list-pglite', dataDir });
+    console.log(`  PGlite: seeded ${bench.noun} in ${(seedMs / 1000).toFixed(1)} s`);
+    const server = await startRealServer({ name: `bench-${bench.name}-pglite`, dataDir });
     try {
-      await measure('PGlite', server.url);
+      await bench.measure('PGlite', server.url);
     } finally {
       await server.stop();
     }
@@ -224,30 +231,31 @@ async function pgliteRun() {
   }
 }
 
-async function postgresRun() {
+async function postgresRun(bench) {
   const script = path.join(repoRoot, 'scripts', 'pg-throwaway.sh');
   const started = execFileSync('bash', [script, 'start'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
   const env = Object.fromEntries([...started.matchAll(/^export (\w+)=(.*)$/gm)].map((m) => [m[1], m[2]]));
   const clusterDir = env.PG_THROWAWAY_DIR;
+  const database = `mes_bench_${bench.name.replace(/\W/g, '_')}`;
   try {
     const admin = new pg.Client({ connectionString: env.TEST_DATABASE_URL });
     await admin.connect();
-    await admin.query('create database mes_bench');
+    await admin.query(`create database ${database}`);
     await admin.end();
-    const databaseUrl = env.TEST_DATABASE_URL.replace(/\/postgres$/, '/mes_bench');
-    const server = await startRealServer({ name: 'bench-list-postgres', env: { DATABASE_URL: databaseUrl } });
+    const databaseUrl = env.TEST_DATABASE_URL.replace(/\/postgres$/, `/${database}`);
+    const server = await startRealServer({ name: `bench-${bench.name}-postgres`, env: { DATABASE_URL: databaseUrl } });
     try {
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
       let seedMs;
       try {
-        seedMs = await seedUsers(async (text, params) => (await client.query(text, params)).rows);
+        seedMs = await bench.seed(async (text, params) => (await client.query(text, params)).rows);
       } finally {
         await client.end();
       }
-      console.log(`  PostgreSQL: seeded ${ROWS} users in ${(seedMs / 1000).toFixed(1)} s`);
-      await measure('PostgreSQL', server.url);
-      await measureBare(databaseUrl);
+      console.log(`  PostgreSQL: seeded ${bench.noun} in ${(seedMs / 1000).toFixed(1)} s`);
+      await bench.measure('PostgreSQL', server.url);
+      await bench.reference?.(databaseUrl);
     } finally {
       await server.stop();
     }
@@ -256,19 +264,30 @@ async function postgresRun() {
   }
 }
 
-/** The "list" section of `npm run bench`. */
-export async function listEndpointReport() {
+/** A list bench on the engines of BENCH_LIST_DB (pglite,postgres); an engine that fails is reported, then thrown. */
+export async function listBenchReport(title, bench) {
   const engines = (process.env.BENCH_LIST_DB ?? 'pglite,postgres').split(',').map((s) => s.trim());
-  console.log(`\nStaff list endpoint GET ${LIST}, ${ROWS} users in one factory (server and client on the same machine):`);
+  console.log(`\n${title} (server and client on the same machine):`);
   let failure = null;
   for (const [engine, run] of [['pglite', pgliteRun], ['postgres', postgresRun]]) {
     if (!engines.includes(engine)) continue;
     try {
-      await run();
+      await run(bench);
     } catch (error) {
       failure ??= error;
       console.log(`  ${engine}: ERROR ${error instanceof Error ? error.message.split('\n').slice(-2).join(' ') : String(error)}`);
     }
   }
   if (failure) throw failure;
+}
+
+/** The "list" section of `npm run bench`. */
+export function listEndpointReport() {
+  return listBenchReport(`Staff list endpoint GET ${LIST}, ${ROWS} users in one factory`, {
+    name: 'list',
+    noun: `${ROWS} users`,
+    seed: seedUsers,
+    measure: (label, baseUrl) => measure(label, baseUrl),
+    reference: measureBare,
+  });
 }

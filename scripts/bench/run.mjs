@@ -17,9 +17,13 @@
 // and of issue 12:
 //   9. the carton scheduling engine: calculate mode ≤ 200 ms and optimize mode ≤ 10 s on 10,000
 //      operations, and the optimiser against an EDD list schedule (scripts/bench/schedule.mjs).
+// and of issue 10:
+//  10. live device status: ingestion events/s (batches of 100) and event → screen latency with 100
+//      SSE clients, PGlite and PostgreSQL (scripts/bench/device-status.mjs).
 // and of issue 11:
-//  10. ERP intake of 10,000 order messages through the HTTP API (batches of 500 to sync_batch), PGlite and PostgreSQL (scripts/bench/erp-intake.mjs).
-// BENCH_ONLY=size,startup,list,ui,import,upload,login,trim,schedule,erp picks sections (default: all).
+//  11. ERP intake of 10,000 order messages through the HTTP API (batches of 500 to sync_batch), PGlite and PostgreSQL (scripts/bench/erp-intake.mjs).
+//  12. the production order list at 200k orders, PGlite and PostgreSQL (scripts/bench/order-list.mjs).
+// BENCH_ONLY=size,startup,list,ui,import,upload,login,trim,schedule,device,erp,orders picks sections (default: all).
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,12 +33,14 @@ import { buildIfNeeded, repoRoot } from '../build-if-needed.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, startRealServer } from '../../tests/support/real-server.mjs';
 import { importExportReport } from './import-products.mjs';
 import { listEndpointReport } from './list-endpoint.mjs';
+import { orderListReport } from './order-list.mjs';
 import { listPageRenderReport } from './list-page-render.mjs';
 import { loginLoadReport } from './login-load.mjs';
 import { uploadMemoryReport } from './upload-memory.mjs';
 import { trimReport } from './trim.mjs';
 import { scheduleReport } from './schedule.mjs';
 import { erpIntakeReport } from './erp-intake.mjs';
+import { deviceStatusReport } from './device-status.mjs';
 
 const BUDGET_KB = 250;
 const RUNS = 5;
@@ -147,7 +153,7 @@ async function timings(baseUrl) {
   return { toLogin, toFirstScreen, loadedScripts: scriptBytes[0] };
 }
 
-const SECTIONS = ['size', 'startup', 'list', 'ui', 'import', 'upload', 'login', 'trim', 'schedule', 'erp'];
+const SECTIONS = ['size', 'startup', 'list', 'ui', 'import', 'upload', 'login', 'trim', 'schedule', 'device', 'erp', 'orders'];
 const only = (process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean);
 const unknown = only.filter((name) => !SECTIONS.includes(name));
 if (unknown.length) {
@@ -202,5 +208,7 @@ await section('upload', async () => (await uploadMemoryReport()).pass);
 await section('login', async () => (await loginLoadReport()).pass);
 await section('trim', async () => (await trimReport()).pass);
 await section('schedule', async () => (await scheduleReport()).pass);
+await section('device', async () => (await deviceStatusReport()).pass);
 await section('erp', async () => (await erpIntakeReport()).pass);
+await section('orders', () => orderListReport());
 process.exitCode = failed ? 1 : 0;

@@ -1,8 +1,10 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { ServerConfig } from './config';
+import { DEFAULT_DEVICE_OFFLINE_MINUTES, type ServerConfig } from './config';
 import type { Db } from './db';
 import { SERVER_MODULES, type ModuleDeps } from './modules';
 import { logSmsSender, type SmsSender } from './modules/account';
+import { machineKeyPlugin } from './lib/machine-key';
+import { inProcessPubSub, type PubSub } from './lib/pubsub';
 import { AuthService } from './modules/auth';
 import { logAlertSender, type AlertSender } from './modules/device-repair';
 import { FileService } from './modules/files';
@@ -16,7 +18,9 @@ import { declaredFieldsPlugin, schemaController, serializerOpts } from './plugin
 
 export interface BuildAppOptions {
   db: Db;
-  config: Pick<ServerConfig, 'accessTokenTtl' | 'refreshTokenTtl' | 'staticDir'>;
+  config: Pick<ServerConfig, 'accessTokenTtl' | 'refreshTokenTtl' | 'staticDir'> & Partial<Pick<ServerConfig, 'deviceOfflineMinutes'>>;
+  /** Messages between server processes (lib/pubsub: LISTEN/NOTIFY on PostgreSQL); default in-process. Closed with the app. */
+  pubsub?: PubSub;
   logger?: FastifyServerOptions['logger'];
   /** Clock used for token expiry and login-failure windows (tests may pin it). */
   now?: () => Date;
@@ -31,7 +35,7 @@ export interface BuildAppOptions {
 }
 
 /**
- * The Fastify instance: plugins in order (errors → JSON bodies → declared fields → auth → tenant scope → permissions → static),
+ * The Fastify instance: plugins in order (errors → JSON bodies → declared fields → auth → machine key → tenant scope → permissions → static),
  * then every module of SERVER_MODULES (modules/index.ts) in order. Tests drive it with `app.inject`.
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -53,10 +57,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(jsonBodyPlugin);
   await app.register(declaredFieldsPlugin);
   await app.register(authPlugin, { resolver: authService });
+  await app.register(machineKeyPlugin, { db: options.db });
   await app.register(tenantScopePlugin);
   await app.register(permissionsPlugin);
   await app.register(staticPlugin, { staticDir: options.config.staticDir });
 
+  const pubsub = options.pubsub ?? inProcessPubSub();
+  app.addHook('onClose', async () => pubsub.close());
   const deps: ModuleDeps = {
     db: options.db,
     now,
@@ -64,6 +71,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     files: new FileService(options.db, { filesDir: options.filesDir, now }),
     sms: options.smsSender ?? logSmsSender(app.log),
     alerts: options.alertSender ?? logAlertSender(app.log),
+    pubsub,
+    deviceOfflineMinutes: options.config.deviceOfflineMinutes ?? DEFAULT_DEVICE_OFFLINE_MINUTES,
   };
   for (const module of SERVER_MODULES) {
     await app.register(async (scope) => module.register(scope, deps));

@@ -14,7 +14,11 @@ export interface ServerConfig {
   refreshTokenTtl: number;
   staticDir: string;
   logLevel: string;
+  /** Minutes without a status event after which a device counts as 6 不在线. */
+  deviceOfflineMinutes: number;
 }
+
+export const DEFAULT_DEVICE_OFFLINE_MINUTES = 10;
 
 export const APPLICATION_ID = 'mes-pc';
 
@@ -38,5 +42,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     refreshTokenTtl: integerSetting(env, 'REFRESH_TOKEN_TTL', 604_800, 1, Number.MAX_SAFE_INTEGER),
     staticDir: path.resolve(env.STATIC_DIR?.trim() || './dist'),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
+    deviceOfflineMinutes: integerSetting(env, 'DEVICE_OFFLINE_MINUTES', DEFAULT_DEVICE_OFFLINE_MINUTES, 1, 10_080),
   };
 }

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { loadConfig, type ServerConfig } from './config';
 import { migrateToLatest, openDatabase } from './db';
 import { SEED_ACCOUNTS, SEED_ENTERPRISE, SEED_ORGS, seedIfEmpty, syncAuthorityCatalogue } from './db/seed';
+import { databasePubSub } from './lib/pubsub';
 import { LockHeldError, acquireDataDirLock } from './lockfile';
 
 function printBanner(port: number, seeded: boolean, databaseLabel: string): void {
@@ -79,7 +80,8 @@ async function main(): Promise<void> {
     await migrateToLatest(db);
     const seeded = await seedIfEmpty(db);
     await syncAuthorityCatalogue(db);
-    app = await buildApp({ db, config, filesDir: path.join(config.dataDir, 'files'), logger: { level: config.logLevel } });
+    const pubsub = databasePubSub(db, config.databaseUrl, (message) => process.stderr.write(`${message}\n`));
+    app = await buildApp({ db, config, pubsub, filesDir: path.join(config.dataDir, 'files'), logger: { level: config.logLevel } });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

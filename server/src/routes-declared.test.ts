@@ -1,9 +1,10 @@
 // Every API route the app mounts comes from an endpoint declaration of a contract (lib/endpoint
-// `mount`): it has a response (a schema, or FILE for a download) and says who may call it: an
-// authority code, `public` (login, refresh, logout) or `session` (any logged-in user: own profile,
-// own config). A route mounted by hand, or declared without one of these, fails here.
+// `mount`): it has a response (a schema, FILE for a download, EVENT_STREAM for server-sent events)
+// and says who may call it: an authority code, `public` (login, refresh, logout), `session` (any
+// logged-in user: own profile, own config) or `machine` (a shop-floor machine with its machine key).
+// A route mounted by hand, or declared without one of these, fails here.
 import { Type } from '@sinclair/typebox';
-import { FILE, get } from '@core/contracts/endpoint';
+import { EVENT_STREAM, FILE, get } from '@core/contracts/endpoint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mount } from './lib/endpoint';
 import { AppError } from './plugins/envelopes';
@@ -44,9 +45,20 @@ describe('route declarations', () => {
     expect(downloads.filter((route) => !/\/(export|import_template|download_url)$/.test(route))).toEqual([]);
   });
 
-  it('gives each route exactly one kind of access: an authority, public or session', () => {
-    const access = (route: (typeof t.app.mountedRoutes)[number]) => [route.endpoint?.authority, route.endpoint?.public, route.endpoint?.session].filter(Boolean).length;
+  it('gives each route exactly one kind of access: an authority, public, session or machine', () => {
+    const access = (route: (typeof t.app.mountedRoutes)[number]) => [route.endpoint?.authority, route.endpoint?.public, route.endpoint?.session, route.endpoint?.machine].filter(Boolean).length;
     expect(t.app.mountedRoutes.filter((route) => access(route) !== 1).map(label)).toEqual([]);
+  });
+
+  it('keeps machine routes to named writes and event streams to /stream paths', () => {
+    const routes = t.app.mountedRoutes.filter((route) => route.endpoint);
+    const machine = routes.filter((route) => route.endpoint!.machine);
+    expect(machine.map(label)).toContain('POST /dps-server/device_status/events');
+    // A machine posts what it reports; it reads nothing of the factory's data.
+    expect(machine.filter((route) => route.method === 'GET' || !route.endpoint!.name).map(label)).toEqual([]);
+    const streams = routes.filter((route) => route.endpoint!.response === EVENT_STREAM).map(label);
+    expect(streams).toContain('GET /dps-server/device_status/stream');
+    expect(streams.filter((route) => !/^GET .*\/stream$/.test(route))).toEqual([]);
   });
 });
 

@@ -16,6 +16,7 @@ import { ShopFloorPaths } from '@core/contracts/modeling';
 import { TicketTemplatePaths } from '@core/contracts/sys-cfg';
 import { WorkReportPaths } from '@core/contracts/work-order/report';
 import { PaperboardPaths } from '@core/contracts/paperboard';
+import { ProductionOrderPaths } from '@core/contracts/work-order/order';
 import { resultClient, startTwoFactoryApp, type TestApp } from './test-support';
 
 let t: TestApp;
@@ -124,9 +125,25 @@ describe('tenant isolation over every list with writes', () => {
         WorkReportPaths.list,
         PaperboardPaths.orderList,
         ErpPaths.binList,
+        ProductionOrderPaths.list,
       ]),
     );
     expect(swept.length).toBeGreaterThanOrEqual(18);
+  });
+
+  it('opens no machine route to a user token, nor any user route to a machine key', async () => {
+    const machine = ENDPOINTS.filter((endpoint) => endpoint.machine);
+    expect(machine.length).toBeGreaterThan(0);
+    for (const endpoint of machine) {
+      const answer = await t.app.inject({ method: endpoint.method, url: pathFiller(endpoint.path)(1), headers: { authorization: `bearer ${carton}` }, payload: {} });
+      expect(answer.json(), `${endpoint.path} with a user token`).toMatchObject({ resultCode: 1003 });
+    }
+    const id = (await rowsOf(carton, ShopFloorPaths.workMachineList))[0]!.id;
+    const key = ((await post<{ key: string }>(carton, ShopFloorPaths.workMachineKeyIssue, { id })).resultData as { key: string }).key;
+    for (const list of paths.filter((path) => LIST.test(path))) {
+      const answer = await t.app.inject({ method: 'GET', url: list, headers: { X_MACHINE_KEY: key, authorization: `bearer ${key}` } });
+      expect(answer.body, `${list} with a machine key`).toMatch(/"(resultCode|code)":1003/);
+    }
   });
 
   it('sweeps every list with writes the server mounts', () => {

@@ -11,6 +11,7 @@ import type { SmsSender } from './modules/account/sms';
 import type { AlertSender } from './modules/device-repair/alert-sender';
 import { migrateToLatest, openDatabase, type Database, type Db } from './db';
 import { seedIfEmpty } from './db/seed';
+import { databasePubSub } from './lib/pubsub';
 import { multipart } from './test-multipart';
 import { afterAll, beforeAll, expect } from 'vitest';
 
@@ -18,6 +19,8 @@ export interface TestApp {
   app: FastifyInstance;
   db: Db;
   engine: 'pglite' | 'postgres';
+  /** The PostgreSQL database of this app (null on PGlite): a second server process may open it. */
+  databaseUrl: string | null;
   /** Temporary directory of uploaded files (removed by close()). */
   filesDir: string;
   close(): Promise<void>;
@@ -35,6 +38,8 @@ export interface TestAppOptions {
   alertSender?: AlertSender;
   /** Directory of uploaded files (default: a new empty one); removed by close() either way. */
   filesDir?: string;
+  /** DEVICE_OFFLINE_MINUTES of the app (default 10). */
+  deviceOfflineMinutes?: number;
   /** Adds extra routes (e.g. to probe plugins) before the app is readied. */
   extend?: (app: FastifyInstance) => void;
 }
@@ -47,6 +52,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const adminUrl = process.env.TEST_DATABASE_URL;
   let dropDatabase: () => Promise<void> = async () => {};
   let db: Db;
+  let databaseUrl: string | null = null;
   if (adminUrl) {
     const name = `mes_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
@@ -55,7 +61,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    db = openDatabase({ kind: 'postgres', connectionString: url.toString() });
+    databaseUrl = url.toString();
+    db = openDatabase({ kind: 'postgres', connectionString: databaseUrl });
     dropDatabase = async () => {
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
@@ -84,7 +91,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       accessTokenTtl: options.accessTokenTtl ?? 43_200,
       refreshTokenTtl: 604_800,
       staticDir: options.staticDir ?? '/nonexistent-mes-static',
+      deviceOfflineMinutes: options.deviceOfflineMinutes,
     },
+    pubsub: databasePubSub(db, databaseUrl),
     now: options.now,
     logger: options.logger ?? false,
     filesDir,
@@ -98,6 +107,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app,
     db,
     engine: adminUrl ? 'postgres' : 'pglite',
+    databaseUrl,
     filesDir,
     async close() {
       await app.close();

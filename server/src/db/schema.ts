@@ -519,6 +519,62 @@ export interface BadPhenomenonTable extends Stamped {
   remark: Text;
 }
 
+// ---- live device status (migration 0014) ----------------------------------------------------------
+
+/** A per-machine key of a 一体机 or gateway: only its SHA-256 is stored. */
+export interface MachineKeyTable {
+  id: Generated<number>;
+  enterprise_id: number;
+  org_id: number;
+  work_machine_id: number;
+  key_hash: string;
+  key_hint: string;
+  created_by: number | null;
+  created_at: CreatedAt;
+  revoked_at: NullableTimestamp;
+}
+
+/** A status event as it arrived; `at` in epoch milliseconds. */
+export interface DeviceStatusEventTable {
+  id: Generated<number>;
+  enterprise_id: number;
+  org_id: number;
+  device_id: number;
+  at: number;
+  status: number;
+  reason: string | null;
+  counter: number | null;
+  event_id: string | null;
+  event_key: string;
+  work_machine_id: number | null;
+  received_at: CreatedAt;
+}
+
+/** A piece of a device's status timeline, [start_at, end_at) in epoch milliseconds (end null: open). */
+export interface DeviceStatusSegmentTable {
+  id: Generated<number>;
+  enterprise_id: number;
+  org_id: number;
+  device_id: number;
+  start_at: number;
+  end_at: number | null;
+  status: number;
+  reason: string | null;
+}
+
+/** A person's word on downtime at an instant: the reason of the piece starting there, or a split. */
+export interface DeviceDowntimeNoteTable {
+  id: Generated<number>;
+  enterprise_id: number;
+  org_id: number;
+  device_id: number;
+  start_at: number;
+  split: Generated<boolean>;
+  reason: string | null;
+  updated_by: number | null;
+  updated_at: UpdatedAt;
+}
+
 export interface Database {
   enterprise: EnterpriseTable;
   org: OrgTable;
@@ -591,6 +647,10 @@ export interface Database {
   board_run_lane: BoardRunLaneTable;
   board_line_config: ConfigRowTable;
   board_schedule_log: BoardScheduleLogTable;
+  machine_key: MachineKeyTable;
+  device_status_event: DeviceStatusEventTable;
+  device_status_segment: DeviceStatusSegmentTable;
+  device_downtime_note: DeviceDowntimeNoteTable;
 }
 
 export type AppUser = Selectable<AppUserTable>;

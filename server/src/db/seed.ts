@@ -17,6 +17,7 @@ import { seedStencilDemo } from '../modules/stencil/seed';
 import { seedProductionOrderDemo } from '../modules/production-order';
 import { seedDeviceRepairDemo } from '../modules/device-repair/seed';
 import { seedErpDemo } from '../modules/erp';
+import { seedDeviceStatusDemo } from '../modules/device-status/seed';
 import { seedTicketTemplateDemo } from '../modules/sys-cfg/ticket-template.seed';
 import { seedWorkReportDemo } from '../modules/work-report';
 import { seedPaperboardDemo } from '../modules/paperboard/seed';
@@ -307,6 +308,7 @@ export async function seedIfEmpty(db: Db, now: Date = new Date()): Promise<boole
     await seedDeviceRepairDemo(trx, enterpriseId, [CARTON, BOARD], now);
     await seedWorkReportDemo(trx, enterpriseId, [CARTON, BOARD], now);
     await seedPaperboardDemo(trx, enterpriseId, [{ orgId: CARTON, board: false }, { orgId: BOARD, board: true }], now);
+    await seedDeviceStatusDemo(trx, enterpriseId, [CARTON, BOARD], now);
   });
   // Statistics for the planner: PGlite runs no autovacuum, and without them a filtered page of a
   // freshly seeded table (keys found by a limited subquery) is planned as a nested loop over that

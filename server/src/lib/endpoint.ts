@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FILE, type Endpoint, type RequestOf } from '@core/contracts/endpoint';
+import { EVENT_STREAM, FILE, type Endpoint, type RequestOf } from '@core/contracts/endpoint';
 import { familyOf, ok, type Family } from '../plugins/envelopes';
 
 declare module 'fastify' {
@@ -57,7 +57,8 @@ function checked(endpoint: Endpoint, response: TSchema, result: unknown): void {
  * Mounts one declared endpoint: method, path, request schemas, the family envelope of its response
  * (`response: { 200 }`), its access (`config.authority` / `session` / `public`) and the declaration
  * itself (`config.endpoint`, read by the route checks and the system log). JSON handlers return
- * the result; a FILE endpoint's handler sends the download itself.
+ * the result; a FILE endpoint's handler sends the download itself, an EVENT_STREAM endpoint's
+ * handler takes the connection over (`reply.hijack()`) and writes the stream.
  */
 export function mount<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>): void {
   const family = familyOf(endpoint.path);
@@ -66,15 +67,15 @@ export function mount<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
   if (endpoint.query) schema.querystring = endpoint.query;
   if (endpoint.params) schema.params = endpoint.params;
   if (endpoint.body) schema.body = endpoint.body;
-  if (response !== FILE) schema.response = { 200: envelopeSchema(family, response) };
-  const config = { endpoint, authority: endpoint.authority, session: endpoint.session, public: endpoint.public };
+  if (response !== FILE && response !== EVENT_STREAM) schema.response = { 200: envelopeSchema(family, response) };
+  const config = { endpoint, authority: endpoint.authority, session: endpoint.session, public: endpoint.public, machine: endpoint.machine };
   app.route<RequestOf<E>>({
     method: endpoint.method,
     url: endpoint.path,
     schema,
     config,
     handler:
-      response === FILE
+      response === FILE || response === EVENT_STREAM
         ? (request, reply) => handler(request, reply)
         : async (request, reply) => {
             const result = (await handler(request, reply)) ?? null;

@@ -36,12 +36,14 @@
  * `session` or `public`; writes open to a session or the public carry a `name` for the system log.
  *
  * What several modules share lives in server/src/lib (errors, rows, scoped, unique, operation-context,
- * crud-routes, transfer-routes, list-query, excel-*), never in another module. Adding a module: docs/NEW-MODULE.md.
+ * crud-routes, transfer-routes, list-query, excel-*, machine-key: `machineOf(request)` on `machine: true`
+ * routes, pubsub: messages to every server process), never in another module. Adding a module: docs/NEW-MODULE.md.
  */
 import { accountModule } from './account';
 import { authModule } from './auth';
 import { deviceRepairModule } from './device-repair';
 import { erpModule } from './erp';
+import { deviceStatusModule } from './device-status';
 import { filesModule } from './files';
 import { modelingModule } from './modeling';
 import type { ServerModule } from './module';
@@ -73,4 +75,5 @@ export const SERVER_MODULES: ServerModule[] = [
   workReportModule,
   paperboardModule,
   erpModule,
+  deviceStatusModule,
 ];

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
+import type { PubSub } from '../lib/pubsub';
 import type { SmsSender } from './account';
 import type { AuthService } from './auth';
 import type { AlertSender } from './device-repair';
@@ -17,6 +18,10 @@ export interface ModuleDeps {
   sms: SmsSender;
   /** Delivers fault alerts to group-chat robots (device-repair); only configured addresses reach it. */
   alerts: AlertSender;
+  /** Messages to every server process on the database (live screens). */
+  pubsub: PubSub;
+  /** A device with no status event for this long becomes 6 不在线 (DEVICE_OFFLINE_MINUTES). */
+  deviceOfflineMinutes: number;
 }
 
 /** A server module's registration: app.ts mounts every module of SERVER_MODULES this way. */

@@ -84,7 +84,9 @@ export const authPlugin = fp<{ resolver: SessionResolver }>(
     app.decorateRequest('session', null);
     app.addHook('onRequest', async (request, reply) => {
       // An API path that matches no route needs a session too: the route table is not told to strangers.
-      if (!isApiPath(routePath(request)) || request.routeOptions.config?.public) return;
+      // Machine routes take a machine key instead (lib/machine-key.ts), never a user token.
+      const config = request.routeOptions.config;
+      if (!isApiPath(routePath(request)) || config?.public || (config as { machine?: boolean } | undefined)?.machine) return;
       const token = readToken(request);
       const session = token ? await resolver.resolve(token, request.routeOptions.config?.authority) : null;
       if (!session) return sendNotLoggedIn(request, reply);

@@ -1,6 +1,7 @@
 import { accountModule } from './account';
 import { deviceRepairModule } from './device-repair';
 import { erpLogModule } from './erp-log';
+import { deviceLiveModule } from './device-live';
 import { type ModulePageLoader, type ModuleRegistration } from './define-module';
 import { homeModule } from './home';
 import { modelingModule } from './modeling';
@@ -10,6 +11,7 @@ import { orderBinModule } from './order-bin';
 import { sysCfgModule } from './sys-cfg';
 import { shiftsModule } from './shifts';
 import { stencilModule } from './stencil';
+import { productionOrderModule } from './production-order';
 import { sysLogModule } from './sys-log';
 import { workReportModule } from './work-report';
 import { paperboardModule } from './paperboard';
@@ -32,6 +34,8 @@ export const MODULES: readonly ModuleRegistration[] = [
   paperboardModule,
   erpLogModule,
   orderBinModule,
+  productionOrderModule,
+  deviceLiveModule,
 ];
 
 const pageIndex = new Map<string, ModulePageLoader>();

@@ -1,5 +1,6 @@
 import { ACCOUNT_ACTIONS } from './authorities/account';
 import { DEVICE_REPAIR_ACTIONS } from './authorities/device-repair';
+import { DEVICE_LIVE_ACTIONS } from './authorities/device-live';
 import { MODELING_ACTIONS } from './authorities/modeling';
 import { SHIFT_ACTIONS } from './authorities/shifts';
 import { STENCIL_ACTIONS } from './authorities/stencil';
@@ -92,6 +93,7 @@ const PAGE_ORDER = [
   '订单同步日志',
   '印版管理',
   '设备维修',
+  '设备停机',
   '角色管理',
 ];
 const pageRank = (entry: ActionCodeEntry) => {
@@ -110,6 +112,7 @@ export const ACTION_CODE_ENTRIES: ActionCodeEntry[] = [
   ...WORK_ORDER_ACTIONS,
   ...DEVICE_REPAIR_ACTIONS,
   ...PAPERBOARD_ACTIONS,
+  ...DEVICE_LIVE_ACTIONS,
 ].sort((a, b) => pageRank(a) - pageRank(b));
 
 /** Quality audit tabs (spec §6), ids as the spec writes them, including PRODUCK_CHECK. */

@@ -14,10 +14,12 @@ import { ACCOUNT_PAGES } from './pages/account';
 import { DEVICE_REPAIR_PAGES } from './pages/device-repair';
 import { ERP_LOG_PAGES } from './pages/erp-log';
 import { HOME_PAGES } from './pages/home';
+import { DEVICE_DETAIL_PAGES, DEVICE_LIVE_PAGES } from './pages/device-live';
 import { MODELING_PAGES } from './pages/modeling';
 import { ORDER_BIN_PAGES } from './pages/order-bin';
 import { ORDER_PROGRESS_PAGES } from './pages/order-progress';
 import { PRINT_ORDER_PAGES } from './pages/print-order';
+import { PRODUCTION_ORDER_PAGES } from './pages/production-order';
 import { SHIFTS_PAGES } from './pages/shifts';
 import { STENCIL_PAGES } from './pages/stencil';
 import { SYS_CFG_PAGES } from './pages/sys-cfg';
@@ -67,7 +69,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
     authority: 'MENU_HOME',
     children: [
       ...pageList(HOME_PAGES),
-      page('HOME', 'NEW_HOME', '/new-home', '设备总览', { home: true }),
+      ...pageList(DEVICE_LIVE_PAGES),
     ],
   },
   {
@@ -118,7 +120,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
     children: [
       page('DEVICE', 'LEDGER', '/device-info', '设备台账'),
       page('DEVICE', 'WORKORDER_CALENDAR', '/workorder-calendar', '工单日历'),
-      page('DEVICE', 'DETAIL', '/device-detail', '设备详情', { hidden: true, keepQuery: TAB_QUERY }),
+      ...pageList(DEVICE_DETAIL_PAGES),
       page('DEVICE', 'CHECK', '/device-check-cfg', '设备点检', { keepQuery: TAB_QUERY }),
       page('DEVICE', 'MAINTENANCE', '/maintenance-cfg', '设备保养', { keepQuery: TAB_QUERY }),
       ...pageList(DEVICE_REPAIR_PAGES),
@@ -188,9 +190,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
     icon: 'profile',
     authority: 'MENU_WORK_ORDER',
     children: [
-      page('WORK_ORDER', 'ISSUED', '/production-order-issued', '已下发工单', { hidden: true }),
-      page('WORK_ORDER', 'PRODUCTION_ORDER', '/production-order', '生产订单', { keepQuery: TAB_QUERY }),
-      page('WORK_ORDER', 'SEMI_PRODUCTION_ORDER', '/semi-production-order', '回收订单'),
+      ...pageList(PRODUCTION_ORDER_PAGES),
       ...pageList(WORK_REPORT_PAGES),
       ...pageList(ORDER_BIN_PAGES),
       ...pageList(ORDER_PROGRESS_PAGES),

@@ -20,21 +20,32 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** The response of a download (xlsx): a file, not an envelope. */
 export const FILE = 'file' as const;
 
-/** Who may call an endpoint: exactly one of an authority code, any logged-in session, or anyone. */
+/**
+ * The response of a server-sent event stream (`text/event-stream`): the handler writes the stream
+ * itself, no envelope.
+ */
+export const EVENT_STREAM = 'event-stream' as const;
+
+/**
+ * Who may call an endpoint: exactly one of an authority code, any logged-in session, anyone, or a
+ * shop-floor machine (一体机 / gateway) with its machine key (header `X_MACHINE_KEY`, issued on
+ * /oneMachine): never a user token, and a machine key opens no other route.
+ */
 export type Access =
-  | { authority: string; session?: never; public?: never }
-  | { session: true; authority?: never; public?: never }
-  | { public: true; authority?: never; session?: never };
+  | { authority: string; session?: never; public?: never; machine?: never }
+  | { session: true; authority?: never; public?: never; machine?: never }
+  | { public: true; authority?: never; session?: never; machine?: never }
+  | { machine: true; authority?: never; session?: never; public?: never };
 
 export type EndpointSpec = Access & {
   query?: TSchema;
   params?: TSchema;
   body?: TSchema;
-  /** The result inside the family envelope, or FILE for a download. */
-  response: TSchema | typeof FILE;
+  /** The result inside the family envelope, FILE for a download, EVENT_STREAM for server-sent events. */
+  response: TSchema | typeof FILE | typeof EVENT_STREAM;
   /**
-   * Chinese operation name in the system log, for writes whose access names nothing (session or
-   * public: 登录, 上传文件…). Writes guarded by an authority are named from the authority.
+   * Chinese operation name in the system log, for writes whose access names nothing (session,
+   * public or machine: 登录, 上传文件…). Writes guarded by an authority are named from the authority.
    */
   name?: string;
 };

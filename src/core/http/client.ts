@@ -14,6 +14,7 @@ import { getToken, getUser, logout, type LogoutReason } from '../session/session
 import { sessionStorageOf } from '../storage';
 import { BUILD_VERSION } from '../version';
 import { fileNameFromDisposition, saveBlob, xlsxFileName } from './download';
+import { readEventStream, type EventStreamHandlers } from './event-stream';
 import { serverMessage, unwrapEnvelope } from './envelope';
 import { prepareParams, type QueryParams } from './params';
 
@@ -266,6 +267,25 @@ export function createHttpClient(initial: Partial<HttpRuntime> = {}) {
         throw new HttpError('文件下载失败', { status: response.status });
       }
       return toBlob(response.data, contentType);
+    },
+    /**
+     * A server-sent event stream (`text/event-stream`) with the session's headers, reconnecting by
+     * itself after a drop; a JSON answer is an envelope (e.g. session lost) and goes through the
+     * catalogue, ending the stream. Returns `close()`.
+     */
+    eventStream(url: string, handlers: EventStreamHandlers): { close(): void } {
+      return readEventStream(
+        {
+          async open(signal) {
+            const response = await fetch(`${runtime.baseURL}${url}`, { headers: { ...specHeaders(), ...runtime.headers?.(), accept: 'text/event-stream' }, signal });
+            if ((response.headers.get('content-type') ?? '').includes('text/event-stream')) return response;
+            const body = await readBody(await response.text());
+            await settle(body, contextOf('get', url, {})).catch(() => undefined);
+            return null;
+          },
+        },
+        handlers,
+      );
     },
     /** POST with a blob response saved as `<name>.xlsx` (Content-Disposition wins over fileName). */
     async exportFile(url: string, body?: unknown, fileName = '导出', opts: RequestOptions = {}): Promise<ExportResult> {

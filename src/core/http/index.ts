@@ -16,6 +16,7 @@ export {
 export { prepareParams, type QueryParams } from './params';
 export { unwrapEnvelope, serverMessage } from './envelope';
 export { fileNameFromDisposition, saveBlob, xlsxFileName } from './download';
+export { eventStreamParser, readEventStream, type EventStreamHandlers, type StreamEvent } from './event-stream';
 
 const defaultClient = createHttpClient();
 

@@ -12,6 +12,7 @@ import { stencil } from './0010_stencil';
 import { loginThrottle } from './0011_login_throttle';
 import { trigramIndexes } from './0012_trigram_indexes';
 import { productionOrders } from './0013_production_orders';
+import { deviceStatus } from './0014_device_status';
 import { deviceRepair } from './0015_device_repair';
 import { paperboard } from './0020_paperboard';
 import { orderStatusIndexes } from './0021_order_status_indexes';
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   '0011_login_throttle': loginThrottle,
   '0012_trigram_indexes': trigramIndexes,
   '0013_production_orders': productionOrders,
+  '0014_device_status': deviceStatus,
   '0015_device_repair': deviceRepair,
   '0020_paperboard': paperboard,
   '0021_order_status_indexes': orderStatusIndexes,

@@ -130,6 +130,7 @@ function productQuery(db: Db) {
       'p.board_code as boardCode',
       'p.flute',
       'p.colors',
+      'p.score_allowance_mm as scoreAllowanceMm',
       'p.process_flow_id as processFlowId',
       'f.name as processFlowName',
       'p.remark',
@@ -154,6 +155,7 @@ function toProduct(row: ProductRow): Product {
     boardCode: row.boardCode,
     flute: row.flute,
     colors: row.colors,
+    scoreAllowanceMm: row.scoreAllowanceMm,
     processFlowId: row.processFlowId,
     processFlowName: row.processFlowName ?? '',
     remark: row.remark,
@@ -273,7 +275,7 @@ export class ProductService {
     return writeUnique(this.db, UNIQUE_MESSAGES, async (trx) => {
       await this.checkReferences(trx, scope, request);
       await refuseTaken(trx, 'product', 'product_no', scope, request.productNo, ProductMessages.noTaken);
-      const id = await insertRow(trx, 'product', scope, productValues(request));
+      const id = await insertRow(trx, 'product', scope, { ...productValues(request), score_allowance_mm: request.scoreAllowanceMm ?? null });
       await recordOperation(trx, context, { ...scope, content: `新增产品：${request.productNo} ${request.productName.trim()}` });
       return { id };
     });
@@ -285,7 +287,7 @@ export class ProductService {
       if (old === undefined) throw notFound(ProductMessages.notFound);
       await this.checkReferences(trx, scope, request, request.id);
       await refuseTaken(trx, 'product', 'product_no', scope, request.productNo, ProductMessages.noTaken, request.id);
-      await updateRow(trx, 'product', scope, request.id, productValues(request));
+      await updateRow(trx, 'product', scope, request.id, { ...productValues(request), score_allowance_mm: request.scoreAllowanceMm ?? null });
       const renamed = old === request.productNo ? '' : `（原编号 ${old}）`;
       await recordOperation(trx, context, { ...scope, content: `编辑产品：${request.productNo} ${request.productName.trim()}${renamed}` });
     });

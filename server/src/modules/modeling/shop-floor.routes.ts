@@ -26,6 +26,8 @@ export async function shopFloorRoutes(app: FastifyInstance, { services }: { serv
 
   registerCrudRoutes(app, { list: E.workMachineList, create: E.workMachineCreate, update: E.workMachineUpdate, deleteBatch: E.workMachineDeleteBatch, service: services.workMachines });
   mount(app, E.workMachineDetail, async (request) => services.workMachines.detail(scope(request), request.params.id));
+  mount(app, E.workMachineKeyIssue, async (request) => services.workMachines.issueKey(scope(request), request.body.id, operationContext(request)));
+  mount(app, E.workMachineKeyRevoke, async (request) => services.workMachines.revokeKey(scope(request), request.body.id, operationContext(request)));
 
   registerCrudRoutes(app, { list: E.badReasonList, create: E.badReasonCreate, update: E.badReasonUpdate, deleteBatch: E.badReasonDeleteBatch, service: services.badReasons });
 }

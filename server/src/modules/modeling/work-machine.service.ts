@@ -1,11 +1,12 @@
 import type { PageResult } from '@core/contracts/common';
-import type { CreateWorkMachineRequest, UpdateWorkMachineRequest, WorkMachine } from '@core/contracts/modeling';
+import type { CreateWorkMachineRequest, IssuedMachineKey, UpdateWorkMachineRequest, WorkMachine } from '@core/contracts/modeling';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { runList, type ListParams } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
-import { validation } from '../../lib/errors';
-import { stampsOf } from '../../lib/datetime';
+import { notFound, validation } from '../../lib/errors';
+import { issueMachineKey, liveKeys, revokeLiveKey } from '../../lib/machine-key';
+import { formatDateTime, stampsOf } from '../../lib/datetime';
 import { summary, text } from '../../lib/rows';
 import { deleteLogged, factoryList, inScope, insertRow, refuseTaken, requireOne, requireRow, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
 
@@ -13,6 +14,7 @@ export const WorkMachineMessages = {
   notFound: '一体机不存在',
   codeTaken: '一体机编码已存在',
   deviceMissing: '绑定的设备不存在',
+  noLiveKey: '该一体机没有有效的密钥',
 } as const;
 const UNIQUE = { work_machine_code_uq: WorkMachineMessages.codeTaken };
 
@@ -41,7 +43,10 @@ async function devicesOf(db: Db, machineIds: number[]) {
     .execute();
 }
 
-function toMachine(row: MachineRow, devices: Awaited<ReturnType<typeof devicesOf>>): WorkMachine {
+type Keys = Awaited<ReturnType<typeof liveKeys>>;
+
+function toMachine(row: MachineRow, devices: Awaited<ReturnType<typeof devicesOf>>, keys: Keys): WorkMachine {
+  const key = keys.get(row.id);
   return {
     id: row.id,
     machineCode: row.machine_code,
@@ -49,6 +54,8 @@ function toMachine(row: MachineRow, devices: Awaited<ReturnType<typeof devicesOf
     ip: row.ip,
     remark: row.remark,
     devices: devices.filter((device) => device.work_machine_id === row.id).map((device) => ({ deviceId: device.id, deviceNo: device.device_no, deviceName: device.name })),
+    keyHint: key?.keyHint ?? '',
+    keyIssuedAt: key ? formatDateTime(key.issuedAt) : '',
     ...stampsOf(row),
   };
 }
@@ -84,13 +91,34 @@ export class WorkMachineService {
 
   async list(scope: Scope, params: ListParams): Promise<PageResult<WorkMachine>> {
     const page = await runList(machineQuery(this.db), WORK_MACHINE_LIST, scope, params);
-    const devices = await devicesOf(this.db, page.list.map((row) => row.id));
-    return { ...page, list: page.list.map((row) => toMachine(row, devices)) };
+    const ids = page.list.map((row) => row.id);
+    const [devices, keys] = await Promise.all([devicesOf(this.db, ids), liveKeys(this.db, ids)]);
+    return { ...page, list: page.list.map((row) => toMachine(row, devices, keys)) };
   }
 
   async detail(scope: Scope, id: number): Promise<WorkMachine> {
     const row = await requireOne(machineQuery(this.db), 'm', scope, id, WorkMachineMessages.notFound);
-    return toMachine(row, await devicesOf(this.db, [id]));
+    return toMachine(row, await devicesOf(this.db, [id]), await liveKeys(this.db, [id]));
+  }
+
+  /** A new machine key for the machine (its previous key stops working); logged without the key. */
+  async issueKey(scope: Scope, id: number, context: OperationContext): Promise<IssuedMachineKey> {
+    return this.db.transaction().execute(async (trx) => {
+      const issued = await issueMachineKey(trx, scope, id);
+      if (!issued) throw notFound(WorkMachineMessages.notFound);
+      const { machine_code } = await requireRow(trx, 'work_machine', ['machine_code'], scope, id, WorkMachineMessages.notFound);
+      await recordOperation(trx, context, { ...scope, content: `生成一体机密钥：${machine_code}（${issued.keyHint}）` });
+      return issued;
+    });
+  }
+
+  /** Revokes the machine's live key: the machine can no longer post. */
+  async revokeKey(scope: Scope, id: number, context: OperationContext): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const { machine_code } = await requireRow(trx, 'work_machine', ['machine_code'], scope, id, WorkMachineMessages.notFound);
+      if (!(await revokeLiveKey(trx, id))) throw validation(WorkMachineMessages.noLiveKey);
+      await recordOperation(trx, context, { ...scope, content: `停用一体机密钥：${machine_code}` });
+    });
   }
 
   async create(scope: Scope, request: CreateWorkMachineRequest, context: OperationContext): Promise<{ id: number }> {

@@ -1,4 +1,6 @@
 import type { ServerModule } from '../module';
+import { productionOrderRoutes } from './production-order.routes';
+import { ProductionOrderService } from './production-order.service';
 
 /**
  * 生产订单 (/production-order and its companions): production orders with their operations,
@@ -7,7 +9,9 @@ import type { ServerModule } from '../module';
  */
 export const productionOrderModule: ServerModule = {
   name: 'production-order',
-  async register() {},
+  async register(app, { db, files }) {
+    await productionOrderRoutes(app, { orders: new ProductionOrderService(db), files });
+  },
 };
 
 export {

@@ -167,7 +167,8 @@ describe('enterprise config (/base-cfg)', () => {
 
   it('saves a dictionary and replaces its items, refusing duplicate item codes', async () => {
     const dicts = await data(get<DictView[]>(admin, '/dps-server/enterprise/dict/list'));
-    expect(dicts.map((dict) => dict.dictType)).toEqual(['box_style', 'customer_level', 'print_type']);
+    // downtime_reason: the device-status seed's downtime reasons (停机原因).
+    expect(dicts.map((dict) => dict.dictType)).toEqual(['box_style', 'customer_level', 'downtime_reason', 'print_type']);
     const payload = { dictType: 'pallet_type', dictName: '托盘类型', items: [{ itemCode: 'wood', itemLabel: '木托盘' }, { itemCode: 'plastic', itemLabel: '塑料托盘', enabled: false }] };
     const { id } = await data(post<{ id: number }>(admin, '/dps-server/enterprise/dict/save_or_update', payload));
     const saved = await data(get<DictView[]>(admin, '/dps-server/enterprise/dict/list?dictType=pallet_type'));

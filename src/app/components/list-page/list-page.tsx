@@ -14,6 +14,7 @@ import { ImportDialog } from '../import-dialog/import-dialog';
 import { Pager } from '../pager/pager';
 import { lastPage } from '../pager/pager-sizes';
 import { columnsWidth, tableColumns } from './list-columns';
+import { ColumnSettings, useHiddenColumns } from './column-settings';
 import { hasRowSelection, listStateConfig, permittedRowActions, rowKeyOf } from './list-derive';
 import { ToolbarButtons } from './list-actions';
 import type { ListAside, ListContext, ListEditor, ListSpec } from './list-spec';
@@ -152,10 +153,11 @@ export function ListPage<Row extends object>({ spec, handle }: ListPageProps<Row
   const selectable = hasRowSelection(spec, can);
   const rowActions = useMemo(() => permittedRowActions(spec, can), [spec, can]);
   const virtual = rows.length > VIRTUAL_THRESHOLD;
+  const [hiddenColumns, setHiddenColumns] = useHiddenColumns(spec.columnSettings?.pageKey);
   // Stable columns spare antd a re-layout of every row on unrelated renders.
   const columns = useMemo(
-    () => tableColumns(spec, state.sort, context, rowActions, virtual),
-    [spec, state.sort, context, rowActions, virtual],
+    () => tableColumns(spec, state.sort, context, rowActions, virtual).filter((column) => !hiddenColumns.includes(String(column.key))),
+    [spec, state.sort, context, rowActions, virtual, hiddenColumns],
   );
 
   // After deletions the page may lie beyond the last one: show the last page instead of an empty one.
@@ -216,6 +218,7 @@ export function ListPage<Row extends object>({ spec, handle }: ListPageProps<Row
                 导出
               </AuthButton>
             )}
+            {spec.columnSettings && <ColumnSettings columns={spec.columns} hidden={hiddenColumns} onChange={setHiddenColumns} />}
           </Space>
         </div>
         <Table<Row>
@@ -228,6 +231,7 @@ export function ListPage<Row extends object>({ spec, handle }: ListPageProps<Row
           loading={loading}
           pagination={false}
           virtual={virtual}
+          expandable={spec.expandable ? { expandedRowRender: spec.expandable.render, rowExpandable: spec.expandable.rowExpandable } : undefined}
           scroll={virtual ? { x: columnsWidth(columns) + (selectable ? SELECTION_WIDTH : 0), y: VIRTUAL_HEIGHT } : { x: 'max-content' }}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
           rowSelection={

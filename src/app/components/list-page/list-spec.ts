@@ -175,4 +175,8 @@ export interface ListSpec<Row> {
   editor?: ListEditor<Row>;
   /** A tree beside the list filtering it (device types, product classifies, departments). */
   aside?: ListAside;
+  /** A row opens to show more of it (e.g. an order's operations); rendered when first opened. */
+  expandable?: { render: (row: Row) => ReactNode; rowExpandable?: (row: Row) => boolean };
+  /** A 列设置 button: the user hides columns, saved per user under `pageKey` (user_page_config). */
+  columnSettings?: { pageKey: string };
 }

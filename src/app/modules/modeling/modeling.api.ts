@@ -37,6 +37,7 @@ import {
   type CreateIcCardRequest,
   type CreateWorkMachineRequest,
   type IcCard,
+  type IssuedMachineKey,
   type WorkMachine,
 } from '@core/contracts/modeling';
 import { PRODUCT_IMPORT_TIMEOUT_MS } from '@core/constants';
@@ -119,6 +120,8 @@ export const icCardsApi = {
 
 export const workMachinesApi = {
   ...crudApi<WorkMachine, CreateWorkMachineRequest>(entityPaths(F, 'workMachine')),
+  issueKey: (id: number) => http.post<IssuedMachineKey>(F.workMachineKeyIssue, { id }),
+  revokeKey: (id: number) => http.post<null>(F.workMachineKeyRevoke, { id }),
 };
 
 export const badReasonsApi = {

@@ -49,6 +49,8 @@ export const PROCESS_FIELDS: FormField[] = [
   f(PROCESS.prepareMinutes, 'number'),
   f(PROCESS.quantityUnit, 'text', { placeholder: '如 张、个、米' }),
   f(PROCESS.overReportPercent, 'number', { suffix: '%' }),
+  f(PROCESS.setupWasteQty, 'number', { suffix: '张' }),
+  f(PROCESS.runningWastePercent, 'number', { suffix: '%', precision: 2 }),
   f(PROCESS.reportByPrevious, 'switch'),
   f(PROCESS.requireFirstCheck, 'switch'),
   f(PROCESS.requireBadReason, 'switch'),
@@ -76,6 +78,7 @@ export const PRODUCT_FIELDS: FormField[] = [
   f(PRODUCT.boardCode, 'text'),
   f(PRODUCT.flute, 'select', { options: FLUTES.map((flute) => ({ value: flute, label: `${flute}楞` })) }),
   f(PRODUCT.colors, 'number'),
+  f(PRODUCT.scoreAllowanceMm, 'number', { suffix: 'mm', clearToNull: true, placeholder: '空：按楞型' }),
   f(PRODUCT.processFlowId, 'select'),
   f(PRODUCT.remark, 'textarea'),
 ];

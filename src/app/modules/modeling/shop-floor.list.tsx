@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import type { Process } from '@core/contracts/modeling';
-import type { BadReason, CreateBadReasonRequest, CreateIcCardRequest, CreateWorkMachineRequest, IcCard, WorkMachine } from '@core/contracts/modeling';
+import type { BadReason, CreateBadReasonRequest, CreateIcCardRequest, CreateWorkMachineRequest, IcCard, IssuedMachineKey, WorkMachine } from '@core/contracts/modeling';
 import { personLabel } from '@core/format';
 import { factoryUsersApi } from '@app/components/user-select';
 import { deviceLabel, deviceOptions } from '@app/shared';
@@ -20,8 +20,15 @@ const ENABLED_OPTIONS = [
   { value: 'false', label: '停用', color: 'default' },
 ];
 
-/** 一体机: code, name, IP and the devices it reports for. */
-export function workMachineList(): ListSpec<WorkMachine> {
+export interface WorkMachineListHandlers {
+  /** A key was just issued: show it (the only time it can be read). */
+  keyIssued: (row: WorkMachine, issued: IssuedMachineKey) => void;
+}
+
+/** 一体机: code, name, IP, the devices it reports for and its machine key (issue, replace, revoke). */
+export function workMachineList({ keyIssued }: WorkMachineListHandlers): ListSpec<WorkMachine> {
+  const actions = editorActions<WorkMachine>({ noun: '一体机', authorities: [A.workMachineAdd, A.workMachineEdit, A.workMachineDelete], name: (row) => row.machineName, remove: (row) => workMachinesApi.remove([row.id]) });
+  const issue = (row: WorkMachine) => workMachinesApi.issueKey(row.id).then((issued) => keyIssued(row, issued));
   return {
     rowKey: 'id',
     columns: [
@@ -30,7 +37,7 @@ export function workMachineList(): ListSpec<WorkMachine> {
       { ...columnOf(WORK_MACHINE.ip), width: 140 },
       {
         ...columnOf(WORK_MACHINE.devices),
-        width: 360,
+        width: 260,
         render: (row) =>
           row.devices.length ? (
             <div style={{ display: 'flex', flexWrap: 'wrap', rowGap: 4 }}>
@@ -42,11 +49,22 @@ export function workMachineList(): ListSpec<WorkMachine> {
             '—'
           ),
       },
-      { ...columnOf(WORK_MACHINE.remark), width: 160 },
+      {
+        ...columnOf(WORK_MACHINE.keyHint),
+        width: 130,
+        render: (row) => (row.keyHint ? <span title={`${row.keyIssuedAt} 生成`}>{row.keyHint}</span> : <Tag>未生成</Tag>),
+      },
+      { ...columnOf(WORK_MACHINE.remark), width: 110 },
       { ...columnOf(WORK_MACHINE.updateTime), type: 'date', width: 170 },
     ],
     fetch: workMachinesApi.list,
-    ...editorActions({ noun: '一体机', authorities: [A.workMachineAdd, A.workMachineEdit, A.workMachineDelete], name: (row) => row.machineName, remove: (row) => workMachinesApi.remove([row.id]) }),
+    toolbar: actions.toolbar,
+    rowActions: [
+      ...actions.rowActions,
+      { key: 'issueKey', label: '生成密钥', authority: A.workMachineKey, when: (row) => !row.keyHint, run: issue },
+      { key: 'replaceKey', label: '更换密钥', authority: A.workMachineKey, when: (row) => !!row.keyHint, confirm: (row) => `更换后旧密钥立即失效，确定为「${row.machineName}」生成新密钥吗？`, run: issue },
+      { key: 'revokeKey', label: '停用密钥', danger: true, authority: A.workMachineKey, when: (row) => !!row.keyHint, confirm: (row) => `停用后「${row.machineName}」将无法上报数据，确定停用吗？`, run: (row) => workMachinesApi.revokeKey(row.id) },
+    ],
     editor: {
       noun: '一体机',
       fields: WORK_MACHINE_FIELDS,

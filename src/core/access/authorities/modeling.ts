@@ -22,6 +22,7 @@ const modeling = defineAuthorities({
   ...entityActions('icCard', 'ACTION_MODELING_IC_CARD', 'IC卡', CRUD),
   icCardBind: { code: 'ACTION_MODELING_IC_CARD_BIND', name: 'IC卡-绑定/解绑' },
   ...entityActions('workMachine', 'ACTION_MODELING_ONE_MACHINE', '一体机', CRUD),
+  workMachineKey: { code: 'ACTION_MODELING_ONE_MACHINE_KEY', name: '一体机-密钥' },
   ...entityActions('badReason', 'ACTION_MODELING_BAD_REASON', '不良现象', CRUD),
 });
 export const ModelingAuthorities = modeling.codes;

@@ -215,6 +215,9 @@ export const Process = Type.Object({
   /** Quantity config: the unit reported and how far a report may exceed the planned quantity. */
   quantityUnit: Type.String(),
   overReportPercent: Type.Number(),
+  /** Waste config: sheets lost setting up a run, and the share lost while running (order planning adds both). */
+  setupWasteQty: Type.Integer(),
+  runningWastePercent: Type.Number(),
   /** Report rules. */
   reportByPrevious: Type.Boolean(),
   requireFirstCheck: Type.Boolean(),
@@ -233,6 +236,8 @@ const ProcessFields = {
   prepareMinutes: Type.Optional(Type.Integer({ title: '准备时间（分钟）', minimum: 0, maximum: 1440 })),
   quantityUnit: OptionalText('计量单位', 10),
   overReportPercent: Type.Optional(OverReportPercent),
+  setupWasteQty: Type.Optional(Type.Integer({ title: '准备损耗（张）', minimum: 0, maximum: 100_000 })),
+  runningWastePercent: Type.Optional(Type.Number({ title: '运行损耗（%）', minimum: 0, maximum: 50, multipleOf: 0.01 })),
   reportByPrevious: Type.Optional(Type.Boolean({ title: '按上道工序报工' })),
   requireFirstCheck: Type.Optional(Type.Boolean({ title: '需要首检' })),
   requireBadReason: Type.Optional(Type.Boolean({ title: '需要填写不良原因' })),
@@ -381,6 +386,8 @@ export const Product = Type.Object({
   boardCode: Type.String(),
   flute: Type.String(),
   colors: Type.Integer(),
+  /** The product's own allowance per score (mm); null: the flute's (sheet-size.ts). */
+  scoreAllowanceMm: Type.Union([Type.Integer(), Type.Null()]),
   processFlowId: Type.Union([Type.Integer(), Type.Null()]),
   processFlowName: Type.String(),
   remark: Type.String(),
@@ -401,6 +408,7 @@ const ProductFields = {
   boardCode: OptionalText('纸板编码', 30),
   flute: Type.Optional(Type.Union([...FLUTES.map((flute) => Type.Literal(flute)), Type.Literal('')], { title: '楞型' })),
   colors: Type.Optional(Type.Integer({ title: '印刷颜色数', minimum: 0, maximum: 8 })),
+  scoreAllowanceMm: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 30 }), Type.Null()], { title: '压线加放（mm）' })),
   processFlowId: OptionalId('工艺路线'),
   remark: Remark(),
 };

@@ -51,9 +51,18 @@ export const WorkMachine = Type.Object({
   ip: Type.String(),
   remark: Type.String(),
   devices: Type.Array(Type.Object({ deviceId: Type.Integer(), deviceNo: Type.String(), deviceName: Type.String() })),
+  /** The first characters of the machine's live key ('' without one): the key itself is shown once only. */
+  keyHint: Type.String(),
+  /** When the live key was issued (yyyy-MM-dd HH:mm:ss, '' without one). */
+  keyIssuedAt: Type.String(),
   ...Stamps,
 });
 export type WorkMachine = Static<typeof WorkMachine>;
+export const WorkMachineKeyRequest = Type.Object({ id: titled(Id, '一体机') });
+export type WorkMachineKeyRequest = Static<typeof WorkMachineKeyRequest>;
+/** A newly issued machine key: shown once, never readable again (only its hash is stored). */
+export const IssuedMachineKey = Type.Object({ key: Type.String(), keyHint: Type.String() });
+export type IssuedMachineKey = Static<typeof IssuedMachineKey>;
 const WorkMachineFields = {
   machineCode: Type.String({ title: '一体机编码', minLength: 1, maxLength: 20, pattern: '^[A-Za-z0-9_-]+$' }),
   machineName: Type.String({ title: '一体机名称', minLength: 1, maxLength: 30 }),
@@ -110,6 +119,9 @@ export const ShopFloorApi = {
   workMachineList: get('/dps-server/work_machine/list', { query: WorkMachineListQuery, response: PageResult(WorkMachine), authority: A.oneMachine }),
   workMachineDetail: get('/dps-server/work_machine/detail/:id', { params: IdParams, response: WorkMachine, authority: A.oneMachine }),
   ...crudEndpoints('workMachine', '/dps-server/work_machine', CreateWorkMachineRequest, UpdateWorkMachineRequest, { add: A.workMachineAdd, edit: A.workMachineEdit, remove: A.workMachineDelete }),
+  /** A new machine key (the old one stops working); the answer is the only time the key is shown. */
+  workMachineKeyIssue: post('/dps-server/work_machine/key/issue', { body: WorkMachineKeyRequest, response: IssuedMachineKey, authority: A.workMachineKey }),
+  workMachineKeyRevoke: post('/dps-server/work_machine/key/revoke', { body: WorkMachineKeyRequest, response: NoData, authority: A.workMachineKey }),
   badReasonList: get('/dps-server/undesirable_reason/list', { query: BadReasonListQuery, response: PageResult(BadReason), authority: A.page }),
   ...crudEndpoints('badReason', '/dps-server/undesirable_reason', CreateBadReasonRequest, UpdateBadReasonRequest, { add: A.badReasonAdd, edit: A.badReasonEdit, remove: A.badReasonDelete }),
 };

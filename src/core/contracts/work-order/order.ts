@@ -1,6 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { defineEnum, IMPORTANCE, PRIORITY, URGENCY } from '../../enums';
-import { DateOnly, Id, OptionalId, OptionalText, Remark, ShortText, Stamps, Text, titled, updateOf } from '../common';
+import { defineEnum, IMPORTANCE, ORDER_STATUS, PRIORITY, URGENCY } from '../../enums';
+import { WorkOrderAuthorities as A } from '../../access/authorities/work-order';
+import { DateOnly, Id, IdParams, MultiFilter, OptionalId, OptionalText, PageFields, PageResult, Remark, ShortText, Stamps, Text, TextFilter, titled, updateOf } from '../common';
+import { crudEndpoints, FILE, get, pathsOf, post } from '../endpoint';
+import { importEndpoints } from '../files';
+import type { OrderAction, OrderStateFacts } from './order-state';
 import { MAX_SHEET_MM } from './sheet-size';
 
 /** Where an order came from. */
@@ -152,3 +156,117 @@ export const OrderIdsRequest = Type.Object({
   ids: Type.Array(titled(Id, '订单'), { title: '所选订单', minItems: 1, maxItems: 500, uniqueItems: true }),
 });
 export type OrderIdsRequest = Static<typeof OrderIdsRequest>;
+
+// ---- the production order API (/production-order, /production-order-issued, /semi-production-order) ----
+
+/** A production order as the order screens list it: the row plus what the state machine needs for the buttons. */
+export const ProductionOrderRow = Type.Object({
+  ...ProductionOrder.properties,
+  /** Any report (not 作废) against one of its operations. */
+  hasReports: Type.Boolean(),
+  /** Any operation issued to the floor. */
+  hasIssued: Type.Boolean(),
+});
+export type ProductionOrderRow = Static<typeof ProductionOrderRow>;
+
+/** The filters of the order lists (orders in the recycling bin are never listed here). */
+export const ProductionOrderListQuery = Type.Object({
+  ...PageFields,
+  /** Tag input: comma-joined order numbers match any. */
+  orderNo: TextFilter('订单号'),
+  erpOrderNo: TextFilter('ERP单号'),
+  customerName: TextFilter('客户名称'),
+  productName: TextFilter('产品'),
+  deliveryDateStart: TextFilter('交货日期'),
+  deliveryDateEnd: TextFilter('交货日期'),
+  status: MultiFilter('订单状态'),
+  urgency: MultiFilter('紧急程度'),
+  issueState: MultiFilter('下发状态'),
+  productionState: MultiFilter('生产状态'),
+  source: MultiFilter('来源'),
+});
+export type ProductionOrderListQuery = Static<typeof ProductionOrderListQuery>;
+
+/** A state action on selected orders (all of them move, or none). */
+export const OrderActionRequest = Type.Object({
+  ...OrderIdsRequest.properties,
+  note: OptionalText('备注', 200),
+});
+export type OrderActionRequest = Static<typeof OrderActionRequest>;
+export const OrderActionResult = Type.Object({ moved: Type.Integer() });
+export type OrderActionResult = Static<typeof OrderActionResult>;
+
+export const OrderDeliveryDateRequest = Type.Object({ ...OrderIdsRequest.properties, deliveryDate: DateOnly('交货日期') });
+export type OrderDeliveryDateRequest = Static<typeof OrderDeliveryDateRequest>;
+export const OrderUrgencyRequest = Type.Object({ ...OrderIdsRequest.properties, urgency: enumField(URGENCY.values, '紧急程度') });
+export type OrderUrgencyRequest = Static<typeof OrderUrgencyRequest>;
+
+/** The most rows one order import may carry (each becomes an order with its operations). */
+export const ORDER_IMPORT_MAX_ROWS = 2000;
+
+/** The status actions a planner takes from the order screens, each behind its button code. */
+export const ORDER_SCREEN_ACTIONS = ['submit', 'approve', 'reject', 'hold', 'release', 'suspend', 'resume', 'end', 'recycle', 'recover', 'close'] as const satisfies readonly OrderAction[];
+export type OrderScreenAction = (typeof ORDER_SCREEN_ACTIONS)[number];
+
+/** The button code of each status action (the server checks the same code). */
+export const ORDER_ACTION_AUTHORITY: Record<OrderScreenAction, string> = {
+  submit: A.orderEdit,
+  approve: A.orderAudit,
+  reject: A.orderAudit,
+  hold: A.orderEdit,
+  release: A.orderEdit,
+  suspend: A.orderSuspend,
+  resume: A.orderSuspend,
+  end: A.orderEndProduction,
+  recycle: A.orderRecycle,
+  recover: A.orderRecycle,
+  close: A.orderClose,
+};
+
+/**
+ * Urgency may change until the order is finished (a rush on a running order is the common case);
+ * the reason it may not, in the state machine's words.
+ */
+export function urgencyRefusal(facts: OrderStateFacts): string | undefined {
+  if (facts.revoked) return '订单已撤销（在回收站中），不能加急';
+  if (facts.status === 5 || facts.status === 6) return `订单状态为「${ORDER_STATUS.label(facts.status)}」，不能加急`;
+  return undefined;
+}
+
+const base = '/dps-server/production_order';
+const read = { authority: A.group } as const;
+const action = <const N extends OrderScreenAction>(name: N) =>
+  post(`${base}/${name}`, { body: OrderActionRequest, response: OrderActionResult, authority: ORDER_ACTION_AUTHORITY[name] });
+
+/**
+ * Every endpoint of the order screens. Lists: 生产订单 (every order not in the recycling bin),
+ * 已下发工单 (orders with issued work orders) and 回收订单 (status 7), each behind its page code;
+ * detail, operations and history are read by any work-order page. Each status action is an
+ * endpoint of its own behind its button code, for one or many orders (all move or none: 4009
+ * with the state machine's message).
+ */
+export const ProductionOrderApi = {
+  list: get(`${base}/list`, { query: ProductionOrderListQuery, response: PageResult(ProductionOrderRow), authority: A.productionOrder }),
+  issuedList: get(`${base}/issued_list`, { query: ProductionOrderListQuery, response: PageResult(ProductionOrderRow), authority: A.issued }),
+  semiList: get(`${base}/semi_list`, { query: ProductionOrderListQuery, response: PageResult(ProductionOrderRow), authority: A.semiProductionOrder }),
+  detail: get(`${base}/detail/:id`, { params: IdParams, response: ProductionOrderRow, ...read }),
+  operations: get(`${base}/operations/:id`, { params: IdParams, response: Type.Array(OrderOperation), ...read }),
+  history: get(`${base}/history/:id`, { params: IdParams, response: Type.Array(OrderHistoryEntry), ...read }),
+  ...crudEndpoints('', base, CreateProductionOrderRequest, UpdateProductionOrderRequest, { add: A.orderAdd, edit: A.orderEdit, remove: A.orderDelete }),
+  ...importEndpoints('', base, A.orderImport),
+  submit: action('submit'),
+  approve: action('approve'),
+  reject: action('reject'),
+  hold: action('hold'),
+  release: action('release'),
+  suspend: action('suspend'),
+  resume: action('resume'),
+  end: action('end'),
+  recycle: action('recycle'),
+  recover: action('recover'),
+  close: action('close'),
+  batchDeliveryDate: post(`${base}/batch_delivery_date`, { body: OrderDeliveryDateRequest, response: OrderActionResult, authority: A.orderBatchDeliveryDate }),
+  urgent: post(`${base}/urgent`, { body: OrderUrgencyRequest, response: OrderActionResult, authority: A.orderUrgent }),
+  export: post(`${base}/export`, { body: ProductionOrderListQuery, response: FILE, authority: A.orderExport }),
+};
+export const ProductionOrderPaths = pathsOf(ProductionOrderApi);

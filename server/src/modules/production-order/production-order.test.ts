@@ -1,0 +1,360 @@
+import { describe, expect, it } from 'vitest';
+import type { PageResult } from '@core/contracts/common';
+import { EnterpriseConfigPaths } from '@core/contracts/sys-cfg';
+import { ModelingPaths, type Process, type Product } from '@core/contracts/modeling';
+import { orderTransition } from '@core/contracts/work-order/order-state';
+import {
+  ORDER_SCREEN_ACTIONS,
+  ProductionOrderPaths as P,
+  type CreateProductionOrderRequest,
+  type OrderHistoryEntry,
+  type OrderOperation,
+  type ProductionOrderRow,
+} from '@core/contracts/work-order/order';
+import { bearer, expectImportRefused, loginAs, sheetRows, type TestApp, uploadXlsx, useTwoFactoryApp } from '../../test-support';
+
+let t: TestApp;
+/** admin in 示例纸箱厂 (1001) */
+let admin: string;
+/** admin switched to 示例纸板厂 (1002) */
+let boardAdmin: string;
+/** planner: every production-order button */
+let planner: string;
+/** operator: reporting only (the work-order group, no order page or button) */
+let operator: string;
+let product: Product;
+
+const { get, post, data, logCount } = useTwoFactoryApp(async (env) => {
+  ({ t, admin, boardAdmin } = env);
+  planner = await loginAs(t.app, 'planner', 'planner123');
+  operator = await loginAs(t.app, 'operator', 'op123456');
+  const products = (await data(get<PageResult<Product>>(admin, '/dps-server/product/list?limit=100'))).list;
+  product = products.find((candidate) => candidate.processFlowId !== null && candidate.boxStyle === '0201') ?? products.find((candidate) => candidate.processFlowId !== null)!;
+});
+
+const list = (token: string, query: string, path: string = P.list) => data(get<PageResult<ProductionOrderRow>>(token, `${path}?limit=1000&${query}`));
+const detail = (id: number, token = admin) => data(get<ProductionOrderRow>(token, P.detail(id)));
+const operations = (id: number) => data(get<OrderOperation[]>(admin, P.operations(id)));
+const history = (id: number) => data(get<OrderHistoryEntry[]>(admin, P.history(id)));
+
+const order = (overrides: Partial<CreateProductionOrderRequest> = {}): CreateProductionOrderRequest => ({
+  customerName: '测试客户',
+  productId: product.id,
+  lengthMm: product.lengthMm,
+  widthMm: product.widthMm,
+  heightMm: product.heightMm,
+  quantity: 2000,
+  deliveryDate: '2026-12-20',
+  ...overrides,
+});
+
+/** Seeded orders of 示例纸箱厂 with this status, oldest first, never one an earlier test used. */
+const used = new Set<number>();
+async function seeded(status: number, count = 1): Promise<ProductionOrderRow[]> {
+  const rows = (await list(admin, `status=${status}&sort=id,asc`)).list.filter((row) => !used.has(row.id) && row.orderNo.startsWith('SO2'));
+  expect(rows.length, `seeded orders in status ${status}`).toBeGreaterThanOrEqual(count);
+  const picked = rows.slice(0, count);
+  picked.forEach((row) => used.add(row.id));
+  return picked;
+}
+
+describe('create, edit and delete', () => {
+  it('creates an order from a product with its flow as operations, edits it (re-planning) and deletes it, with history and log lines', async () => {
+    const { id } = await data(post<{ id: number }>(planner, P.create, order()));
+    const created = await detail(id);
+    expect(created).toMatchObject({ customerName: '测试客户', productId: product.id, productName: product.productName, quantity: 2000, status: 2, source: 1, hasIssued: false, changeWarnings: 0 });
+    expect(created.sheetWidthMm).toBeGreaterThan(product.widthMm);
+    const planned = await operations(id);
+    expect(planned.length).toBeGreaterThan(0);
+    expect(planned.at(-1)!.plannedQty).toBeGreaterThanOrEqual(2000);
+    expect(planned.every((operation) => operation.goodQty === 0 && operation.pendingQty === 0 && operation.issued === false)).toBe(true);
+    expect((await history(id)).map((entry) => entry.content)).toEqual([`新增订单${created.orderNo}（${product.productName}，2000只）`]);
+    expect(await logCount(`新增生产订单：${created.orderNo}`)).toBe(1);
+
+    await data(post(planner, P.update, { ...order({ quantity: 4000, deliveryDate: '2026-12-28', remark: '加印' }), id }));
+    const edited = await detail(id);
+    expect(edited).toMatchObject({ quantity: 4000, deliveryDate: '2026-12-28', remark: '加印', orderNo: created.orderNo });
+    const replanned = await operations(id);
+    expect(replanned.map((operation) => operation.processName)).toEqual(planned.map((operation) => operation.processName));
+    expect(replanned.at(-1)!.plannedQty).toBeGreaterThanOrEqual(4000);
+    const [line] = await history(id);
+    expect(line).toMatchObject({ action: 'edit', content: '编辑订单：订单数量、交货日期、备注（工序已重新计划）', userName: '计划员小王' });
+    expect(line!.changes).toEqual([
+      { field: 'quantity', label: '订单数量', from: 2000, to: 4000 },
+      { field: 'delivery_date', label: '交货日期', from: '2026-12-20', to: '2026-12-28' },
+      { field: 'remark', label: '备注', from: '', to: '加印' },
+    ]);
+    expect(await logCount(`编辑生产订单：${created.orderNo}`)).toBe(1);
+
+    expect(await data(post(planner, P.deleteBatch, { ids: [id] }))).toEqual({ deleted: 1 });
+    expect(await get(admin, P.detail(id))).toMatchObject({ resultCode: 4004, resultMsg: '生产订单不存在' });
+    expect(await logCount(`删除生产订单：${created.orderNo}`)).toBe(1);
+  });
+
+  it('refuses to edit what the state machine forbids, and to re-plan an order with issued operations, changing nothing', async () => {
+    const [producing] = await seeded(4);
+    const before = await detail(producing!.id);
+    expect(await post(admin, P.update, { ...order(), id: producing!.id })).toEqual({ resultCode: 4009, resultMsg: `${producing!.orderNo}：订单状态为「生产中」，不能编辑` });
+
+    const [deployed] = await seeded(3);
+    const issuedBefore = await detail(deployed!.id);
+    expect(issuedBefore.hasIssued).toBe(true);
+    const body = { ...order({ productId: issuedBefore.productId, quantity: issuedBefore.quantity + 500, deliveryDate: issuedBefore.deliveryDate }), id: deployed!.id };
+    expect(await post(admin, P.update, body)).toEqual({ resultCode: 4009, resultMsg: `${deployed!.orderNo}：订单已下发工单，不能修改数量或工艺路线` });
+    const operationsBefore = await operations(deployed!.id);
+
+    // The same order keeps taking edits that leave quantity and flow alone.
+    await data(post(admin, P.update, { ...body, quantity: issuedBefore.quantity, customerName: '改名客户' }));
+    expect(await detail(deployed!.id)).toMatchObject({ customerName: '改名客户', quantity: issuedBefore.quantity });
+    expect(await operations(deployed!.id)).toEqual(operationsBefore);
+    expect(await detail(producing!.id)).toEqual(before);
+  });
+
+  it('takes a 待录入 order whose flow is entered to 已创建, planning its operations', async () => {
+    const [waiting] = await seeded(8);
+    expect(await operations(waiting!.id)).toEqual([]);
+    await data(post(admin, P.update, { ...order({ productId: product.id, productName: waiting!.productName, quantity: waiting!.quantity }), orderNo: waiting!.orderNo, id: waiting!.id }));
+    expect((await detail(waiting!.id)).status).toBe(0);
+    expect((await operations(waiting!.id)).length).toBeGreaterThan(0);
+    expect((await history(waiting!.id)).slice(0, 2).map((entry) => entry.action)).toEqual(['enter', 'edit']);
+  });
+
+  it('deletes orders all or none: one undeletable order refuses the batch', async () => {
+    const [fresh] = await seeded(2);
+    const [producing] = await seeded(4);
+    expect(await post(admin, P.deleteBatch, { ids: [fresh!.id, producing!.id] })).toEqual({
+      resultCode: 4009,
+      resultMsg: `${producing!.orderNo}：订单状态为「生产中」，不能删除`,
+    });
+    expect((await detail(fresh!.id)).id).toBe(fresh!.id);
+  });
+});
+
+describe('status actions through the API', () => {
+  it('refuses every illegal action of every status with 4009 and the state machine’s message, changing nothing', async () => {
+    for (const status of [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]) {
+      const [row] = await seeded(status);
+      const before = await detail(row!.id);
+      const linesBefore = await history(row!.id);
+      const facts = { status, suspendedFrom: before.suspendedFrom, revoked: false, hasReports: before.hasReports, hasIssued: before.hasIssued };
+      for (const action of ORDER_SCREEN_ACTIONS) {
+        const expected = orderTransition(facts, action);
+        if (expected.ok) continue;
+        expect(await post(admin, P[action], { ids: [row!.id] }), `${status} ${action}`).toEqual({ resultCode: 4009, resultMsg: `${row!.orderNo}：${expected.message}` });
+      }
+      expect(await detail(row!.id)).toEqual(before);
+      expect(await history(row!.id)).toEqual(linesBefore);
+    }
+  });
+
+  it('takes every legal action of every status to the status the state machine names, with a history line', async () => {
+    for (const status of [0, 1, 2, 3, 4, 5, 7, 9, 10]) {
+      const facts = (row: ProductionOrderRow) => ({ status, suspendedFrom: row.suspendedFrom, revoked: false, hasReports: row.hasReports, hasIssued: row.hasIssued });
+      const [sample] = (await list(admin, `status=${status}`)).list;
+      const legal = ORDER_SCREEN_ACTIONS.filter((action) => orderTransition(facts(sample!), action).ok);
+      expect(legal.length, `legal actions of ${status}`).toBeGreaterThan(0);
+      const rows = await seeded(status, legal.length);
+      for (const [index, action] of legal.entries()) {
+        const row = rows[index]!;
+        const expected = orderTransition(facts(row), action);
+        if (!expected.ok) throw new Error(expected.message);
+        expect(await data(post(planner, P[action], { ids: [row.id], note: '测试' })), `${status} ${action}`).toEqual({ moved: 1 });
+        expect((await detail(row.id)).status, `${status} ${action}`).toBe(expected.status);
+        expect((await history(row.id))[0]).toMatchObject({ action, userName: '计划员小王' });
+      }
+    }
+  });
+
+  it('suspends and resumes an order back to where it was; ends production as done or short', async () => {
+    const [producing] = await seeded(4);
+    await data(post(admin, P.suspend, { ids: [producing!.id] }));
+    expect(await detail(producing!.id)).toMatchObject({ status: 10, suspendedFrom: 4 });
+    await data(post(admin, P.resume, { ids: [producing!.id] }));
+    expect(await detail(producing!.id)).toMatchObject({ status: 4, suspendedFrom: null });
+    expect((await history(producing!.id)).slice(0, 2).map((entry) => entry.content)).toEqual(['恢复', '暂停']);
+    expect(await logCount(`暂停生产订单：${producing!.orderNo}`)).toBe(1);
+
+    await data(post(admin, P.end, { ids: [producing!.id] }));
+    // Nothing reported yet: short of quantity (欠数).
+    expect(await detail(producing!.id)).toMatchObject({ status: 5, productionState: 4 });
+  });
+
+  it('moves a batch all or none', async () => {
+    const [released] = await seeded(2);
+    const [done] = await seeded(5);
+    const linesBefore = await history(released!.id);
+    expect(await post(admin, P.suspend, { ids: [released!.id, done!.id] })).toEqual({ resultCode: 4009, resultMsg: `${done!.orderNo}：订单状态为「已完成」，不能暂停` });
+    expect((await detail(released!.id)).status).toBe(2);
+    expect(await history(released!.id)).toEqual(linesBefore);
+  });
+
+  it('lets only the named order auditors approve when the factory audits orders', async () => {
+    const [created] = await seeded(0);
+    const me = await t.db.selectFrom('app_user').select('id').where('username', '=', 'planner').executeTakeFirstOrThrow();
+    await data(post(admin, EnterpriseConfigPaths.orderAuditConfigUpdate, { needAudit: true, auditorUserIds: [me.id] }));
+    try {
+      expect(await post(admin, P.approve, { ids: [created!.id] })).toEqual({ resultCode: 4003, resultMsg: '您不是订单审核人，不能审核订单' });
+      expect((await detail(created!.id)).status).toBe(0);
+      await data(post(planner, P.approve, { ids: [created!.id] }));
+      expect((await detail(created!.id)).status).toBe(2);
+    } finally {
+      await data(post(admin, EnterpriseConfigPaths.orderAuditConfigUpdate, { needAudit: false, auditorUserIds: [] }));
+    }
+  });
+});
+
+describe('batch delivery date and urgency', () => {
+  it('changes the delivery date of editable orders all or none, with history', async () => {
+    const [a, b] = await seeded(2, 2);
+    const [checked] = await seeded(6);
+    expect(await post(admin, P.batchDeliveryDate, { ids: [a!.id, checked!.id], deliveryDate: '2027-01-15' })).toEqual({
+      resultCode: 4009,
+      resultMsg: `${checked!.orderNo}：订单状态为「已核对」，不能修改交期`,
+    });
+    expect((await detail(a!.id)).deliveryDate).toBe(a!.deliveryDate);
+    expect(await data(post(admin, P.batchDeliveryDate, { ids: [a!.id, b!.id], deliveryDate: '2027-01-15' }))).toEqual({ moved: 2 });
+    expect((await detail(b!.id)).deliveryDate).toBe('2027-01-15');
+    expect((await history(a!.id))[0]).toMatchObject({ action: 'delivery_date', content: `交货日期：${a!.deliveryDate} → 2027-01-15` });
+    expect(await post(admin, P.batchDeliveryDate, { ids: [a!.id], deliveryDate: '2027-02-30' })).toMatchObject({ resultCode: 4000 });
+  });
+
+  it('marks running orders urgent all or none, never finished ones', async () => {
+    const [producing] = await seeded(4);
+    const [done] = await seeded(5);
+    expect(await post(admin, P.urgent, { ids: [producing!.id, done!.id], urgency: 3 })).toEqual({ resultCode: 4009, resultMsg: `${done!.orderNo}：订单状态为「已完成」，不能加急` });
+    expect((await detail(producing!.id)).urgency).toBe(producing!.urgency);
+    await data(post(admin, P.urgent, { ids: [producing!.id], urgency: 3 }));
+    expect((await detail(producing!.id)).urgency).toBe(3);
+    expect(await logCount(`订单加急：${producing!.orderNo} → 特急`)).toBe(1);
+  });
+});
+
+describe('lists, filters and export', () => {
+  it('filters by order numbers (tags), customer, status, urgency and delivery dates, and sorts by the whitelist only', async () => {
+    const all = (await list(admin, 'sort=id,asc')).list;
+    expect(all.length).toBeGreaterThan(100);
+    const [first, second] = [all[3]!, all[40]!];
+    expect((await list(admin, `orderNo=${first.orderNo},${second.orderNo}`)).list.map((row) => row.id).sort()).toEqual([first.id, second.id].sort());
+    const customer = first.customerName;
+    expect((await list(admin, `customerName=${encodeURIComponent(customer)}`)).list.every((row) => row.customerName.includes(customer))).toBe(true);
+    const statuses = (await list(admin, 'status=4,10')).list;
+    expect(new Set(statuses.map((row) => row.status))).toEqual(new Set([4, 10]));
+    expect((await list(admin, 'urgency=3')).list.every((row) => row.urgency === 3)).toBe(true);
+    const dated = (await list(admin, `deliveryDateStart=${first.deliveryDate}&deliveryDateEnd=${first.deliveryDate}`)).list;
+    expect(dated.length).toBeGreaterThan(0);
+    expect(dated.every((row) => row.deliveryDate === first.deliveryDate)).toBe(true);
+    const byDate = (await list(admin, 'sort=deliveryDate,asc')).list.map((row) => row.deliveryDate);
+    expect(byDate).toEqual([...byDate].sort());
+    expect(await get(admin, `${P.list}?sort=remark,asc`)).toEqual({ resultCode: 4000, resultMsg: '不支持按「remark」排序' });
+  });
+
+  it('lists issued orders and recycled (7) orders on their own pages', async () => {
+    const issued = (await list(admin, '', P.issuedList)).list;
+    expect(issued.length).toBeGreaterThan(0);
+    expect(issued.every((row) => row.issueState === 1 || row.issueState === 2)).toBe(true);
+    const semi = (await list(admin, '', P.semiList)).list;
+    expect(semi.length).toBeGreaterThan(0);
+    expect(semi.every((row) => row.status === 7)).toBe(true);
+  });
+
+  it('exports the filtered orders with Chinese headers and labels', async () => {
+    const [row] = (await list(admin, 'status=4')).list;
+    const response = await t.app.inject({ method: 'POST', url: P.export, headers: bearer(admin), payload: { orderNo: row!.orderNo } });
+    expect(response.headers['content-disposition']).toContain(encodeURIComponent('生产订单.xlsx'));
+    const rows = await sheetRows(response.rawPayload);
+    expect(rows[0]!.slice(0, 4)).toEqual(['订单号', 'ERP单号', '来源', '客户名称']);
+    expect(rows.slice(1).map((sheetRow) => [sheetRow[0], sheetRow[17]])).toEqual([[row!.orderNo, '生产中']]);
+  });
+});
+
+describe('process waste and product allowance (modeling) in order planning', () => {
+  it('plans the first operation with its process waste and cuts the sheet with the product’s own allowance', async () => {
+    const { id: productId } = await data(
+      post<{ id: number }>(admin, ModelingPaths.productCreate, {
+        productNo: 'T-ORDER-P',
+        productName: '订单测试产品',
+        boxStyle: '0201',
+        lengthMm: 400,
+        widthMm: 300,
+        heightMm: 200,
+        flute: 'BC',
+        scoreAllowanceMm: 2,
+        processFlowId: product.processFlowId,
+      }),
+    );
+    expect(await data(get<Product>(admin, ModelingPaths.productDetail(productId)))).toMatchObject({ scoreAllowanceMm: 2 });
+
+    const before = await data(post<{ id: number }>(admin, P.create, order({ productId, lengthMm: 400, widthMm: 300, heightMm: 200, quantity: 1000 })));
+    const [firstStep] = await operations(before.id);
+    const process = await data(get<Process>(admin, ModelingPaths.processDetail(firstStep!.processId!)));
+    const { id: _id, processGroupName: _group, createTime: _created, updateTime: _updated, ...fields } = process;
+    await data(post(admin, ModelingPaths.processUpdate, { ...fields, id: process.id, setupWasteQty: process.setupWasteQty + 100, runningWastePercent: 2.5 }));
+    expect(await data(get<Process>(admin, ModelingPaths.processDetail(process.id)))).toMatchObject({ setupWasteQty: process.setupWasteQty + 100, runningWastePercent: 2.5 });
+
+    const after = await data(post<{ id: number }>(admin, P.create, order({ productId, lengthMm: 400, widthMm: 300, heightMm: 200, quantity: 1000 })));
+    const [replanned] = await operations(after.id);
+    const secondNeed = (await operations(after.id))[1]?.plannedQty ?? 1000;
+    expect(replanned!.wasteQty).toBe(process.setupWasteQty + 100 + Math.ceil((secondNeed * 2.5) / 100));
+    // 0201 with 2 mm per score: width 300 + 200 + 4, length 2 × 700 + 30 + 8.
+    expect(await detail(after.id)).toMatchObject({ sheetWidthMm: 504, sheetLengthMm: 1438 });
+  });
+});
+
+describe('import', () => {
+  const HEADER = ['订单号', '客户名称', '客户PO号', '产品编号', '订单数量', '单位', '交货日期', '紧急程度', '备注'];
+  const row = (orderNo: string, overrides: Record<number, unknown> = {}) =>
+    Object.assign([orderNo, '导入客户', 'PO-1', product.productNo, 1200, '只', '2026-12-30', '加急', ''], overrides);
+
+  it('gives a template whose headers the import reads', async () => {
+    const response = await t.app.inject({ method: 'GET', url: P.importTemplate, headers: bearer(admin) });
+    const [headers = []] = await sheetRows(response.rawPayload);
+    expect(headers.map((header) => String(header).replace(/^\*/, ''))).toEqual(HEADER);
+  });
+
+  it('creates nothing when a row is wrong, naming every wrong row; then creates every order with its operations', async () => {
+    const rows = [row('IMP-O-1'), row('IMP-O-1'), row('IMP-O-3', { 3: 'NO-SUCH' }), row('IMP-O-4', { 6: '2026-02-30' }), row('IMP-O-5', { 7: '很急' })];
+    const refused = await data(post(admin, P.import, { url: await uploadXlsx(t.app, admin, [HEADER, ...rows]) }));
+    expectImportRefused(refused, [
+      { row: 3, message: '订单号「IMP-O-1」与第2行重复' },
+      { row: 4, message: '产品编号「NO-SUCH」不存在' },
+      { row: 5, message: '交货日期格式不正确（如 2026-12-20）' },
+      { row: 6, message: '紧急程度只能是正常、紧急、加急、特急' },
+    ]);
+    expect((await list(admin, 'orderNo=IMP-O-')).total).toBe(0);
+
+    const imported = await data(post(admin, P.import, { url: await uploadXlsx(t.app, admin, [HEADER, row('IMP-O-1'), row('IMP-O-2', { 4: 800 })]) }));
+    expect(imported).toEqual({ imported: 2, failures: [], message: '导入成功' });
+    const orders = (await list(admin, 'orderNo=IMP-O-&sort=orderNo,asc')).list;
+    expect(orders.map((order) => [order.orderNo, order.source, order.quantity, order.urgency, order.deliveryDate, order.productId])).toEqual([
+      ['IMP-O-1', 3, 1200, 2, '2026-12-30', product.id],
+      ['IMP-O-2', 3, 800, 2, '2026-12-30', product.id],
+    ]);
+    expect((await operations(orders[0]!.id)).length).toBeGreaterThan(0);
+    expect(await logCount('导入生产订单：2个')).toBe(1);
+  });
+});
+
+describe('authority and factory scope', () => {
+  it('never shows, moves or deletes another factory’s order', async () => {
+    const [row] = (await list(admin, 'status=2')).list;
+    expect(await get(boardAdmin, P.detail(row!.id))).toEqual({ resultCode: 4004, resultMsg: '生产订单不存在' });
+    expect(await get(boardAdmin, P.operations(row!.id))).toEqual({ resultCode: 4004, resultMsg: '生产订单不存在' });
+    expect(await get(boardAdmin, P.history(row!.id))).toEqual({ resultCode: 4004, resultMsg: '生产订单不存在' });
+    expect(await post(boardAdmin, P.suspend, { ids: [row!.id] })).toEqual({ resultCode: 4004, resultMsg: '生产订单不存在' });
+    expect(await post(boardAdmin, P.urgent, { ids: [row!.id], urgency: 2 })).toEqual({ resultCode: 4004, resultMsg: '生产订单不存在' });
+    expect(await post(boardAdmin, P.deleteBatch, { ids: [row!.id] })).toEqual({ resultCode: 4004, resultMsg: '生产订单不存在' });
+    expect((await list(boardAdmin, `orderNo=${row!.orderNo}`)).total).toBe(0);
+    expect(await detail(row!.id)).toEqual(row);
+  });
+
+  it('refuses users without the order page or buttons (4003)', async () => {
+    const [row] = (await list(admin, 'status=2')).list;
+    expect((await get(operator, P.list)).resultCode).toBe(4003);
+    expect((await get(operator, P.semiList)).resultCode).toBe(4003);
+    expect((await post(operator, P.create, order())).resultCode).toBe(4003);
+    for (const action of ORDER_SCREEN_ACTIONS) expect((await post(operator, P[action], { ids: [row!.id] })).resultCode, action).toBe(4003);
+    expect((await post(operator, P.urgent, { ids: [row!.id], urgency: 1 })).resultCode).toBe(4003);
+    expect((await post(operator, P.export, {})).resultCode).toBe(4003);
+    expect(await detail(row!.id)).toEqual(row);
+  });
+});
