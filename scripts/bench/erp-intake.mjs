@@ -1,9 +1,11 @@
 // `npm run bench` section "erp" (issue 11 "Data and figures"): ERP intake of 10,000 order messages.
 //   - starts the real server on PGlite and on a throwaway PostgreSQL (BENCH_ERP_DB, default both),
 //     seeded as usual (the demo integration keys of both factories are in README);
-//   - sends BENCH_ERP_MESSAGES (10,000) create messages to POST /dps-server/erp/order/sync with the
-//     keys of both demo factories alternately, from BENCH_ERP_CLIENTS (8) concurrent clients (an ERP
-//     pushes a few streams at once), each a new ERP order of a seeded product of that factory;
+//   - sends BENCH_ERP_MESSAGES (10,000) create messages with the keys of both demo factories
+//     alternately, from BENCH_ERP_CLIENTS (8) concurrent clients (an ERP pushes a few streams at
+//     once), each a new ERP order of a seeded product of that factory: in batches of
+//     BENCH_ERP_BATCH (500) to POST /dps-server/erp/order/sync_batch as an ERP integration drains
+//     its queue, or one by one to POST /dps-server/erp/order/sync with BENCH_ERP_BATCH=1;
 //     then re-sends 1 % of them (duplicates: nothing changes);
 //   - reports messages/s and total time, checks every message was accepted and that the sync log
 //     and the order count grew by exactly the number of messages.
@@ -12,10 +14,11 @@ import { loginHeaders, percentile, withServer } from './bench-support.mjs';
 
 const MESSAGES = Number(process.env.BENCH_ERP_MESSAGES ?? 10_000);
 const CLIENTS = Number(process.env.BENCH_ERP_CLIENTS ?? 8);
+const BATCH = Number(process.env.BENCH_ERP_BATCH ?? 500);
 const GOAL_S = 30;
 /** The demo integration keys of 示例纸箱厂 and 示例纸板厂 (README). */
 const KEYS = { 1001: 'mesk_demo_carton_1001_erp_intake_2026', 1002: 'mesk_demo_board_1002_erp_intake_2026' };
-const SYNC = '/dps-server/erp/order/sync';
+const SYNC = BATCH > 1 ? '/dps-server/erp/order/sync_batch' : '/dps-server/erp/order/sync';
 
 async function data(res, what) {
   const body = await res.json();
@@ -55,21 +58,35 @@ async function measure(label, baseUrl) {
       order: { customerName: product.customerName || '散客', productNo: product.productNo, quantity: 500 + (index % 40) * 250, deliveryDate: day, customerPo: `PO-${index}` },
     };
   };
-  const send = async (body, index) => {
+  /** Sends the messages of these indexes (all of one factory) and gives each one's result text. */
+  const send = async (indexes) => {
     const t0 = performance.now();
-    const res = await fetch(`${baseUrl}${SYNC}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-integration-key': factoryOf(index).key }, body: JSON.stringify(body) });
-    const result = await data(res, `${SYNC} ${body.erpOrderNo}`);
-    return { ms: performance.now() - t0, result };
+    const key = factoryOf(indexes[0]).key;
+    const body = BATCH > 1 ? { messages: indexes.map(message) } : message(indexes[0]);
+    const res = await fetch(`${baseUrl}${SYNC}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-integration-key': key }, body: JSON.stringify(body) });
+    const result = await data(res, `${SYNC} ${indexes[0]}…`);
+    const outcomes = BATCH > 1 ? result.results : [{ ...result, code: 1000 }];
+    const refused = outcomes.find((outcome) => outcome.code !== 1000);
+    if (refused) throw new Error(`${SYNC} refused a message: ${JSON.stringify(refused)}`);
+    return { ms: performance.now() - t0, results: outcomes.map((outcome) => outcome.result) };
   };
+  /** The calls: runs of BATCH indexes of one factory (index ≡ factory mod 2). */
+  const calls = [];
+  for (let start = 0; start < MESSAGES; start += BATCH * factories.length) {
+    for (let f = 0; f < factories.length; f += 1) {
+      const indexes = [];
+      for (let index = start + f; index < Math.min(MESSAGES, start + BATCH * factories.length); index += factories.length) indexes.push(index);
+      if (indexes.length) calls.push(indexes);
+    }
+  }
 
   let next = 0;
   const latencies = [];
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
-      while (next < MESSAGES) {
-        const index = next++;
-        const { ms } = await send(message(index), index);
+      while (next < calls.length) {
+        const { ms } = await send(calls[next++]);
         latencies.push(ms);
       }
     }),
@@ -77,17 +94,20 @@ async function measure(label, baseUrl) {
   const seconds = (performance.now() - t0) / 1000;
   // Duplicates: the same messages again change nothing.
   const repeats = Math.max(1, Math.floor(MESSAGES / 100));
+  const again = Array.from({ length: repeats }, (_, index) => (index * 97) % MESSAGES);
   let duplicates = 0;
-  for (let index = 0; index < repeats; index += 1) {
-    const again = (index * 97) % MESSAGES;
-    const { result } = await send(message(again), again);
-    if (result.result.startsWith('重复消息')) duplicates += 1;
+  for (const f of factories.keys()) {
+    const mine = again.filter((index) => index % factories.length === f);
+    for (let start = 0; start < mine.length; start += BATCH) {
+      const { results } = await send(mine.slice(start, start + BATCH));
+      duplicates += results.filter((result) => result.startsWith('重复消息')).length;
+    }
   }
   const logsAfter = (await Promise.all(factories.map((f) => f.logs()))).reduce((a, b) => a + b, 0);
   latencies.sort((a, b) => a - b);
   console.log(
-    `  ${label}: ${MESSAGES} create messages from ${CLIENTS} clients in ${seconds.toFixed(1)} s = ${(MESSAGES / seconds).toFixed(0)} messages/s ` +
-      `(per message p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms); ` +
+    `  ${label}: ${MESSAGES} create messages in ${calls.length} calls of ≤ ${BATCH} from ${CLIENTS} clients in ${seconds.toFixed(1)} s = ${(MESSAGES / seconds).toFixed(0)} messages/s ` +
+      `(per call p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms); ` +
       `${duplicates}/${repeats} re-sent messages answered as duplicates`,
   );
   const logged = logsAfter - logsBefore;

@@ -16,6 +16,7 @@ const SCENARIOS = [
   { name: 'page 1, newest first', query: 'page=1&limit=20' },
   { name: 'status 2,3,4 by delivery date', query: 'page=1&limit=20&status=2,3,4&sort=deliveryDate,asc' },
   { name: 'customer 食品 + delivery range', query: `page=1&limit=20&customerName=${encodeURIComponent('食品')}&deliveryDateStart=2026-03-01&deliveryDateEnd=2026-05-31` },
+  { name: 'status 7 (none) by delivery date', query: 'page=1&limit=20&status=7&sort=deliveryDate,asc' },
   { name: 'two order numbers (tags)', query: 'page=1&limit=20&orderNo=BN0012345,BN0154321' },
   { name: 'page 200, newest first', query: 'page=200&limit=20' },
 ];

@@ -21,7 +21,7 @@
 //  10. live device status: ingestion events/s (batches of 100) and event → screen latency with 100
 //      SSE clients, PGlite and PostgreSQL (scripts/bench/device-status.mjs).
 // and of issue 11:
-//  11. ERP intake of 10,000 order messages through the HTTP API, PGlite and PostgreSQL (scripts/bench/erp-intake.mjs).
+//  11. ERP intake of 10,000 order messages through the HTTP API (batches of 500 to sync_batch), PGlite and PostgreSQL (scripts/bench/erp-intake.mjs).
 //  12. the production order list at 200k orders, PGlite and PostgreSQL (scripts/bench/order-list.mjs).
 // BENCH_ONLY=size,startup,list,ui,import,upload,login,trim,schedule,device,erp,orders picks sections (default: all).
 import { existsSync, readFileSync } from 'node:fs';

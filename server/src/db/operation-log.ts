@@ -23,16 +23,24 @@ export async function recordOperation(
   context: OperationContext,
   entry: OperationEntry,
 ): Promise<void> {
+  await recordOperations(db, [[context, entry]]);
+}
+
+/** Several writes at once (one multi-row insert; e.g. a batch of ERP orders). */
+export async function recordOperations(db: Kysely<Database>, entries: Array<[OperationContext, OperationEntry]>): Promise<void> {
+  if (entries.length === 0) return;
   await db
     .insertInto('operation_log')
-    .values({
-      enterprise_id: entry.enterpriseId,
-      org_id: entry.orgId,
-      user_id: entry.userId,
-      operation_path: context.path,
-      operation_content: entry.content,
-      operation_source: context.source,
-      operation_system: context.system,
-    })
+    .values(
+      entries.map(([context, entry]) => ({
+        enterprise_id: entry.enterpriseId,
+        org_id: entry.orgId,
+        user_id: entry.userId,
+        operation_path: context.path,
+        operation_content: entry.content,
+        operation_source: context.source,
+        operation_system: context.system,
+      })),
+    )
     .execute();
 }

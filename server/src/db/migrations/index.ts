@@ -15,6 +15,7 @@ import { productionOrders } from './0013_production_orders';
 import { deviceStatus } from './0014_device_status';
 import { deviceRepair } from './0015_device_repair';
 import { paperboard } from './0020_paperboard';
+import { orderStatusIndexes } from './0021_order_status_indexes';
 
 /** Every migration in order; names sort lexically and must never change once shipped. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0014_device_status': deviceStatus,
   '0015_device_repair': deviceRepair,
   '0020_paperboard': paperboard,
+  '0021_order_status_indexes': orderStatusIndexes,
 };

@@ -16,7 +16,7 @@ export interface ErpServices {
 }
 
 /**
- * /dps-server/erp/order/sync (the ERP's call: its integration key, never a session), the sync log,
+ * /dps-server/erp/order/sync and sync_batch (the ERP's calls: its integration key, never a session), the sync log,
  * integration keys, change warnings and the recycling bin, mounted from ErpApi.
  */
 export async function erpRoutes(app: FastifyInstance, { intake, keys, logs, warnings, bin }: ErpServices): Promise<void> {
@@ -24,6 +24,10 @@ export async function erpRoutes(app: FastifyInstance, { intake, keys, logs, warn
     // Declared public for the session check: the key decides the factory, a user token counts for nothing here.
     const { scope } = await keys.authenticate(request.headers[INTEGRATION_KEY_HEADER]);
     return intake.receive(scope, request.body, { ...operationContext(request), source: 1 });
+  });
+  mount(app, E.syncBatch, async (request) => {
+    const { scope } = await keys.authenticate(request.headers[INTEGRATION_KEY_HEADER]);
+    return intake.receiveBatch(scope, request.body.messages, { ...operationContext(request), source: 1 });
   });
 
   mount(app, E.logList, async (request) => logs.list(scopeOf(sessionOf(request)), request.query));

@@ -3,6 +3,7 @@ import type { PageResult } from '@core/contracts/common';
 import {
   ErpPaths as P,
   type BinOrder,
+  type ErpBatchResult,
   type ChangeWarning,
   type CreatedIntegrationKey,
   type ErpLogDetail,
@@ -174,6 +175,110 @@ describe('ERP intake: create, duplicates and versions', () => {
     expect(replanned[0]).toBeGreaterThan(planned[0]!);
     const history = await t.db.selectFrom('production_order_history').select(['user_name', 'content']).where('order_id', '=', orderId!).orderBy('id').execute();
     expect(history.at(-1)).toEqual({ user_name: 'ERP', content: 'ERP变更（版本2）：订单数量、交货日期' });
+  });
+});
+
+describe('ERP batch intake', () => {
+  async function syncBatch(messages: ErpOrderMessage[], headers: Record<string, string> = { 'x-integration-key': CARTON_KEY }): Promise<Envelope<ErpBatchResult>> {
+    const response = await t.app.inject({ method: 'POST', url: P.syncBatch, headers, payload: { messages } });
+    expect(response.statusCode).toBe(200);
+    return response.json();
+  }
+  const history = (orderId: number) => t.db.selectFrom('production_order_history').select(['action', 'user_name', 'content']).where('order_id', '=', orderId).orderBy('id').execute();
+  /** An order as the ERP's message made it: what does not depend on its number or when. */
+  const essence = async (id: number) => {
+    const { id: _id, order_no: _no, erp_order_no: _erp, created_at: _c, updated_at: _u, ...rest } = await orderOf(id);
+    const operations = (await operationsOf(id)).map(({ seq, process_id, process_name, planned_qty, waste_qty, status }) => ({ seq, process_id, process_name, planned_qty, waste_qty, status }));
+    return { ...rest, operations };
+  };
+
+  it('gives each message its own outcome and log row: new orders, a duplicate, a change, an older version, a bad and an unknown message', async () => {
+    const [a, b, bad, missing, waiting] = [erpNo(), erpNo(), erpNo(), erpNo(), erpNo()];
+    const createA = await createMessage(a);
+    const messages: ErpOrderMessage[] = [
+      createA,
+      await createMessage(b, { quantity: 2000 }),
+      { type: 'create', erpOrderNo: bad, erpLine: '1', version: 1, order: { productName: '外箱', quantity: 100, deliveryDate: '2027-01-01' } },
+      createA,
+      { type: 'change', erpOrderNo: b, erpLine: '1', version: 3, order: { remark: '第三版' } },
+      { type: 'change', erpOrderNo: b, erpLine: '1', version: 2, order: { remark: '第二版', quantity: 5 } },
+      { type: 'revoke', erpOrderNo: missing, erpLine: '1', version: 1 },
+      await createMessage(waiting, { productNo: 'NO-SUCH-PRODUCT', productName: '新品礼盒', lengthMm: 300, widthMm: 200, heightMm: 150, boxStyle: '0201', flute: 'B' }),
+    ];
+    const body = await syncBatch(messages);
+    expect(body.resultCode, JSON.stringify(body)).toBe(1000);
+    const results = body.resultData!.results;
+    const [orderA, orderB] = [results[0]!.orderId!, results[1]!.orderId!];
+    expect(results.map(({ status, code, result, error }) => ({ status, code, result, error }))).toEqual([
+      { status: 2, code: 1000, result: `已新建订单${results[0]!.orderNo}`, error: '' },
+      { status: 2, code: 1000, result: `已新建订单${results[1]!.orderNo}`, error: '' },
+      { status: 3, code: 4000, result: '', error: '新建订单缺少客户名称' },
+      { status: 2, code: 1000, result: '重复消息：版本1已处理，未做修改', error: '' },
+      { status: 2, code: 1000, result: `订单${results[1]!.orderNo}已更新：备注`, error: '' },
+      { status: 4, code: 4009, result: '', error: '版本2早于已处理的版本3，已拒绝' },
+      { status: 3, code: 4004, result: '', error: `ERP订单${missing}/1不存在` },
+      { status: 2, code: 1000, result: `已新建订单${results[7]!.orderNo}，产品或工艺路线未找到，待录入`, error: '' },
+    ]);
+    expect(results.map((result) => result.orderId)).toEqual([orderA, orderB, null, orderA, orderB, orderB, null, results[7]!.orderId]);
+    expect(new Set([results[0]!.orderNo, results[1]!.orderNo, results[7]!.orderNo]).size).toBe(3);
+
+    // One log row per message, in the order sent, saying what the answer said.
+    const logs = await t.db.selectFrom('erp_sync_log').selectAll().where('id', 'in', results.map((result) => result.logId)).orderBy('id').execute();
+    expect(logs.map((log) => log.id)).toEqual(results.map((result) => result.logId));
+    expect(logs.map((log) => [log.erp_order_no, log.message_type, log.erp_version, log.status, log.result, log.error, log.order_id])).toEqual(
+      messages.map((message, index) => [message.erpOrderNo, message.type, message.version, results[index]!.status, results[index]!.result, results[index]!.error, results[index]!.orderId]),
+    );
+    expect(logs[2]!.payload).toEqual(messages[2]);
+
+    // Nothing of a refused message written: no order for the bad or unknown one, B as its third version left it.
+    expect(await t.db.selectFrom('production_order').select('id').where('erp_order_no', 'in', [bad, missing]).execute()).toEqual([]);
+    expect(await orderOf(orderB)).toMatchObject({ erp_version: 3, remark: '第三版', quantity: 2000 });
+    expect(await orderOf(results[7]!.orderId!)).toMatchObject({ status: 8, product_id: null, product_name: '新品礼盒' });
+    expect((await history(orderA)).map((line) => [line.action, line.user_name, line.content])).toEqual([
+      ['create', 'ERP', `新增订单${results[0]!.orderNo}（${(await orderOf(orderA)).product_name}，1000只）`],
+    ]);
+    expect((await history(orderB)).at(-1)).toEqual({ action: 'erp-change', user_name: 'ERP', content: 'ERP变更（版本3）：备注' });
+    expect(await logCount(`新增生产订单：${results[0]!.orderNo}`)).toBe(1);
+  });
+
+  it('makes the same order, operations and history as the single call', async () => {
+    const [single, batched] = [erpNo(), erpNo()];
+    const overrides = { quantity: 4321, deliveryDate: '2027-04-02', urgency: 2, remark: '同一订单' };
+    const one = await accepted(await createMessage(single, overrides));
+    const { results } = await data(syncBatch([await createMessage(batched, overrides)]));
+    expect(await essence(results[0]!.orderId!)).toEqual(await essence(one.orderId!));
+    expect((await history(results[0]!.orderId!)).map((line) => line.content.replace(results[0]!.orderNo, '#'))).toEqual(
+      (await history(one.orderId!)).map((line) => line.content.replace(one.orderNo, '#')),
+    );
+    expect(results[0]!.orderNo > one.orderNo).toBe(true);
+  });
+
+  it('answers two batches sent at once sharing a message with one order for it and distinct order numbers for all', async () => {
+    const [shared, first, second] = [erpNo(), erpNo(), erpNo()];
+    const [one, two] = await Promise.all([
+      data(syncBatch([await createMessage(first), await createMessage(shared)])),
+      data(syncBatch([await createMessage(shared), await createMessage(second)])),
+    ]);
+    const sharedAnswers = [one.results[1]!, two.results[0]!];
+    expect(sharedAnswers.map((answer) => answer.result.startsWith('重复消息')).sort()).toEqual([false, true]);
+    expect(new Set(sharedAnswers.map((answer) => answer.orderId)).size).toBe(1);
+    const created = [one.results[0]!, two.results[1]!, ...sharedAnswers.filter((answer) => !answer.result.startsWith('重复消息'))];
+    expect(new Set(created.map((answer) => answer.orderNo)).size).toBe(3);
+    expect(await t.db.selectFrom('production_order').select('id').where('erp_order_no', 'in', [shared, first, second]).execute()).toHaveLength(3);
+  });
+
+  it('checks the integration key and the messages like the single call, logging nothing when it refuses the call', async () => {
+    const no = erpNo();
+    const message = await createMessage(no);
+    expect(await syncBatch([message], {})).toEqual({ resultCode: 4003, resultMsg: '缺少接口密钥（请求头 X-Integration-Key）' });
+    expect(await syncBatch([message], bearer(admin))).toEqual({ resultCode: 4003, resultMsg: '缺少接口密钥（请求头 X-Integration-Key）' });
+    expect(await syncBatch([])).toMatchObject({ resultCode: 4000 });
+    expect(await syncBatch(Array.from({ length: 501 }, () => message))).toMatchObject({ resultCode: 4000 });
+    expect(await syncBatch([message, { ...message, erpOrderNo: '' }])).toMatchObject({ resultCode: 4000 });
+    expect(await logsOf(no)).toEqual([]);
+    // The other factory's key: its order, in its factory.
+    const { results } = await data(syncBatch([await createMessage(no, {}, 1002)], { 'x-integration-key': BOARD_KEY }));
+    expect(await orderOf(results[0]!.orderId!)).toMatchObject({ org_id: 1002, erp_order_no: no });
   });
 });
 

@@ -1,6 +1,14 @@
 import { sql } from 'kysely';
 import { ResultCode } from '@core/contracts/common';
-import { ErpMessages, type ErpOrderFields, type ErpOrderMessage, type ErpRetryResult, type ErpSyncResult } from '@core/contracts/work-order/erp';
+import {
+  ErpMessages,
+  type ErpBatchOutcome,
+  type ErpBatchResult,
+  type ErpOrderFields,
+  type ErpOrderMessage,
+  type ErpRetryResult,
+  type ErpSyncResult,
+} from '@core/contracts/work-order/erp';
 import { ERP_SYNC_STATUS } from '@core/enums';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
@@ -8,7 +16,21 @@ import { conflict, notFound, validation } from '../../lib/errors';
 import { inScope, requireRows } from '../../lib/scoped';
 import { AppError } from '../../plugins/envelopes';
 import type { Scope } from '../../plugins/auth';
-import { addOrderHistory, createOrder, moveOrder, type Actor, type OrderInput } from '../production-order';
+import {
+  addOrderHistory,
+  batchOrderLookups,
+  createOrder,
+  moveOrder,
+  ORDER_PRODUCT_COLUMNS,
+  prepareOrder,
+  writeOrders,
+  type Actor,
+  type CreateOrderOptions,
+  type OrderInput,
+  type OrderLookups,
+  type OrderProduct,
+  type PreparedOrder,
+} from '../production-order';
 import { enterpriseSections } from '../sys-cfg';
 import { applyOrderChanges, diffOrder, findProduct } from './order-changes';
 
@@ -29,6 +51,15 @@ const DIRECT = new Set([0, 1, 2, 8, 9]);
 /** Scheduled, producing or suspended: a change waits for a planner as a warning. */
 const SCHEDULED = new Set([3, 4, 10]);
 
+interface LogEntry {
+  status: number;
+  result: string;
+  error: string;
+  orderId: number | null;
+}
+/** Log rows per insert. */
+const LOG_CHUNK = 200;
+
 interface Outcome {
   result: string;
   orderId: number | null;
@@ -37,6 +68,69 @@ interface Outcome {
 
 const line = (message: ErpOrderMessage) => message.erpLine?.trim() ?? '';
 const label = (message: ErpOrderMessage) => `${message.erpOrderNo}${line(message) ? `/${line(message)}` : ''}`;
+
+const keyOf = (message: ErpOrderMessage) => `${message.erpOrderNo}\u0000${line(message)}`;
+const createdResult = (orderNo: string, status: number) => `已新建订单${orderNo}${status === 8 ? '，产品或工艺路线未找到，待录入' : ''}`;
+
+/** What a batch reads once: products by number and name, and the order lookups (flows, config, numbers). */
+interface BatchLookups {
+  product(fields: ErpOrderFields): OrderProduct | undefined;
+  orders: OrderLookups;
+}
+
+/**
+ * Serialises each ERP order of `messages` with every other message about it, in `trx` (advisory
+ * locks taken in one statement, in hash order so two batches never wait on each other crosswise).
+ */
+async function lockErpOrders(trx: Db, scope: Scope, messages: ErpOrderMessage[]): Promise<void> {
+  const keys = [...new Set(messages.map((message) => `erp:${message.erpOrderNo}:${line(message)}`))];
+  await sql`select count(pg_advisory_xact_lock(${scope.orgId}::int, h)) from (select distinct hashtext(k) as h from (values ${sql.join(keys.map((key) => sql`(${key})`))}) as v(k) order by h) as s`.execute(trx);
+}
+
+/** The ERP orders of `messages` that exist (keyOf). */
+async function existingErpOrders(trx: Db, scope: Scope, messages: ErpOrderMessage[]): Promise<Set<string>> {
+  const rows = await trx
+    .selectFrom('production_order')
+    .select(['erp_order_no', 'erp_line'])
+    .where(inScope(scope))
+    .where('erp_order_no', 'in', [...new Set(messages.map((message) => message.erpOrderNo))])
+    .where('erp_order_no', '<>', '')
+    .execute();
+  return new Set(rows.map((row) => `${row.erp_order_no}\u0000${row.erp_line}`));
+}
+
+/** The products the batch's messages name, read at once; found as findProduct finds them (by number, else the first by name). */
+async function batchLookups(trx: Db, scope: Scope, messages: ErpOrderMessage[]): Promise<BatchLookups> {
+  const numbers = [...new Set(messages.map((message) => message.order?.productNo?.trim()).filter((value): value is string => !!value))];
+  const names = [...new Set(messages.map((message) => message.order?.productName?.trim()).filter((value): value is string => !!value))];
+  const products =
+    numbers.length + names.length === 0
+      ? []
+      : await trx
+          .selectFrom('product')
+          .select(ORDER_PRODUCT_COLUMNS)
+          .where(inScope(scope))
+          .where((eb) => eb.or([...(numbers.length ? [eb('product_no', 'in', numbers)] : []), ...(names.length ? [eb('name', 'in', names)] : [])]))
+          .orderBy('id')
+          .execute();
+  const byNo = new Map(products.map((product) => [product.product_no, product]));
+  const byName = new Map<string, OrderProduct>();
+  for (const product of products) if (!byName.has(product.name)) byName.set(product.name, product);
+  return {
+    product: (fields) => (fields.productNo?.trim() && byNo.get(fields.productNo.trim())) || (fields.productName?.trim() ? byName.get(fields.productName.trim()) : undefined),
+    orders: batchOrderLookups(trx, scope, products),
+  };
+}
+
+/** createOrder's options for the ERP order of `message`. */
+const erpOrderOptions = (message: ErpOrderMessage, context: OperationContext, lookups?: OrderLookups): CreateOrderOptions => ({
+  source: 2,
+  actor: ERP_ACTOR,
+  context,
+  erp: { orderNo: message.erpOrderNo, line: line(message), version: message.version },
+  requireFlow: false,
+  lookups,
+});
 
 /** 4009 (a refusal because of the order's state) is abnormal; anything else the data's fault. */
 function statusOf(error: AppError): number {
@@ -59,6 +153,71 @@ export class ErpIntake {
       await this.log(this.db, scope, message, { status: statusOf(error), result: '', error: error.message, orderId: await this.orderIdOf(scope, message) });
       throw error;
     }
+  }
+
+  /**
+   * Receives a batch of messages in one transaction, each with its own outcome and log row exactly
+   * as if sent alone, in the order given. The ERP orders of the batch are locked at once; a new
+   * order (the usual message) is checked in memory against products, flows and config read once
+   * per batch, numbered from one draw, and written with the others in a few multi-row inserts; a
+   * message about an order that exists runs alone inside a savepoint, so a refusal takes back only
+   * its own writes. Log rows are written at the end, in message order.
+   */
+  async receiveBatch(scope: Scope, messages: ErpOrderMessage[], context: OperationContext): Promise<ErpBatchResult> {
+    return this.db.transaction().execute(async (trx) => {
+      await lockErpOrders(trx, scope, messages);
+      const batch = await batchLookups(trx, scope, messages);
+      const known = await existingErpOrders(trx, scope, messages);
+      const outcomes: Array<Omit<ErpBatchOutcome, 'logId'>> = [];
+      let pending: Array<{ index: number; order: PreparedOrder }> = [];
+      const flush = async () => {
+        if (pending.length === 0) return;
+        const ids = await writeOrders(trx, scope, pending.map(({ order }) => order));
+        pending.forEach(({ index }, position) => (outcomes[index]!.orderId = ids[position]!));
+        pending = [];
+      };
+      const refused = async (message: ErpOrderMessage, error: AppError) => ({
+        status: statusOf(error),
+        code: error.code,
+        result: '',
+        error: error.message,
+        orderId: known.has(keyOf(message)) ? await this.orderIdOf(scope, message, trx) : null,
+        orderNo: '',
+      });
+
+      for (const [index, message] of messages.entries()) {
+        if (!known.has(keyOf(message)) && message.type === 'create') {
+          // A new ERP order: nothing to take back when refused, as everything is checked before it is written.
+          try {
+            const order = await prepareOrder(trx, scope, await orderInput(trx, scope, message.order ?? {}, batch), erpOrderOptions(message, context, batch.orders));
+            pending.push({ index, order });
+            known.add(keyOf(message));
+            const orderNo = order.values.order_no;
+            outcomes.push({ status: STATUS.success, code: ResultCode.SUCCESS, result: createdResult(orderNo, order.status), error: '', orderId: null, orderNo });
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            outcomes.push(await refused(message, error));
+          }
+          continue;
+        }
+        await flush();
+        await sql`savepoint erp_message`.execute(trx);
+        try {
+          const outcome = await this.apply(trx, scope, message, context, batch);
+          await sql`release savepoint erp_message`.execute(trx);
+          known.add(keyOf(message));
+          outcomes.push({ status: STATUS.success, code: ResultCode.SUCCESS, error: '', ...outcome });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          await sql`rollback to savepoint erp_message`.execute(trx);
+          await sql`release savepoint erp_message`.execute(trx);
+          outcomes.push(await refused(message, error));
+        }
+      }
+      await flush();
+      const logIds = await this.logAll(trx, scope, messages, outcomes);
+      return { results: outcomes.map((outcome, index) => ({ logId: logIds[index]!, ...outcome })) };
+    });
   }
 
   /**
@@ -97,8 +256,8 @@ export class ErpIntake {
     return { retried: logs.length, succeeded };
   }
 
-  private async orderIdOf(scope: Scope, message: ErpOrderMessage): Promise<number | null> {
-    const order = await this.db
+  private async orderIdOf(scope: Scope, message: ErpOrderMessage, db: Db = this.db): Promise<number | null> {
+    const order = await db
       .selectFrom('production_order')
       .select('id')
       .where(inScope(scope))
@@ -110,25 +269,41 @@ export class ErpIntake {
     return order?.id ?? null;
   }
 
-  private async log(db: Db, scope: Scope, message: ErpOrderMessage, entry: { status: number; result: string; error: string; orderId: number | null }): Promise<number> {
-    const { id } = await db
-      .insertInto('erp_sync_log')
-      .values({
-        enterprise_id: scope.enterpriseId,
-        org_id: scope.orgId,
-        message_type: message.type,
-        erp_order_no: message.erpOrderNo,
-        erp_line: line(message),
-        erp_version: message.version,
-        payload: JSON.stringify(message),
-        status: entry.status,
-        result: entry.result,
-        error: entry.error,
-        order_id: entry.orderId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return id;
+  private async log(db: Db, scope: Scope, message: ErpOrderMessage, entry: LogEntry): Promise<number> {
+    const [id] = await this.logAll(db, scope, [message], [entry]);
+    return id!;
+  }
+
+  /** Log rows of messages with their outcomes (multi-row inserts); their ids in the same order. */
+  private async logAll(db: Db, scope: Scope, messages: ErpOrderMessage[], entries: LogEntry[]): Promise<number[]> {
+    const ids: number[] = [];
+    for (let start = 0; start < messages.length; start += LOG_CHUNK) {
+      const rows = await db
+        .insertInto('erp_sync_log')
+        .values(
+          messages.slice(start, start + LOG_CHUNK).map((message, offset) => {
+            const entry = entries[start + offset]!;
+            return {
+              enterprise_id: scope.enterpriseId,
+              org_id: scope.orgId,
+              message_type: message.type,
+              erp_order_no: message.erpOrderNo,
+              erp_line: line(message),
+              erp_version: message.version,
+              payload: JSON.stringify(message),
+              status: entry.status,
+              result: entry.result,
+              error: entry.error,
+              order_id: entry.orderId,
+            };
+          }),
+        )
+        .returning('id')
+        .execute();
+      // One statement draws its ids from the sequence row by row: ascending is the order given.
+      ids.push(...rows.map((row) => row.id).sort((a, b) => a - b));
+    }
+    return ids;
   }
 
   private async finish(db: Db, id: number, entry: { status: number; result: string; error: string; orderId: number | null }): Promise<void> {
@@ -140,8 +315,8 @@ export class ErpIntake {
   }
 
   /** The message's effect in `trx` (the ERP order serialised by an advisory lock); throws AppError to refuse. */
-  private async apply(trx: Db, scope: Scope, message: ErpOrderMessage, context: OperationContext): Promise<Outcome> {
-    await sql`select pg_advisory_xact_lock(${scope.orgId}::int, hashtext(${`erp:${message.erpOrderNo}:${line(message)}`}))`.execute(trx);
+  private async apply(trx: Db, scope: Scope, message: ErpOrderMessage, context: OperationContext, batch?: BatchLookups): Promise<Outcome> {
+    if (!batch) await lockErpOrders(trx, scope, [message]);
     const order = await trx
       .selectFrom('production_order')
       .selectAll()
@@ -157,15 +332,8 @@ export class ErpIntake {
 
     if (!order) {
       if (message.type !== 'create') throw notFound(ErpMessages.orderMissing(label(message)));
-      const created = await createOrder(trx, scope, await this.orderInput(trx, scope, message.order ?? {}), {
-        source: 2,
-        actor: ERP_ACTOR,
-        context,
-        erp: { orderNo: message.erpOrderNo, line: line(message), version: message.version },
-        requireFlow: false,
-      });
-      const waiting = created.status === 8 ? '，产品或工艺路线未找到，待录入' : '';
-      return { result: `已新建订单${created.orderNo}${waiting}`, orderId: created.id, orderNo: created.orderNo };
+      const created = await createOrder(trx, scope, await orderInput(trx, scope, message.order ?? {}, batch), erpOrderOptions(message, context, batch?.orders));
+      return { result: createdResult(created.orderNo, created.status), orderId: created.id, orderNo: created.orderNo };
     }
     if (order.revoked) throw conflict(ErpMessages.orderRevoked(label(message)));
     const setVersion = () => trx.updateTable('production_order').set({ erp_version: message.version }).where('id', '=', order.id).execute();
@@ -197,43 +365,43 @@ export class ErpIntake {
     if (order.status === 8 && hasOperations) {
       // Entered as a new order would have been: released at once when the factory audits no orders.
       await moveOrder(trx, scope, order.id, 'enter', { actor: ERP_ACTOR, context, note: '产品已识别' });
-      if (!(await enterpriseSections(trx, scope)).orderAuditConfig.needAudit) await moveOrder(trx, scope, order.id, 'approve', { actor: ERP_ACTOR, context, note: '无需订单审核' });
+      if (!(await (batch?.orders.sections() ?? enterpriseSections(trx, scope))).orderAuditConfig.needAudit) await moveOrder(trx, scope, order.id, 'approve', { actor: ERP_ACTOR, context, note: '无需订单审核' });
     }
     return { result: `订单${order.order_no}已更新：${summary}`, orderId: order.id, orderNo: order.order_no };
   }
+}
 
-  /** The ERP's fields as an order form; the product found by number or name (else 待录入). */
-  private async orderInput(trx: Db, scope: Scope, fields: ErpOrderFields): Promise<OrderInput> {
-    const required: Array<[unknown, string]> = [
-      [fields.customerName?.trim(), '客户名称'],
-      [fields.productNo?.trim() || fields.productName?.trim(), '产品编号或产品名称'],
-      [fields.quantity, '订单数量'],
-      [fields.deliveryDate, '交货日期'],
-    ];
-    const missing = required.find(([value]) => value === undefined || value === '');
-    if (missing) throw validation(ErpMessages.fieldRequired(missing[1]));
-    const product = await findProduct(trx, scope, fields);
-    return {
-      customerName: fields.customerName!,
-      customerPo: fields.customerPo,
-      productId: product?.id ?? null,
-      productName: fields.productName?.trim() || product?.name || fields.productNo!.trim(),
-      boxStyle: fields.boxStyle,
-      lengthMm: fields.lengthMm ?? product?.length_mm ?? 0,
-      widthMm: fields.widthMm ?? product?.width_mm ?? 0,
-      heightMm: fields.heightMm ?? product?.height_mm ?? 0,
-      boardCode: fields.boardCode,
-      flute: fields.flute,
-      printColors: fields.printColors,
-      quantity: fields.quantity!,
-      unit: fields.unit,
-      overPercent: fields.overPercent,
-      underPercent: fields.underPercent,
-      deliveryDate: fields.deliveryDate!,
-      urgency: fields.urgency as OrderInput['urgency'],
-      priority: fields.priority as OrderInput['priority'],
-      importance: fields.importance as OrderInput['importance'],
-      remark: fields.remark,
-    };
-  }
+/** The ERP's fields as an order form; the product found by number or name (else 待录入). */
+async function orderInput(trx: Db, scope: Scope, fields: ErpOrderFields, batch?: BatchLookups): Promise<OrderInput> {
+  const required: Array<[unknown, string]> = [
+    [fields.customerName?.trim(), '客户名称'],
+    [fields.productNo?.trim() || fields.productName?.trim(), '产品编号或产品名称'],
+    [fields.quantity, '订单数量'],
+    [fields.deliveryDate, '交货日期'],
+  ];
+  const missing = required.find(([value]) => value === undefined || value === '');
+  if (missing) throw validation(ErpMessages.fieldRequired(missing[1]));
+  const product = batch ? batch.product(fields) : await findProduct(trx, scope, fields);
+  return {
+    customerName: fields.customerName!,
+    customerPo: fields.customerPo,
+    productId: product?.id ?? null,
+    productName: fields.productName?.trim() || product?.name || fields.productNo!.trim(),
+    boxStyle: fields.boxStyle,
+    lengthMm: fields.lengthMm ?? product?.length_mm ?? 0,
+    widthMm: fields.widthMm ?? product?.width_mm ?? 0,
+    heightMm: fields.heightMm ?? product?.height_mm ?? 0,
+    boardCode: fields.boardCode,
+    flute: fields.flute,
+    printColors: fields.printColors,
+    quantity: fields.quantity!,
+    unit: fields.unit,
+    overPercent: fields.overPercent,
+    underPercent: fields.underPercent,
+    deliveryDate: fields.deliveryDate!,
+    urgency: fields.urgency as OrderInput['urgency'],
+    priority: fields.priority as OrderInput['priority'],
+    importance: fields.importance as OrderInput['importance'],
+    remark: fields.remark,
+  };
 }

@@ -14,6 +14,21 @@ export const productionOrderModule: ServerModule = {
   },
 };
 
-export { addOrderHistory, createOrder, draftOrder, flowSteps, insertOperations, lockOrder, moveOrder, nextOrderNo, OrderMessages, plannedQuantities } from './order-core';
-export type { Actor, CreateOrderOptions, OrderInput, PlannedOperation } from './order-core';
+export {
+  addOrderHistory,
+  batchOrderLookups,
+  createOrder,
+  draftOrder,
+  flowSteps,
+  insertOperations,
+  lockOrder,
+  moveOrder,
+  nextOrderNo,
+  ORDER_PRODUCT_COLUMNS,
+  OrderMessages,
+  plannedQuantities,
+  prepareOrder,
+  writeOrders,
+} from './order-core';
+export type { Actor, CreateOrderOptions, OrderInput, OrderLookups, OrderProduct, PlannedOperation, PreparedOrder } from './order-core';
 export { seedProductionOrderDemo } from './seed';

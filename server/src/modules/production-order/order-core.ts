@@ -1,10 +1,11 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import { ORDER_ACTION_LABEL, orderTransition, type OrderAction, type OrderStateFacts } from '@core/contracts/work-order/order-state';
+import type { EnterpriseConfigSections } from '@core/contracts/sys-cfg';
 import type { CreateProductionOrderRequest } from '@core/contracts/work-order/order';
 import { sheetSize } from '@core/contracts/work-order/sheet-size';
 import type { Db } from '../../db';
-import { recordOperation, type OperationContext } from '../../db/operation-log';
-import type { FieldChange, ProductionOrderTable } from '../../db/schema';
+import { recordOperation, recordOperations, type OperationContext } from '../../db/operation-log';
+import type { FieldChange, ProductionOrderTable, ProductTable } from '../../db/schema';
 import type { Scope } from '../../plugins/auth';
 import { conflict, notFound, validation } from '../../lib/errors';
 import { inScope } from '../../lib/scoped';
@@ -81,21 +82,87 @@ export async function flowSteps(db: Db, scope: Scope, flowId: number): Promise<{
 
 type OrderColumns = Omit<Insertable<ProductionOrderTable>, 'enterprise_id' | 'org_id' | 'order_no' | 'status'>;
 
+/** The product columns an order takes over. */
+export type OrderProduct = Pick<Selectable<ProductTable>, 'id' | 'product_no' | 'name' | 'box_style' | 'length_mm' | 'width_mm' | 'height_mm' | 'board_code' | 'flute' | 'colors' | 'process_flow_id' | 'score_allowance_mm'>;
+export const ORDER_PRODUCT_COLUMNS = ['id', 'product_no', 'name', 'box_style', 'length_mm', 'width_mm', 'height_mm', 'board_code', 'flute', 'colors', 'process_flow_id', 'score_allowance_mm'] as const;
+
+/**
+ * What creating an order reads besides its input: the product, the flow with its steps, the
+ * factory's config and a new order number. `orderLookups` reads each when asked (one order);
+ * `batchOrderLookups` (ERP batch intake) reads each product, flow and the config once per batch and
+ * draws consecutive order numbers from one read of the day's last number, the caller holding the
+ * factory's numbering lock for the whole transaction.
+ */
+export interface OrderLookups {
+  product(id: number): Promise<OrderProduct | undefined>;
+  flow(id: number): Promise<{ name: string; steps: FlowStepWaste[] }>;
+  sections(): Promise<EnterpriseConfigSections>;
+  orderNo(prefix: string, day: Date): Promise<string>;
+  /** Whether a drawn number must still be checked against the factory's orders (one order at a time: yes). */
+  checkTaken: boolean;
+}
+
+export function orderLookups(db: Db, scope: Scope): OrderLookups {
+  return {
+    product: (id) => db.selectFrom('product').select(ORDER_PRODUCT_COLUMNS).where(inScope(scope)).where('id', '=', id).executeTakeFirst(),
+    flow: (id) => flowSteps(db, scope, id),
+    sections: () => enterpriseSections(db, scope),
+    orderNo: (prefix, day) => nextOrderNo(db, scope, prefix, day),
+    checkTaken: true,
+  };
+}
+
+const memo = <K, V>(load: (key: K) => Promise<V>) => {
+  const cache = new Map<K, Promise<V>>();
+  return (key: K) => {
+    let value = cache.get(key);
+    if (!value) {
+      value = load(key);
+      cache.set(key, value);
+      // A refusal (e.g. a flow of another factory) is not remembered as a value: asked again, asked again.
+      value.catch(() => cache.delete(key));
+    }
+    return value;
+  };
+};
+
+/** Lookups of one batch in one transaction `trx` (see OrderLookups); `products` already read by the caller are used as they are. */
+export function batchOrderLookups(trx: Db, scope: Scope, products: OrderProduct[] = []): OrderLookups {
+  const direct = orderLookups(trx, scope);
+  const known = new Map(products.map((product) => [product.id, product]));
+  let last: { stem: string; no: number } | undefined;
+  return {
+    product: memo(async (id: number) => known.get(id) ?? direct.product(id)),
+    flow: memo(direct.flow),
+    sections: memo(direct.sections).bind(null, undefined),
+    async orderNo(prefix, day) {
+      const stem = stemOf(prefix, day);
+      if (last?.stem !== stem) {
+        const first = await nextOrderNo(trx, scope, prefix, day);
+        last = { stem, no: Number(first.slice(stem.length)) };
+        return first;
+      }
+      last.no += 1;
+      return `${stem}${pad(last.no, 4)}`;
+    },
+    checkTaken: false,
+  };
+}
+
 /**
  * An order's columns and operations from `input`: the product fills what the input leaves empty
  * (name, box style, dimensions, board, flute, colours, flow), the sheet size is computed when not
  * given, and the flow's steps become the operations. `requireFlow: false` (ERP intake) lets an
  * order without a known product or flow through, without operations (it waits as 待录入).
  */
-export async function draftOrder(db: Db, scope: Scope, input: OrderInput, options: { requireFlow: boolean }): Promise<{ columns: OrderColumns; operations: PlannedOperation[] }> {
-  const product = input.productId
-    ? await db
-        .selectFrom('product')
-        .select(['id', 'product_no', 'name', 'box_style', 'length_mm', 'width_mm', 'height_mm', 'board_code', 'flute', 'colors', 'process_flow_id', 'score_allowance_mm'])
-        .where(inScope(scope))
-        .where('id', '=', input.productId)
-        .executeTakeFirst()
-    : undefined;
+export async function draftOrder(
+  db: Db,
+  scope: Scope,
+  input: OrderInput,
+  options: { requireFlow: boolean; lookups?: OrderLookups },
+): Promise<{ columns: OrderColumns; operations: PlannedOperation[] }> {
+  const lookups = options.lookups ?? orderLookups(db, scope);
+  const product = input.productId ? await lookups.product(input.productId) : undefined;
   if (input.productId && !product) throw notFound(OrderMessages.productNotFound);
   const productName = input.productName?.trim() || product?.name;
   if (!productName) throw validation(OrderMessages.productNameRequired);
@@ -116,7 +183,7 @@ export async function draftOrder(db: Db, scope: Scope, input: OrderInput, option
   let operations: PlannedOperation[] = [];
   let flowName = '';
   if (flowId !== null) {
-    const flow = await flowSteps(db, scope, flowId);
+    const flow = await lookups.flow(flowId);
     if (flow.steps.length === 0) throw validation(OrderMessages.flowEmpty);
     operations = plannedQuantities(input.quantity, flow.steps);
     flowName = flow.name;
@@ -160,6 +227,7 @@ export async function draftOrder(db: Db, scope: Scope, input: OrderInput, option
 }
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+const stemOf = (prefix: string, day: Date) => `${prefix}${day.getFullYear()}${pad(day.getMonth() + 1)}${pad(day.getDate())}`;
 
 /**
  * The next order number `<prefix><yyyyMMdd><0001>` of the factory for `day`. Serialised per factory
@@ -167,7 +235,7 @@ const pad = (value: number, width = 2) => String(value).padStart(width, '0');
  */
 export async function nextOrderNo(trx: Db, scope: Scope, prefix: string, day: Date): Promise<string> {
   await sql`select pg_advisory_xact_lock(${scope.orgId}::int, 1301)`.execute(trx);
-  const stem = `${prefix}${day.getFullYear()}${pad(day.getMonth() + 1)}${pad(day.getDate())}`;
+  const stem = stemOf(prefix, day);
   // The day's range as bounds on order_no, read backwards: the factory's order_no index answers it
   // with one row however many orders the factory has (max() with LIKE alone scanned them all).
   const row = await trx
@@ -225,22 +293,36 @@ export interface CreateOrderOptions {
   /** ERP intake: an order without product or flow is accepted as 待录入 (8). */
   requireFlow?: boolean;
   now?: Date;
+  /** Where the product, flow, config and number come from (default: read for this one order). */
+  lookups?: OrderLookups;
+}
+
+/** An order checked, numbered and ready to be written by `writeOrders`. */
+export interface PreparedOrder {
+  values: Insertable<ProductionOrderTable>;
+  operations: PlannedOperation[];
+  actor: Actor;
+  context: OperationContext;
+  status: number;
 }
 
 /**
- * Creates an order and its operations in `trx`: status 2 已下单 when the factory needs no order
- * audit (订单审核配置), else 0 已创建; 8 待录入 when it has no flow yet. Returns its id and number.
+ * Checks `input` and draws the order's number (in `trx`, which then holds the factory's numbering
+ * lock): status 2 已下单 when the factory needs no order audit (订单审核配置), else 0 已创建; 8 待录入
+ * when it has no flow yet. Refusals are AppErrors, thrown before anything is written.
  */
-export async function createOrder(trx: Db, scope: Scope, input: OrderInput, options: CreateOrderOptions): Promise<{ id: number; orderNo: string; status: number }> {
-  const { columns, operations } = await draftOrder(trx, scope, input, { requireFlow: options.requireFlow ?? true });
-  const config = await enterpriseSections(trx, scope);
-  const orderNo = input.orderNo ?? (await nextOrderNo(trx, scope, config.orderTemplate.orderNoPrefix, options.now ?? new Date()));
-  const taken = await trx.selectFrom('production_order').select('id').where(inScope(scope)).where('order_no', '=', orderNo).executeTakeFirst();
-  if (taken) throw conflict(OrderMessages.orderNoTaken(orderNo));
+export async function prepareOrder(trx: Db, scope: Scope, input: OrderInput, options: CreateOrderOptions): Promise<PreparedOrder> {
+  const lookups = options.lookups ?? orderLookups(trx, scope);
+  const { columns, operations } = await draftOrder(trx, scope, input, { requireFlow: options.requireFlow ?? true, lookups });
+  const config = await lookups.sections();
+  const orderNo = input.orderNo ?? (await lookups.orderNo(config.orderTemplate.orderNoPrefix, options.now ?? new Date()));
+  if (lookups.checkTaken || input.orderNo !== undefined) {
+    const taken = await trx.selectFrom('production_order').select('id').where(inScope(scope)).where('order_no', '=', orderNo).executeTakeFirst();
+    if (taken) throw conflict(OrderMessages.orderNoTaken(orderNo));
+  }
   const status = operations.length === 0 ? 8 : config.orderAuditConfig.needAudit ? 0 : 2;
-  const { id } = await trx
-    .insertInto('production_order')
-    .values({
+  return {
+    values: {
       enterprise_id: scope.enterpriseId,
       org_id: scope.orgId,
       order_no: orderNo,
@@ -251,35 +333,76 @@ export async function createOrder(trx: Db, scope: Scope, input: OrderInput, opti
       erp_line: options.erp?.line ?? '',
       erp_version: options.erp?.version ?? 0,
       created_by: options.actor.userId,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await insertOperations(trx, scope, id, operations);
-  await addOrderHistory(trx, scope, id, options.actor, 'create', `新增订单${orderNo}（${columns.product_name}，${columns.quantity}${columns.unit}）`);
-  await recordOperation(trx, options.context, { ...scope, userId: options.actor.userId, content: `新增生产订单：${orderNo}` });
-  return { id, orderNo, status };
+    },
+    operations,
+    actor: options.actor,
+    context: options.context,
+    status,
+  };
 }
+
+/** Rows per multi-row insert (well under PostgreSQL's 65,535 parameters of one statement). */
+const CHUNK = 200;
+const chunks = <T>(rows: T[]) => Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, index) => rows.slice(index * CHUNK, (index + 1) * CHUNK));
+
+/**
+ * Writes prepared orders of the factory in `trx` with their operations, a history line each and the
+ * operation log, a few multi-row inserts for all of them. Returns the ids, in the order given.
+ */
+export async function writeOrders(trx: Db, scope: Scope, orders: PreparedOrder[]): Promise<number[]> {
+  const idOf = new Map<string, number>();
+  for (const part of chunks(orders)) {
+    const rows = await trx.insertInto('production_order').values(part.map((order) => order.values)).returning(['id', 'order_no']).execute();
+    for (const row of rows) idOf.set(row.order_no, row.id);
+  }
+  const ids = orders.map((order) => idOf.get(order.values.order_no)!);
+  const operations = orders.flatMap((order, index) => operationRows(scope, ids[index]!, order.operations));
+  for (const part of chunks(operations)) await trx.insertInto('production_order_operation').values(part).execute();
+  const names = await Promise.all(orders.map((order) => actorName(trx, order.actor)));
+  const history = orders.map((order, index) => ({
+    enterprise_id: scope.enterpriseId,
+    org_id: scope.orgId,
+    order_id: ids[index]!,
+    user_id: order.actor.userId,
+    user_name: names[index]!,
+    action: 'create',
+    content: `新增订单${order.values.order_no}（${order.values.product_name}，${order.values.quantity}${order.values.unit}）`,
+    changes: '[]',
+  }));
+  for (const part of chunks(history)) await trx.insertInto('production_order_history').values(part).execute();
+  for (const part of chunks(orders)) {
+    await recordOperations(trx, part.map((order) => [order.context, { ...scope, userId: order.actor.userId, content: `新增生产订单：${order.values.order_no}` }]));
+  }
+  return ids;
+}
+
+/**
+ * Creates an order and its operations in `trx` (prepareOrder + writeOrders). Returns its id and number.
+ */
+export async function createOrder(trx: Db, scope: Scope, input: OrderInput, options: CreateOrderOptions): Promise<{ id: number; orderNo: string; status: number }> {
+  const prepared = await prepareOrder(trx, scope, input, options);
+  const [id] = await writeOrders(trx, scope, [prepared]);
+  return { id: id!, orderNo: prepared.values.order_no, status: prepared.status };
+}
+
+/** The rows of an order's planned operations. */
+export const operationRows = (scope: Pick<Scope, 'enterpriseId' | 'orgId'>, orderId: number, operations: PlannedOperation[]) =>
+  operations.map((operation) => ({
+    enterprise_id: scope.enterpriseId,
+    org_id: scope.orgId,
+    order_id: orderId,
+    seq: operation.seq,
+    process_id: operation.processId,
+    process_name: operation.processName,
+    planned_qty: operation.plannedQty,
+    waste_qty: operation.wasteQty,
+  }));
 
 /** Writes an order's planned operations (a new order, or one whose flow was entered or replaced). */
 export async function insertOperations(trx: Db, scope: Scope, orderId: number, operations: PlannedOperation[]): Promise<void> {
   if (operations.length === 0) return;
-  await trx
-    .insertInto('production_order_operation')
-    .values(
-      operations.map((operation) => ({
-        enterprise_id: scope.enterpriseId,
-        org_id: scope.orgId,
-        order_id: orderId,
-        seq: operation.seq,
-        process_id: operation.processId,
-        process_name: operation.processName,
-        planned_qty: operation.plannedQty,
-        waste_qty: operation.wasteQty,
-      })),
-    )
-    .execute();
+  await trx.insertInto('production_order_operation').values(operationRows(scope, orderId, operations)).execute();
 }
-
 /** The order row of the factory with what the state machine needs, locked for the caller's transaction. */
 export async function lockOrder(trx: Db, scope: Scope, orderId: number) {
   const order = await trx

@@ -1,7 +1,7 @@
 import { sheetSize } from '@core/contracts/work-order/sheet-size';
 import type { Db } from '../../db';
 import { seededRandom } from '../../domain/rng';
-import { plannedQuantities } from './order-core';
+import { operationRows, plannedQuantities } from './order-core';
 
 /** Orders per demo factory: the carton plant is busier than the board plant. */
 const ORDERS = { carton: 360, board: 160 } as const;
@@ -152,24 +152,13 @@ export async function seedProductionOrderDemo(trx: Db, enterpriseId: number, fac
     const operations = drafts.flatMap((draft, index) => {
       const orderId = inserted[index]!.id;
       const scheduled = [3, 4, 5, 6, 7, 10].includes(draft.status);
-      return draft.planned.map((operation, opIndex) => {
+      return operationRows({ enterpriseId: scope.enterprise_id, orgId: scope.org_id }, orderId, draft.planned).map((row, opIndex) => {
         const deviceId = scheduled ? (draft.steps[opIndex]?.deviceId ?? null) : null;
         // 3 已部署: the first steps issued; later statuses: every step issued, finished ones ended.
         const issued = scheduled && (draft.status !== 3 || opIndex === 0);
         const ended = draft.status === 5 || draft.status === 6 || ((draft.status === 4 || draft.status === 10 || draft.status === 7) && opIndex < draft.planned.length / 2);
         const started = !ended && (draft.status === 4 || draft.status === 10 || draft.status === 7) && opIndex < draft.planned.length / 2 + 1;
-        return {
-          ...scope,
-          order_id: orderId,
-          seq: operation.seq,
-          process_id: operation.processId,
-          process_name: operation.processName,
-          planned_qty: operation.plannedQty,
-          waste_qty: operation.wasteQty,
-          status: ended ? 3 : started ? 2 : issued ? 1 : 0,
-          device_id: deviceId,
-          issued,
-        };
+        return { ...row, status: ended ? 3 : started ? 2 : issued ? 1 : 0, device_id: deviceId, issued };
       });
     });
     for (let start = 0; start < operations.length; start += 1000) {

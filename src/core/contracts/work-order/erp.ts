@@ -115,6 +115,30 @@ export const ErpSyncResult = Type.Object({
 });
 export type ErpSyncResult = Static<typeof ErpSyncResult>;
 
+/** Most messages in one batch. */
+export const ERP_BATCH_MAX = 500;
+
+/** Several messages at once (an ERP's queue): each applied, answered and logged as if sent alone, in the order given. */
+export const ErpBatchRequest = Type.Object({
+  messages: Type.Array(ErpOrderMessage, { title: '订单消息', minItems: 1, maxItems: ERP_BATCH_MAX }),
+});
+export type ErpBatchRequest = Static<typeof ErpBatchRequest>;
+
+/** One message's outcome in a batch: `code` 1000 when accepted, else the code and `error` it would have got alone (its log row says the same). */
+export const ErpBatchOutcome = Type.Object({
+  logId: Type.Integer(),
+  status: Type.Integer(),
+  code: Type.Integer(),
+  result: Type.String(),
+  error: Type.String(),
+  orderId: Type.Union([Type.Integer(), Type.Null()]),
+  orderNo: Type.String(),
+});
+export type ErpBatchOutcome = Static<typeof ErpBatchOutcome>;
+
+export const ErpBatchResult = Type.Object({ results: Type.Array(ErpBatchOutcome) });
+export type ErpBatchResult = Static<typeof ErpBatchResult>;
+
 /** `<name>Start` / `<name>End` of a list's time filter (the list engine's dateRange). */
 const timeRange = <N extends string>(name: N, title: string) =>
   ({ [`${name}Start`]: Type.Optional(Text({ title, maxLength: 30 })), [`${name}End`]: Type.Optional(Text({ title, maxLength: 30 })) }) as Record<`${N}Start` | `${N}End`, TOptional<TString>>;
@@ -244,6 +268,8 @@ export const BinRestoreResult = Type.Object({ restored: Type.Integer() });
 export const ErpApi = {
   /** The ERP's call: authenticated by the integration key in the handler (public for the session check). */
   sync: post('/dps-server/erp/order/sync', { body: ErpOrderMessage, response: ErpSyncResult, public: true, name: 'ERP订单同步' }),
+  /** Up to ERP_BATCH_MAX messages in one call and one transaction (same key check); a message's refusal is its outcome, not the call's. */
+  syncBatch: post('/dps-server/erp/order/sync_batch', { body: ErpBatchRequest, response: ErpBatchResult, public: true, name: 'ERP订单批量同步' }),
 
   logList: get('/dps-server/enterprise/erp_log/list', { query: ErpLogListQuery, response: PageResult(ErpLogEntry), authority: A.erpLog }),
   logDetail: get('/dps-server/enterprise/erp_log/detail/:id', { params: IdParams, response: ErpLogDetail, authority: A.erpLog }),
