@@ -23,6 +23,8 @@ export default defineConfig({
           name: 'server',
           include: ['server/**/*.test.ts'],
           environment: 'node',
+          // One migrated and seeded template database per run; each test app starts from a copy.
+          globalSetup: ['server/src/test-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
