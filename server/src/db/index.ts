@@ -11,6 +11,33 @@ export type Db = Kysely<Database>;
 
 const INT8_OID = 20;
 
+/** SQL texts run as named prepared statements on PostgreSQL, with their names (see `keepPrepared`). */
+const preparedNames = new Map<string, string>();
+
+/**
+ * Runs this SQL text as a named prepared statement on every PostgreSQL connection: parsed once per
+ * connection, and PostgreSQL may keep one plan for it (plan_cache_mode auto: a generic plan only
+ * where it costs no more than planning each time). Only for a fixed text whose best plan does not
+ * depend on its values (a lookup by unique key, e.g. the session query every request runs): a list
+ * query's plan does (a rare or a common text filter, a small or a large factory), so everything
+ * else is planned for its values on every run. PGlite has one connection and no named statements.
+ */
+export function keepPrepared(text: string): void {
+  if (!preparedNames.has(text)) preparedNames.set(text, `mes_${preparedNames.size}`);
+}
+
+type QueryFn = (config: unknown, values?: unknown, ...rest: unknown[]) => unknown;
+
+/** Sends the texts of `keepPrepared` as named statements (pg parses each once per connection). */
+function namePreparedStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as QueryFn;
+  const named: QueryFn = (config, values, ...rest) => {
+    const name = typeof config === 'string' && rest.length === 0 ? preparedNames.get(config) : undefined;
+    return name === undefined ? query(config, values, ...rest) : query({ name, text: config, values });
+  };
+  (client as unknown as { query: QueryFn }).query = named;
+}
+
 export type DatabaseTarget =
   | {
       kind: 'pglite';
@@ -32,6 +59,7 @@ export function openDatabase(target: DatabaseTarget): Db {
           oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
+    pool.on('connect', namePreparedStatements);
     // An idle pooled connection can be closed by the server (restart, admin termination); pg then
     // emits 'error' on the pool, which would crash the process if nobody listened. The pool drops
     // that client and opens a new one on the next query, so logging is all there is to do.

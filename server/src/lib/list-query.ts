@@ -270,16 +270,38 @@ export const EXACT_TOTAL_ROWS = 1000;
 /**
  * A larger total (a full count reads every matching row: ~35 ms for 200,000 on PostgreSQL) is
  * counted once and reused for this long by every request for the same list, scope and filters.
- * It is still an exact count, at most this old; small results are never reused.
+ * Then it is counted again in the background while the last count still answers, so no request
+ * waits for a large count it asked for before: a total is an exact count at most twice this old.
+ * Small results are never reused.
  */
 export const TOTAL_REUSE_MS = 10_000;
 const TOTAL_REUSE_ENTRIES = 500;
+/** How long a count is remembered as large: asked for again later, it is recounted at once (no small-list check). */
+const LARGE_MEMORY_MS = 6 * TOTAL_REUSE_MS;
+
+interface LargeTotal {
+  total: Promise<number>;
+  /** When the count started. */
+  at: number;
+  /** A recount is running in the background. */
+  recounting?: boolean;
+}
 
 /**
  * Full counts above EXACT_TOTAL_ROWS by their SQL and parameters (scope and filters included).
  * One process serves one database, so the SQL names the count completely.
  */
-const largeTotals = new Map<string, { total: Promise<number>; at: number }>();
+const largeTotals = new Map<string, LargeTotal>();
+
+/** Keeps a full count started at `at` for the next requests, unless it fails or has shrunk to a small list. */
+function keepTotal(cacheKey: string, total: Promise<number>, at: number): void {
+  for (const [key, entry] of largeTotals) if (at - entry.at >= LARGE_MEMORY_MS || largeTotals.size >= TOTAL_REUSE_ENTRIES) largeTotals.delete(key);
+  largeTotals.set(cacheKey, { total, at });
+  const forget = () => {
+    if (largeTotals.get(cacheKey)?.total === total) largeTotals.delete(cacheKey);
+  };
+  total.then((value) => value <= EXACT_TOTAL_ROWS && forget(), forget);
+}
 
 /** `select <selections> from (query) as counted`, run through the query's own executor. */
 function selectOver(query: AnySelect, selections: Record<string, RawBuilder<unknown>>): AnySelect {
@@ -298,37 +320,52 @@ function selectOver(query: AnySelect, selections: Record<string, RawBuilder<unkn
 
 /**
  * The list's total: exact when at most EXACT_TOTAL_ROWS rows match (counted on every request);
- * above that the full count, shared by concurrent requests and reused for TOTAL_REUSE_MS.
+ * above that the full count, shared by concurrent requests and reused for TOTAL_REUSE_MS, then
+ * recounted in the background by the first request that finds it due (the others keep the last
+ * count until the new one is in). A list not asked for within 2 × TOTAL_REUSE_MS waits for a
+ * fresh count.
  */
 async function listTotal(filtered: AnySelect, spec: ListSpec, prepared: PreparedList, countBase?: CountBase): Promise<number> {
   const full = countQuery(filtered, spec, prepared, countBase);
   const compiled = full.compile();
   const cacheKey = JSON.stringify([compiled.sql, compiled.parameters]);
+  const count = () => full.executeTakeFirst().then((row: { total: number | string } | undefined) => Number(row?.total ?? 0));
   const now = Date.now();
-  const reused = largeTotals.get(cacheKey);
-  if (reused && now - reused.at < TOTAL_REUSE_MS) return reused.total;
-
-  // At most EXACT_TOTAL_ROWS + 1 rows: all of them when the list is small.
-  const sample = filtered.clearSelect().clearOrderBy().select(sql.ref(spec.key).as('__key')).limit(EXACT_TOTAL_ROWS + 1);
-  const small = (await selectOver(sample, { rows: sql`count(*)`, total: sql`count(distinct ${sql.ref('counted.__key')})` }).executeTakeFirst()) as
-    | { rows: number | string; total: number | string }
-    | undefined;
-  if (Number(small?.rows ?? 0) <= EXACT_TOTAL_ROWS) return Number(small?.total ?? 0);
-
-  const again = largeTotals.get(cacheKey);
-  if (again && Date.now() - again.at < TOTAL_REUSE_MS) return again.total;
-  const total = full.executeTakeFirst().then((row: { total: number | string } | undefined) => Number(row?.total ?? 0));
-  for (const [key, entry] of largeTotals) if (now - entry.at >= TOTAL_REUSE_MS || largeTotals.size >= TOTAL_REUSE_ENTRIES) largeTotals.delete(key);
-  largeTotals.set(cacheKey, { total, at: now });
-  total.catch(() => largeTotals.delete(cacheKey));
+  const known = largeTotals.get(cacheKey);
+  if (known && now - known.at < TOTAL_REUSE_MS) return known.total;
+  if (known && now - known.at < 2 * TOTAL_REUSE_MS) {
+    if (!known.recounting) {
+      known.recounting = true;
+      const total = count();
+      total.then(
+        () => keepTotal(cacheKey, total, now),
+        () => largeTotals.get(cacheKey) === known && largeTotals.delete(cacheKey),
+      );
+    }
+    return known.total;
+  }
+  if (!known) {
+    // At most EXACT_TOTAL_ROWS + 1 rows: all of them when the list is small.
+    const sample = filtered.clearSelect().clearOrderBy().select(sql.ref(spec.key).as('__key')).limit(EXACT_TOTAL_ROWS + 1);
+    const small = (await selectOver(sample, { rows: sql`count(*)`, total: sql`count(distinct ${sql.ref('counted.__key')})` }).executeTakeFirst()) as
+      | { rows: number | string; total: number | string }
+      | undefined;
+    if (Number(small?.rows ?? 0) <= EXACT_TOTAL_ROWS) return Number(small?.total ?? 0);
+    const again = largeTotals.get(cacheKey);
+    if (again && Date.now() - again.at < TOTAL_REUSE_MS) return again.total;
+  }
+  // Shared at once: every request arriving while this count runs waits for it.
+  const total = count();
+  keepTotal(cacheKey, total, now);
   return total;
 }
 
 /**
  * One page of a list: `base` selects the row columns (joins as needed, no where on scope — that
- * is added here); `map` turns a row into its response shape. One query reads the page: its keys
- * are found first (a subquery with the order, limit and offset) and only those rows are read in
- * full, so per-row subqueries never run for rows skipped by the offset. The total is exact (see
+ * is added here); `map` turns a row into its response shape. One query reads the page: beyond the
+ * first page its keys are found first (a subquery with the order, limit and offset) and only those
+ * rows are read in full, so per-row subqueries never run for rows skipped by the offset; the first
+ * page skips nothing and is read by the plain query with its limit. The total is exact (see
  * listTotal for how a large one is reused).
  */
 export async function runList<DB, TB extends keyof DB, O, R = O>(
@@ -341,10 +378,19 @@ export async function runList<DB, TB extends keyof DB, O, R = O>(
 ): Promise<PageResult<R>> {
   const prepared = prepareList(spec, scope, params);
   const filtered = applyConditions(base as unknown as AnySelect, prepared);
-  const pageKeys = applyOrder(filtered.clearSelect().select(sql.ref(spec.key).as('__key')), prepared)
-    .limit(prepared.limit)
-    .offset((prepared.page - 1) * prepared.limit);
-  const page = applyOrder(filtered.where(sql<SqlBool>`${sql.ref(spec.key)} in (${pageKeys})`), prepared);
+  const offset = (prepared.page - 1) * prepared.limit;
+  // The first page has no rows to skip: the plain query (one index walk, no second join).
+  const page =
+    offset === 0
+      ? applyOrder(filtered, prepared).limit(prepared.limit)
+      : applyOrder(
+          filtered.where(
+            sql<SqlBool>`${sql.ref(spec.key)} in (${applyOrder(filtered.clearSelect().select(sql.ref(spec.key).as('__key')), prepared)
+              .limit(prepared.limit)
+              .offset(offset)})`,
+          ),
+          prepared,
+        );
   const [rows, total] = await Promise.all([page.execute() as Promise<O[]>, listTotal(filtered, spec, prepared, options.countBase)]);
   return { list: rows.map(map), total, page: prepared.page, limit: prepared.limit };
 }

@@ -209,18 +209,23 @@ export interface EntityReads<DB, TB extends keyof DB, O, V> {
  */
 export function FactoryEntity<DB, TB extends keyof DB, O, V>(reads: EntityReads<DB, TB, O, V>) {
   return class {
-    constructor(protected readonly db: Db) {}
+    /** The select query, built once: Kysely builders are immutable, each read adds its own clauses. */
+    private readonly reads: SelectQueryBuilder<DB, TB, O>;
+
+    constructor(protected readonly db: Db) {
+      this.reads = reads.query(db);
+    }
 
     list(scope: Scope, params: ListParams): Promise<PageResult<V>> {
-      return runList(reads.query(this.db), reads.list, scope, params, reads.toView);
+      return runList(this.reads, reads.list, scope, params, reads.toView);
     }
 
     rows(scope: Scope, params: ListParams): AsyncIterable<V> {
-      return streamList(reads.query(this.db), reads.list, scope, params, reads.toView);
+      return streamList(this.reads, reads.list, scope, params, reads.toView);
     }
 
     async detail(scope: Scope, id: number): Promise<V> {
-      return reads.toView(await requireOne(reads.query(this.db), reads.alias, scope, id, reads.notFound));
+      return reads.toView(await requireOne(this.reads, reads.alias, scope, id, reads.notFound));
     }
   };
 }

@@ -675,10 +675,15 @@ export class AccountService {
   private readonly tree = buildPermissionTree();
   private readonly catalogue = authorityCatalogue(this.tree);
 
+  /** The staff list's select query, built once (Kysely builders are immutable; each read adds its clauses). */
+  private readonly staff: ReturnType<typeof staffQuery>;
+
   constructor(
     private readonly db: Db,
     private readonly settings: AccountSettings,
-  ) {}
+  ) {
+    this.staff = staffQuery(db);
+  }
 
   // ---- departments -----------------------------------------------------------------------
 
@@ -735,24 +740,24 @@ export class AccountService {
   // ---- staff --------------------------------------------------------------------------------
 
   listStaff(scope: Scope, params: ListParams): Promise<PageResult<StaffUser>> {
-    return runList(staffQuery(this.db), STAFF_LIST, scope, params, toStaffUser, {
+    return runList(this.staff, STAFF_LIST, scope, params, toStaffUser, {
       countBase: { query: this.db.selectFrom('user_org as uo'), aliases: ['uo'] },
     });
   }
 
   /** Every row of the list for these filters, for the export (validated before the first row). */
   staffRows(scope: Scope, params: ListParams): AsyncIterable<StaffUser> {
-    return streamList(staffQuery(this.db), STAFF_LIST, scope, params, toStaffUser);
+    return streamList(this.staff, STAFF_LIST, scope, params, toStaffUser);
   }
 
   /** Users of the factory outside one department. */
   otherDepartmentStaff(scope: Scope, departmentId: number, params: ListParams): Promise<PageResult<StaffUser>> {
-    const base = staffQuery(this.db).where((eb) => eb.or([eb('uo.department_id', 'is', null), eb('uo.department_id', '!=', departmentId)]));
+    const base = this.staff.where((eb) => eb.or([eb('uo.department_id', 'is', null), eb('uo.department_id', '!=', departmentId)]));
     return runList(base, STAFF_LIST, scope, { ...params, departmentId: undefined }, toStaffUser);
   }
 
   async userList(scope: Scope, params: ListParams): Promise<PageResult<UserOption>> {
-    return runList(staffQuery(this.db), STAFF_LIST, scope, params, (row) => ({
+    return runList(this.staff, STAFF_LIST, scope, params, (row) => ({
       userId: row.userId,
       username: row.username,
       nickName: row.nickName,

@@ -8,6 +8,7 @@ import type { AppUser } from '../../db/schema';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { scopeOf, type Scope, type Session, type SessionResolver } from '../../plugins/auth';
 import { AppError } from '../../plugins/envelopes';
+import { compiledOnce } from '../../lib/compiled-once';
 import { formatDateTime } from '../../lib/datetime';
 import { DUMMY_PASSWORD_HASH, hashToken, newToken, verifyPassword } from './crypto';
 
@@ -135,33 +136,29 @@ async function findLiveToken(db: Db, hash: string, kind: 'access' | 'refresh', n
 }
 
 /**
- * A live access token, and whether its user holds `routeAuthority` in the token's factory (through
- * roles of that factory; true when none is asked), in one query.
+ * A live access token, and whether its user holds a route's authority code in the token's factory
+ * (through roles of that factory; true when the route names none), in one query. Both forms are
+ * compiled once (lib/compiled-once): only the token hash, the time and the code change per request.
  */
-async function findLiveSession(
-  db: Db,
-  hash: string,
-  now: Date,
-  routeAuthority: string | undefined,
-): Promise<(TokenRow & { holds: boolean }) | undefined> {
-  return liveToken(db, hash, 'access', now)
-    .select((eb) =>
-      (routeAuthority === undefined
-        ? sql<boolean>`true`
-        : sql<boolean>`${eb.exists(
-            eb
-              .selectFrom('user_role as ur')
-              .innerJoin('role_authority as ra', (join) => join.onRef('ra.role_id', '=', 'ur.role_id').onRef('ra.org_id', '=', 'ur.org_id'))
-              .innerJoin('authority as a', 'a.id', 'ra.authority_id')
-              .select(sql.lit(1).as('one'))
-              .whereRef('ur.enterprise_id', '=', 't.enterprise_id')
-              .whereRef('ur.org_id', '=', 't.org_id')
-              .whereRef('ur.user_id', '=', 't.user_id')
-              .where('a.code', '=', routeAuthority),
-          )}`
-      ).as('holds'),
-    )
-    .executeTakeFirst();
+function liveSessionQueries(db: Db) {
+  return {
+    anyRoute: compiledOnce(db, (hash: string, now: Date) => liveToken(db, hash, 'access', now).select(sql<boolean>`true`.as('holds'))),
+    authority: compiledOnce(db, (hash: string, now: Date, routeAuthority: string) =>
+      liveToken(db, hash, 'access', now).select((eb) =>
+        sql<boolean>`${eb.exists(
+          eb
+            .selectFrom('user_role as ur')
+            .innerJoin('role_authority as ra', (join) => join.onRef('ra.role_id', '=', 'ur.role_id').onRef('ra.org_id', '=', 'ur.org_id'))
+            .innerJoin('authority as a', 'a.id', 'ra.authority_id')
+            .select(sql.lit(1).as('one'))
+            .whereRef('ur.enterprise_id', '=', 't.enterprise_id')
+            .whereRef('ur.org_id', '=', 't.org_id')
+            .whereRef('ur.user_id', '=', 't.user_id')
+            .where('a.code', '=', routeAuthority),
+        )}`.as('holds'),
+      ),
+    ),
+  };
 }
 
 /** Authority codes the user holds in the scope's factory (through roles of that factory). */
@@ -260,11 +257,14 @@ async function insertUserLog(db: Db, scope: Scope, systemId: string, buttonId: s
 export class AuthService implements SessionResolver {
   /** Login attempts waiting for the one before them, per username and client address. */
   private readonly queues = new Map<string, Promise<void>>();
+  private readonly liveSession: ReturnType<typeof liveSessionQueries>;
 
   constructor(
     private readonly db: Db,
     private readonly settings: AuthSettings,
-  ) {}
+  ) {
+    this.liveSession = liveSessionQueries(db);
+  }
 
   /**
    * The session of a live access token in one round trip: the token, its account's status and
@@ -276,7 +276,12 @@ export class AuthService implements SessionResolver {
    * effective on the very next request, in every process.
    */
   async resolve(accessToken: string, routeAuthority?: string): Promise<Session | null> {
-    const row = await findLiveSession(this.db, hashToken(accessToken), this.settings.now(), routeAuthority);
+    const hash = hashToken(accessToken);
+    const now = this.settings.now();
+    const [row] =
+      routeAuthority === undefined
+        ? await this.liveSession.anyRoute(hash, now)
+        : await this.liveSession.authority(hash, now, routeAuthority);
     if (!row) return null;
     const { holds, ...identity } = row;
     let authorities: Promise<string[]> | undefined;
