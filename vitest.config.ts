@@ -1,6 +1,10 @@
 import './scripts/node20-polyfills.mjs';
 import { defineConfig } from 'vitest/config';
 
+// Tests run in the factory's zone, as the server (FACTORY_TIME_ZONE) and the e2e browser do, so a
+// test's "today" and wall-clock times are the server's whatever zone the machine is set to.
+process.env.TZ = 'Asia/Shanghai';
+
 // Three projects: pure core rules (node), the reference server (real database via app.inject),
 // and end-to-end journeys (built console + real server + Chromium through playwright-core).
 export default defineConfig({
@@ -19,6 +23,8 @@ export default defineConfig({
           name: 'server',
           include: ['server/**/*.test.ts'],
           environment: 'node',
+          // One migrated and seeded template database per run; each test app starts from a copy.
+          globalSetup: ['server/src/test-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

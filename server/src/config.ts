@@ -16,6 +16,24 @@ export interface ServerConfig {
   logLevel: string;
   /** Minutes without a status event after which a device counts as 6 不在线. */
   deviceOfflineMinutes: number;
+  /**
+   * The factory's time zone (IANA name, FACTORY_TIME_ZONE, default Asia/Shanghai): the server reads
+   * and writes wall-clock times (yyyy-MM-dd HH:mm:ss) and decides "today" in it, as the people in
+   * the plant do, whatever zone the machine it runs on is set to.
+   */
+  timeZone: string;
+}
+
+export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
+
+function timeZoneSetting(env: NodeJS.ProcessEnv): string {
+  const zone = env.FACTORY_TIME_ZONE?.trim() || DEFAULT_TIME_ZONE;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+  } catch {
+    throw new Error(`环境变量 FACTORY_TIME_ZONE 不是有效的时区 (FACTORY_TIME_ZONE must be an IANA time zone such as Asia/Shanghai), got "${zone}"`);
+  }
+  return zone;
 }
 
 export const DEFAULT_DEVICE_OFFLINE_MINUTES = 10;
@@ -43,5 +61,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staticDir: path.resolve(env.STATIC_DIR?.trim() || './dist'),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     deviceOfflineMinutes: integerSetting(env, 'DEVICE_OFFLINE_MINUTES', DEFAULT_DEVICE_OFFLINE_MINUTES, 1, 10_080),
+    timeZone: timeZoneSetting(env),
   };
 }

@@ -36,6 +36,9 @@ async function main(): Promise<void> {
     process.stderr.write(`${(error as Error).message}\n`);
     process.exit(1);
   }
+  // Every Date the server formats or parses as wall-clock time is in the factory's zone (Node
+  // honours a TZ set at run time).
+  process.env.TZ = config.timeZone;
   let releaseLock: () => void = () => {};
   if (!config.databaseUrl) {
     try {

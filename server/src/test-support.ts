@@ -13,6 +13,7 @@ import { migrateToLatest, openDatabase, type Database, type Db } from './db';
 import { seedIfEmpty } from './db/seed';
 import { databasePubSub } from './lib/pubsub';
 import { multipart } from './test-multipart';
+import { createDatabaseSql, pgliteTemplate } from './test-template';
 import { afterAll, beforeAll, expect } from 'vitest';
 
 export interface TestApp {
@@ -57,7 +58,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     const name = `mes_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(createDatabaseSql(name));
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
@@ -80,7 +81,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await dropper.end();
     };
   } else {
-    db = openDatabase({ kind: 'pglite', dataDir: null });
+    db = openDatabase({ kind: 'pglite', dataDir: null, loadDataDir: pgliteTemplate() });
   }
   await migrateToLatest(db);
   await seedIfEmpty(db);

@@ -5,14 +5,17 @@
 // accepted there; a key made on the 接口密钥 tab is shown once and works at once.
 import { describe, expect, it } from 'vitest';
 import { ErpPaths, type ErpLogEntry, type ErpOrderMessage } from '@core/contracts/work-order/erp';
+import { ProductionOrderPaths } from '@core/contracts/work-order/order';
 import type { PageResult } from '@core/contracts/common';
 import { apiSession } from './support/api';
 import { shot, useE2eEnvironment } from './support/harness';
 import { loginAt } from './support/login';
 import * as ui from './support/list-page';
+import { printFramePdf } from './support/pdf';
 
 const LOG = { path: ErpPaths.logList };
 const BIN = { path: ErpPaths.binList };
+const ORDERS = { path: ProductionOrderPaths.list };
 const DEMO_KEY = 'mesk_demo_carton_1001_erp_intake_2026';
 
 describe('ERP 订单同步', () => {
@@ -121,5 +124,25 @@ describe('ERP 订单同步', () => {
     expect(await ui.listRow(page, '名称', '端到端ERP')).toMatchObject({ 密钥前缀: `${key.slice(0, 12)}…`, 状态: '有效' });
     expect(await page.content()).not.toContain(key);
     await send(create('E2E-XS-KEY', '端到端客户丙'), key);
+  });
+
+  it('prints an order that arrived from the ERP as its 流转卡: one page with the QR code of its order no', async () => {
+    const arrived = await send(create('E2E-XS-PRINT', '端到端客户丁'));
+    const page = await env.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await ui.openList(page, env.server.url, '/production-order');
+    await ui.filterBy(page, 'ERP单号', 'E2E-XS-PRINT', 'erpOrderNo', ORDERS);
+    const row = ui.rowWithCell(page, arrived.orderNo);
+    await row.locator('.ant-checkbox-input').check();
+    const opened = page.context().waitForEvent('page');
+    await page.locator('.mes-list-toolbar, .mes-list-page').getByRole('button', { name: '打印', exact: true }).first().click();
+    const printPage = await opened;
+    await printPage.waitForLoadState();
+    await printPage.locator('.mes-print-order[data-loading="false"][data-cards="1"]').waitFor();
+    expect(await printPage.locator('.mes-print-sheets .mes-ticket .mes-ticket-qr').getAttribute('data-value')).toBe(arrived.orderNo);
+    await printPage.getByRole('button', { name: '打印' }).click();
+    const printed = await printFramePdf(printPage, await env.newPage(), 'erp-6-print');
+    expect(printed.pages).toBe(1);
+    expect(printed.text).toContain(arrived.orderNo);
   });
 });

@@ -39,7 +39,13 @@ function namePreparedStatements(client: pg.PoolClient): void {
 }
 
 export type DatabaseTarget =
-  | { kind: 'pglite'; /** directory of the data files; null keeps the database in memory */ dataDir: string | null }
+  | {
+      kind: 'pglite';
+      /** directory of the data files; null keeps the database in memory */
+      dataDir: string | null;
+      /** Starts from this dump of a data directory (`PGlite.dumpDataDir`), e.g. the tests' seeded template. */
+      loadDataDir?: Blob;
+    }
   | { kind: 'postgres'; connectionString: string };
 
 /** Opens the database; int8 values come back as numbers on both engines. */
@@ -65,8 +71,13 @@ export function openDatabase(target: DatabaseTarget): Db {
   // pg_trgm: the trigram indexes of the list text filters (migration 0011) need it loaded.
   // One options object: with `new PGlite(undefined, options)` (an in-memory database) PGlite 0.5
   // drops the options, extensions included.
-  const pglite = new PGlite({ dataDir: target.dataDir ?? undefined, parsers: { [INT8_OID]: Number }, extensions: { pg_trgm } });
-  return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  return openPglite(target.dataDir, target.loadDataDir).db;
+}
+
+/** A PGlite database and its Kysely handle (the handle for queries, the PGlite for dumps). */
+export function openPglite(dataDir: string | null, loadDataDir?: Blob): { pglite: PGlite; db: Db } {
+  const pglite = new PGlite({ dataDir: dataDir ?? undefined, loadDataDir, parsers: { [INT8_OID]: Number }, extensions: { pg_trgm } });
+  return { pglite, db: new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) }) };
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -160,9 +160,12 @@ function filterConditions(name: string, filter: FilterDef, params: ListParams): 
     const start = isBlank(rawStart) ? null : parseDateBound(rawStart, 'start', filter.label);
     const end = isBlank(rawEnd) ? null : parseDateBound(rawEnd, 'end', filter.label);
     if (start && end && start > end) throw invalid(ListMessages.badRange(filter.label));
+    // The bounds are instants (the day's first and last moment in the server's zone), typed as such:
+    // against a `date` column an untyped parameter would be read as a date, i.e. the UTC day of the
+    // instant, a day early east of Greenwich.
     return [
-      ...(start ? [sql<SqlBool>`${column} >= ${start}`] : []),
-      ...(end ? [sql<SqlBool>`${column} <= ${end}`] : []),
+      ...(start ? [sql<SqlBool>`${column} >= ${start}::timestamptz`] : []),
+      ...(end ? [sql<SqlBool>`${column} <= ${end}::timestamptz`] : []),
     ];
   }
   const raw = params[name];

@@ -15,6 +15,9 @@ const STATUS_WEIGHTS: Array<[number, number]> = [
   [0, 4], [1, 3], [2, 16], [3, 20], [4, 24], [5, 12], [6, 8], [7, 2], [8, 3], [9, 3], [10, 5],
 ];
 
+/** Statuses of an order not yet produced to the end. */
+const OPEN_STATUSES = [0, 1, 2, 3, 4, 8, 9, 10];
+
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 const day = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 
@@ -86,11 +89,12 @@ export async function seedProductionOrderDemo(trx: Db, enterpriseId: number, fac
     const drafts = Array.from({ length: count }, (_, index) => {
       const product = products[Math.floor(random() * products.length)]!;
       const steps = stepsOf.get(product.process_flow_id!) ?? [];
-      const status = pickStatus(random);
       const created = new Date(now.getTime() - Math.floor((1 - index / count) * 35 * DAY) - Math.floor(random() * DAY));
       const lead = 5 + Math.floor(random() * 20);
-      // Finished orders were due in the past; open ones spread around today, some already late.
       const due = new Date(created.getTime() + lead * DAY);
+      // Most orders due more than two days ago are finished; open ones spread around today, a few late.
+      const drawn = pickStatus(random);
+      const status = due.getTime() < now.getTime() - 2 * DAY && OPEN_STATUSES.includes(drawn) && random() < 0.85 ? (random() < 0.6 ? 6 : 5) : drawn;
       const quantity = Math.round((board ? 800 + random() * 12_000 : 500 + random() * 20_000) / 50) * 50;
       const size = sheetSize(product.box_style, { lengthMm: product.length_mm, widthMm: product.width_mm, heightMm: product.height_mm }, product.flute, product.score_allowance_mm);
       const states = statesOf(status);

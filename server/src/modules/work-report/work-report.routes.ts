@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { WorkReportApi as E } from '@core/contracts/work-order/report';
 import { mount } from '../../lib/endpoint';
+import { machineOf } from '../../lib/machine-key';
 import { operationContext } from '../../lib/operation-context';
 import { registerExportRoute } from '../../lib/transfer-routes';
 import type { ListParams } from '../../lib/list-query';
@@ -28,9 +29,14 @@ export async function workReportRoutes(app: FastifyInstance, { reports }: { repo
   mount(app, E.create, async (request) => {
     const context = operationContext(request);
     // A user session reports from the platform (PC) or the mobile app (X_REQUEST_SOURCE); the 一体机
-    // reports through its own machine-key route with source 2 (WorkReportService.create).
+    // reports through its own machine-key route (machineCreate) with source 2.
     const source = context.source === 3 ? 3 : 1;
     return reports.create(scope(request), request.body, { source, reporterId: sessionOf(request).userId, context });
+  });
+  mount(app, E.machineCreate, async (request) => {
+    const machine = machineOf(request);
+    const scope = { enterpriseId: machine.enterpriseId, orgId: machine.orgId, userId: 0 };
+    return reports.create(scope, request.body, { source: 2, reporterId: null, context: operationContext(request) });
   });
   mount(app, E.detail, async (request) => reports.detail(scope(request), request.params.id));
   mount(app, E.update, async (request) => reports.update(scope(request), request.body, operationContext(request)));

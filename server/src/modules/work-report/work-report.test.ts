@@ -13,6 +13,7 @@ import {
 } from '@core/contracts/work-order/report';
 import { loginAs, operationLogCount, sheetRows, rowId, type TestApp, useTwoFactoryApp } from '../../test-support';
 import { createOrder } from '../production-order';
+import { issueMachineKey } from '../../lib/machine-key';
 
 let t: TestApp;
 let admin: string;
@@ -253,6 +254,26 @@ describe('reporting', () => {
     });
     const { id } = response.json<{ resultData: { id: number } }>().resultData;
     expect((await data(get<WorkReportDetail>(admin, P.detail(id)))).source).toBe(3);
+  });
+
+  it('takes reports from an all-in-one machine with its machine key (source 一体机), never with a user token', async () => {
+    const machineId = (await t.db.selectFrom('work_machine').select('id').where('org_id', '=', 1001).orderBy('id').limit(1).executeTakeFirstOrThrow()).id;
+    const issued = await t.db.transaction().execute((trx) => issueMachineKey(trx, CARTON, machineId));
+    const order = await makeOrder();
+    const send = (headers: Record<string, string>, body: CreateWorkReportRequest) =>
+      t.app.inject({ method: 'POST', url: P.machineCreate, headers, payload: body as object }).then((answer) => answer.json<{ resultCode: number; resultData?: { id: number } }>());
+
+    const made = await send({ X_MACHINE_KEY: issued!.key }, await report(order, 1, { goodQty: 80 }));
+    expect(made.resultCode).toBe(1000);
+    const detail = await data(get<WorkReportDetail>(admin, P.detail(made.resultData!.id)));
+    expect(detail).toMatchObject({ source: 2, goodQty: 80 });
+    // The same rules as the platform: a report on an operation not issued is refused.
+    const notIssued = await makeOrder({ issued: false });
+    expect((await send({ X_MACHINE_KEY: issued!.key }, await report(notIssued, 1))).resultCode).toBe(4009);
+    // A user token does not open the machine route; the machine key does not reach another factory's operation.
+    expect((await send({ authorization: `bearer ${admin}`, X_ENTERPRISE_ID: '8888' }, await report(order, 1))).resultCode).toBe(1003);
+    const boardOperation = await t.db.selectFrom('production_order_operation').select('id').where('org_id', '=', 1002).where('issued', '=', true).limit(1).executeTakeFirstOrThrow();
+    expect((await send({ X_MACHINE_KEY: issued!.key }, { ...(await report(order, 1)), operationId: boardOperation.id })).resultCode).toBe(4004);
   });
 
   it('lists issued operations of deployed and producing orders for the 平台报工 picker', async () => {

@@ -312,13 +312,17 @@ export const reportShiftLabel = (shift: string) => SHIFT.label(shift) ?? shift;
 export const reportAuditLabel = (state: number) => WORK_ORDER_AUDIT.label(state) ?? String(state);
 export const reportSourceLabel = (source: number) => REPORT_SOURCE.label(source) ?? String(source);
 
+const CreatedReport = Type.Object({ id: Type.Integer(), reportNo: Type.String(), auditState: Type.Integer() });
+
 /** Every endpoint of 报工 / 报工审核 / 报工记录. */
 export const WorkReportApi = {
   list: get('/dps-server/work_report/list', { query: WorkReportListQuery, response: WorkReportPage, authority: A.record }),
   export: post('/dps-server/work_report/export', { body: WorkReportExportRequest, response: FILE, authority: A.reportExport }),
   operations: get('/dps-server/work_report/operations', { query: ReportableOperationQuery, response: Type.Array(ReportableOperation), authority: A.reportPlatform }),
   formOptions: get('/dps-server/work_report/form_options/:id', { params: IdParams, response: ReportFormOptions, authority: A.reportPlatform }),
-  create: post('/dps-server/work_report/create', { body: CreateWorkReportRequest, response: Type.Object({ id: Type.Integer(), reportNo: Type.String(), auditState: Type.Integer() }), authority: A.reportPlatform }),
+  create: post('/dps-server/work_report/create', { body: CreateWorkReportRequest, response: CreatedReport, authority: A.reportPlatform }),
+  /** A report from an all-in-one machine (一体机), with its machine key: source 2, the same rules as the platform's. */
+  machineCreate: post('/dps-server/work_report/machine/create', { body: CreateWorkReportRequest, response: CreatedReport, machine: true, name: '一体机报工' }),
 
   reviewList: get('/dps-server/work_report/audit/list', { query: WorkReportListQuery, response: WorkReportPage, authority: A.review }),
   reviewExport: post('/dps-server/work_report/audit/export', { body: WorkReportExportRequest, response: FILE, authority: A.reviewExport }),
