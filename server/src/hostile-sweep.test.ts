@@ -125,7 +125,11 @@ async function checksum(): Promise<string> {
     ({ name }) => sql`select ${name}::text as name, count(*)::int as n, coalesce(sum(hashtext(x::text)::bigint), 0)::text as h from ${sql.table(name)} x`,
   );
   const { rows } = await sql<{ name: string; n: number; h: string }>`${sql.join(parts, sql` union all `)}`.execute(t.db);
-  return rows.map((row) => `${row.name}:${row.n}:${row.h}`).join('\n');
+  // A union's rows come in no set order (PostgreSQL may scan the tables in parallel): sort them.
+  return rows
+    .map((row) => `${row.name}:${row.n}:${row.h}`)
+    .sort()
+    .join('\n');
 }
 
 function describeAnswer(status: number, text: string): string | null {

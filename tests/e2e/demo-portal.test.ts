@@ -57,7 +57,7 @@ describe('demo host portal', () => {
     // The host's back button brings the console back along with the URL.
     await page.goBack();
     await page.waitForURL((url) => url.searchParams.get('path') !== '/device-info');
-    await page.locator('mes-console [data-testid="module-pending"]:has-text("「首页」")').waitFor();
+    await page.locator('mes-console .mes-home .mes-home-greeting').waitFor();
     await shot(page, 'demo-4-after-back');
     // The sidebar follows the route the host sent back, not the last clicked item.
     const selected = page.locator('mes-console .ant-menu-item-selected');

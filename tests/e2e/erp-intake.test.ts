@@ -131,7 +131,7 @@ describe('ERP 订单同步', () => {
     const page = await env.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
     await ui.openList(page, env.server.url, '/production-order');
-    await ui.filterBy(page, 'ERP单号', 'E2E-XS-PRINT', 'erpOrderNo', ORDERS);
+    await ui.filterBy(page, '订单号', arrived.orderNo, 'orderNo', ORDERS);
     const row = ui.rowWithCell(page, arrived.orderNo);
     await row.locator('.ant-checkbox-input').check();
     const opened = page.context().waitForEvent('page');

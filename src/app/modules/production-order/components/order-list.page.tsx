@@ -9,11 +9,14 @@ import { OrderEditorDialog } from './order-editor.dialog';
 
 type BatchDialog = { rows: readonly ProductionOrderRow[]; reload: () => void } | null;
 
-/** The 流转卡 print page of the selected orders, in a new tab. */
+/**
+ * The 流转卡 print page of the selected orders, in a new tab. Not `noopener`: the tab is our own
+ * page and must get a copy of this tab's session storage (the login), else it asks to log in again.
+ */
 function printOrders(rows: readonly ProductionOrderRow[]) {
   const url = new URL('/print-production-order', window.location.origin);
   url.searchParams.set('ids', rows.map((row) => row.id).join(','));
-  window.open(url.toString(), '_blank', 'noopener');
+  window.open(url.toString(), '_blank');
 }
 
 /** One order list page (生产订单, 已下发工单 or 回收订单) with its editor, batch dialogs and detail drawer. */
