@@ -34,6 +34,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // The console built and a seeded data directory made once per run; each journey's server starts on a copy.
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 300_000,

@@ -14,6 +14,8 @@ import {
   startRealServer,
   type RealServer,
 } from '../../support/real-server.mjs';
+import { LOCK_FILE_NAME } from '../../../server/src/lockfile';
+import { SEEDED_DATA_DIR_ENV } from './global-setup';
 
 export const SCREENSHOT_DIR = path.join(repoRoot, 'test-results', 'e2e');
 const CPU_THROTTLE = Number(process.env.E2E_CPU_THROTTLE ?? 1);
@@ -37,6 +39,7 @@ export function useE2eEnvironment(name: string, options: { ownStaticDir?: boolea
   const env = {} as E2eEnvironment;
   const contexts: BrowserContext[] = [];
   let tempStatic: string | null = null;
+  let dataDir: string | null = null;
 
   beforeAll(async () => {
     // expect.poll waits as long as a user would on a busy machine (vitest's default is 1 s).
@@ -50,7 +53,15 @@ export function useE2eEnvironment(name: string, options: { ownStaticDir?: boolea
       serverEnv.STATIC_DIR = tempStatic;
     }
     env.staticDir = tempStatic ?? path.join(repoRoot, 'dist');
-    env.server = await startRealServer({ name: `e2e-${name}`, env: serverEnv });
+    // A copy of the run's seeded data directory (global-setup.ts): no migration and seed per journey.
+    // Its device timelines end when it was seeded, so devices count as offline only after an hour.
+    const seeded = process.env[SEEDED_DATA_DIR_ENV];
+    if (seeded) {
+      dataDir = mkdtempSync(path.join(os.tmpdir(), `mes-e2e-${name}-`));
+      cpSync(seeded, dataDir, { recursive: true, filter: (source) => path.basename(source) !== LOCK_FILE_NAME });
+      serverEnv.DEVICE_OFFLINE_MINUTES = '60';
+    }
+    env.server = await startRealServer({ name: `e2e-${name}`, env: serverEnv, ...(dataDir ? { dataDir } : {}) });
     env.browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
     env.newPage = async () => {
       const context = await env.browser.newContext({
@@ -71,6 +82,7 @@ export function useE2eEnvironment(name: string, options: { ownStaticDir?: boolea
     await env.browser?.close();
     await env.server?.stop();
     if (tempStatic) rmSync(tempStatic, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   return env;
