@@ -15,7 +15,7 @@ describe('access rules of the standalone console', () => {
     expect(pathOf(page)).toBe('/login');
     await logIn(page, 'admin', 'admin123');
     await page.waitForURL((url) => url.pathname === '/home');
-    await page.locator('[data-testid="module-pending"]:has-text("首页")').waitFor();
+    await page.locator('.mes-home .mes-home-greeting').waitFor();
     await shot(page, 'access-1-root-to-home');
 
     // Logged in: /login goes to / (and on to the home route); unknown paths go home.
