@@ -365,10 +365,9 @@ async function listTotal(filtered: AnySelect, spec: ListSpec, prepared: Prepared
 
 /**
  * One page of a list: `base` selects the row columns (joins as needed, no where on scope — that
- * is added here); `map` turns a row into its response shape. One query reads the page: beyond the
- * first page its keys are found first (a subquery with the order, limit and offset) and only those
- * rows are read in full, so per-row subqueries never run for rows skipped by the offset; the first
- * page skips nothing and is read by the plain query with its limit. The total is exact (see
+ * is added here); `map` turns a row into its response shape. One query reads the page: its keys
+ * are found first (a subquery with the order, limit and offset) and only those rows
+ * are read in full, so per-row subqueries run for the page's rows only. The total is exact (see
  * listTotal for how a large one is reused).
  */
 export async function runList<DB, TB extends keyof DB, O, R = O>(
@@ -382,18 +381,18 @@ export async function runList<DB, TB extends keyof DB, O, R = O>(
   const prepared = prepareList(spec, scope, params);
   const filtered = applyConditions(base as unknown as AnySelect, prepared);
   const offset = (prepared.page - 1) * prepared.limit;
-  // The first page has no rows to skip: the plain query (one index walk, no second join).
-  const page =
-    offset === 0
-      ? applyOrder(filtered, prepared).limit(prepared.limit)
-      : applyOrder(
-          filtered.where(
-            sql<SqlBool>`${sql.ref(spec.key)} in (${applyOrder(filtered.clearSelect().select(sql.ref(spec.key).as('__key')), prepared)
-              .limit(prepared.limit)
-              .offset(offset)})`,
-          ),
-          prepared,
-        );
+  // Every page, the first included, finds its keys first: read with its per-row subqueries (an
+  // order's warnings, reports, issued operations), a plain first-page query was planned as a sort
+  // of every matching row with those subqueries evaluated for each (200,000 orders: 42 ms against
+  // 5 ms by keys); the plain query saved the staff list only ~0.25 ms.
+  const page = applyOrder(
+    filtered.where(
+      sql<SqlBool>`${sql.ref(spec.key)} in (${applyOrder(filtered.clearSelect().select(sql.ref(spec.key).as('__key')), prepared)
+        .limit(prepared.limit)
+        .offset(offset)})`,
+    ),
+    prepared,
+  );
   const [rows, total] = await Promise.all([page.execute() as Promise<O[]>, listTotal(filtered, spec, prepared, options.countBase)]);
   return { list: rows.map(map), total, page: prepared.page, limit: prepared.limit };
 }
