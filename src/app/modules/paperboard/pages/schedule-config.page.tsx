@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
-import { App, Button, Card, Form, InputNumber, Input, Space, Spin } from 'antd';
+import { Button, Card, Form, InputNumber, Input, Space, Spin } from 'antd';
 import { PaperboardAuthorities as A } from '@core/access/authorities/paperboard';
 import { BoardLineConfig } from '@core/contracts/paperboard';
-import { AuthButton, useLoaded } from '@app/components';
+import { AuthButton, useSettingsForm } from '@app/components';
 import { boardConfigApi } from '../paperboard.api';
 
 type Key = Exclude<keyof typeof BoardLineConfig.properties, 'speeds'>;
@@ -19,29 +18,10 @@ const NUMBERS: Array<{ name: Key; precision?: number; extra?: string }> = [
 
 /** 排产配置 (/paperboard/scheduleConfig): the corrugator's limits every 试排 and hand edit keeps, validated on the server. */
 export default function ScheduleConfigPage() {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<BoardLineConfig>();
-  const loaded = useLoaded(boardConfigApi.find, 'config', null as BoardLineConfig | null);
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (loaded.data) form.setFieldsValue(loaded.data);
-  }, [form, loaded.data]);
-
-  const save = async () => {
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
-      await boardConfigApi.update(values);
-      void message.success('保存成功');
-      loaded.reload();
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { form, loading, saving, save } = useSettingsForm<BoardLineConfig>(boardConfigApi.find, boardConfigApi.update, 'config');
 
   return (
-    <Spin spinning={loaded.loading}>
+    <Spin spinning={loading}>
       <Card size="small" title="瓦线排产配置" className="mes-board-config">
         <Form form={form} layout="horizontal" labelCol={{ flex: '170px' }} style={{ maxWidth: 820 }}>
           {NUMBERS.map(({ name, precision, extra }) => {
@@ -78,7 +58,7 @@ export default function ScheduleConfigPage() {
             </Form.List>
           </Form.Item>
           <Form.Item label=" " colon={false}>
-            <AuthButton authority={A.config} type="primary" loading={saving} onClick={() => void save().catch(() => undefined)}>
+            <AuthButton authority={A.config} type="primary" loading={saving} onClick={save}>
               保存
             </AuthButton>
           </Form.Item>
