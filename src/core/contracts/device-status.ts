@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { DeviceLiveAuthorities as A } from '../access/authorities/device-live';
 import { Id, NoData, PageFields, PageResult, Text, titled } from './common';
 import { EVENT_STREAM, get, pathsOf, post } from './endpoint';
+import { DeviceCalendarOverride, DeviceMonthQuery } from './shifts';
 
 /**
  * Live device status (issue 10): shop-floor machines post status events with their machine key;
@@ -153,6 +154,61 @@ export type DowntimeSplitRequest = Static<typeof DowntimeSplitRequest>;
 /** Dictionary type (系统配置 → 数据字典) holding the downtime reasons a person picks from. */
 export const DOWNTIME_REASON_DICT = 'downtime_reason';
 
+/** Hours with the part of them planned (shift time) and the availability (run ÷ planned, null when nothing is planned). */
+const PlannedFigures = {
+  devices: Type.Integer(),
+  plannedHours: Type.Number(),
+  runHours: Type.Number(),
+  availability: Type.Union([Type.Number(), Type.Null()]),
+};
+
+/** 设备看板 over a period (today on the board): run time inside the planned shifts per workshop and the factory's downtime. */
+export const BoardQuery = Type.Object(PeriodFields);
+export type BoardQuery = Static<typeof BoardQuery>;
+export const BoardFigures = Type.Object({
+  now: Type.Integer(),
+  factory: Type.Object({ ...PlannedFigures, failures: Type.Integer(), downtimeHours: Type.Number() }),
+  /** Workshops in their order; devices without a workshop under 未分配车间 (workshopId null). */
+  workshops: Type.Array(Type.Object({ workshopId: Type.Union([Type.Integer(), Type.Null()]), workshopName: Type.String(), ...PlannedFigures })),
+  downtimeByReason: DeviceFigures.properties.downtimeByReason,
+});
+export type BoardFigures = Static<typeof BoardFigures>;
+
+/** 工单日历: a month of every device (or a workshop's): planned hours from the device calendar and the hours it ran. */
+export const WorkCalendarQuery = Type.Object({ month: DeviceMonthQuery.properties.month, workshopId: Type.Optional(titled(Id, '车间')) });
+export type WorkCalendarQuery = Static<typeof WorkCalendarQuery>;
+export const WorkCalendarDay = Type.Object({
+  date: Type.String(),
+  workday: Type.Boolean(),
+  holiday: Type.String(),
+  down: Type.Boolean(),
+  /** Names of the day's shifts (加班 ones marked). */
+  shifts: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), start: Type.String(), end: Type.String(), extra: Type.Boolean() })),
+  plannedHours: Type.Number(),
+  runHours: Type.Number(),
+  /** The device calendar entries of the day (停机 / 加班). */
+  overrides: Type.Array(DeviceCalendarOverride),
+});
+export type WorkCalendarDay = Static<typeof WorkCalendarDay>;
+export const WorkCalendar = Type.Object({
+  month: Type.String(),
+  now: Type.Integer(),
+  /** The factory's shifts (the 加班 picker). */
+  shifts: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), start: Type.String(), end: Type.String() })),
+  devices: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      deviceNo: Type.String(),
+      name: Type.String(),
+      workshopName: Type.String(),
+      plannedHours: Type.Number(),
+      runHours: Type.Number(),
+      days: Type.Array(WorkCalendarDay),
+    }),
+  ),
+});
+export type WorkCalendar = Static<typeof WorkCalendar>;
+
 export const DeviceStatusApi = {
   events: post('/dps-server/device_status/events', { body: IngestRequest, response: IngestResult, machine: true, name: '上报设备状态' }),
   /** One event without the batch around it: the same as `events` with a batch of one. */
@@ -166,5 +222,7 @@ export const DeviceStatusApi = {
   downtimeReasons: get('/dps-server/device_status/downtime/reasons', { response: Type.Array(Type.String()), authority: A.detail }),
   downtimeReason: post('/dps-server/device_status/downtime/reason', { body: DowntimeReasonRequest, response: NoData, authority: A.downtimeEdit }),
   downtimeSplit: post('/dps-server/device_status/downtime/split', { body: DowntimeSplitRequest, response: NoData, authority: A.downtimeEdit }),
+  board: get('/dps-server/device_status/board', { query: BoardQuery, response: BoardFigures, authority: A.kanban }),
+  calendar: get('/dps-server/device_status/calendar', { query: WorkCalendarQuery, response: WorkCalendar, authority: A.calendar }),
 };
 export const DeviceStatusPaths = pathsOf(DeviceStatusApi);

@@ -4,3 +4,4 @@ export * from './timeline';
 export * from './validate';
 export * from './figures';
 export * from './repair';
+export * from './planned';

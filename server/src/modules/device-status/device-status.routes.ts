@@ -4,6 +4,7 @@ import { mount } from '../../lib/endpoint';
 import { machineOf } from '../../lib/machine-key';
 import { operationContext } from '../../lib/operation-context';
 import { readToken, scopeOf, sessionOf, type SessionResolver } from '../../plugins/auth';
+import type { DeviceBoardService } from './board.service';
 import type { LiveHub } from './live';
 import type { DeviceStatusService } from './status.service';
 import type { TimelineStore } from './timeline.store';
@@ -11,13 +12,14 @@ import type { TimelineStore } from './timeline.store';
 export interface DeviceStatusParts {
   store: TimelineStore;
   status: DeviceStatusService;
+  board: DeviceBoardService;
   hub: LiveHub;
   now: () => number;
   auth: SessionResolver;
 }
 
 /** /dps-server/device_status/*: machine ingestion, the live stream and the reads of screens, mounted from DeviceStatusApi. */
-export async function deviceStatusRoutes(app: FastifyInstance, { store, status, hub, now, auth }: DeviceStatusParts): Promise<void> {
+export async function deviceStatusRoutes(app: FastifyInstance, { store, status, board, hub, now, auth }: DeviceStatusParts): Promise<void> {
   const ingest = async (request: FastifyRequest, events: IngestRequest['events']) => {
     const machine = machineOf(request);
     const { result, changes } = await store.ingest(machine, { events }, now());
@@ -44,5 +46,7 @@ export async function deviceStatusRoutes(app: FastifyInstance, { store, status, 
   mount(app, E.downtimeList, async (request) => status.downtimeList(scopeOf(sessionOf(request)), request.query));
   mount(app, E.downtimeReasons, async (request) => status.downtimeReasons(scopeOf(sessionOf(request))));
   mount(app, E.downtimeReason, async (request) => status.setReason(scopeOf(sessionOf(request)), request.body, operationContext(request)));
+  mount(app, E.board, async (request) => board.board(scopeOf(sessionOf(request)), request.query));
+  mount(app, E.calendar, async (request) => board.calendar(scopeOf(sessionOf(request)), request.query));
   mount(app, E.downtimeSplit, async (request) => status.split(scopeOf(sessionOf(request)), request.body, operationContext(request)));
 }

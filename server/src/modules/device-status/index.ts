@@ -1,5 +1,7 @@
 import type { StatusChange } from '@core/contracts/device-status';
 import type { ServerModule } from '../module';
+import { DeviceCalendarService, HolidayService } from '../shifts';
+import { DeviceBoardService } from './board.service';
 import { deviceStatusRoutes } from './device-status.routes';
 import { LiveHub } from './live';
 import { DeviceStatusService } from './status.service';
@@ -24,7 +26,9 @@ export const deviceStatusModule: ServerModule = {
     const store = new TimelineStore(db, { offlineAfterMs, futureToleranceMs: FUTURE_TOLERANCE_MS });
     const hub = new LiveHub(pubsub);
     await hub.start();
-    await deviceStatusRoutes(app, { store, status: new DeviceStatusService(db, clock, deviceOfflineMinutes), hub, now: clock, auth });
+    const status = new DeviceStatusService(db, clock, deviceOfflineMinutes);
+    const board = new DeviceBoardService(db, clock, status, new DeviceCalendarService(db, new HolidayService(db)));
+    await deviceStatusRoutes(app, { store, status, board, hub, now: clock, auth });
 
     // The offline rule as time passes: at most a minute (or a quarter of the silence limit) late.
     let sweeping: Promise<void> | null = null;

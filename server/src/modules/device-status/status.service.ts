@@ -25,6 +25,7 @@ export const DeviceStatusMessages = {
   downtimeNotFound: '停机记录不存在',
   periodOrder: '结束时间必须晚于开始时间',
   periodTooLong: '查询时段不能超过 366 天',
+  boardPeriodTooLong: '看板时段不能超过 31 天',
   splitOutside: '拆分时间必须在该停机记录的开始和结束之间',
   splitTaken: '该停机记录在这个时间已经拆分过',
   reasonNotInDict: '停机原因不在停机原因字典中',
@@ -127,7 +128,7 @@ export class DeviceStatusService {
   }
 
   /** Segments of the devices overlapping [from, to), keyed by device id, in time order. */
-  private async segmentsOf(deviceIds: number[], from: number, to: number, statuses?: readonly number[], db: Db = this.db): Promise<Map<number, Segment[]>> {
+  async segmentsOf(deviceIds: number[], from: number, to: number, statuses?: readonly number[], db: Db = this.db): Promise<Map<number, Segment[]>> {
     const out = new Map<number, Segment[]>();
     if (deviceIds.length === 0) return out;
     let query = db

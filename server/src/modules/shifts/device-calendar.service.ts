@@ -45,7 +45,8 @@ export class DeviceCalendarService {
     return { id: device.id, deviceNo: device.device_no, name: device.name };
   }
 
-  private async shifts(scope: Scope): Promise<Array<CalendarShift & { isDefault: boolean }>> {
+  /** The factory's shifts with their breaks. */
+  async shifts(scope: Scope): Promise<Array<CalendarShift & { isDefault: boolean }>> {
     const rows = await this.db
       .selectFrom('class_time')
       .select(['id', 'name', 'start_time', 'end_time', 'breaks', 'is_default', 'sort'])
