@@ -14,7 +14,7 @@ import { ACCOUNT_PAGES } from './pages/account';
 import { DEVICE_REPAIR_PAGES } from './pages/device-repair';
 import { ERP_LOG_PAGES } from './pages/erp-log';
 import { HOME_PAGES } from './pages/home';
-import { DEVICE_DETAIL_PAGES, DEVICE_LIVE_PAGES } from './pages/device-live';
+import { DEVICE_DETAIL_PAGES, DEVICE_KANBAN_PAGES, DEVICE_LIVE_PAGES, WORKORDER_CALENDAR_PAGES } from './pages/device-live';
 import { MODELING_PAGES } from './pages/modeling';
 import { ORDER_BIN_PAGES } from './pages/order-bin';
 import { ORDER_PROGRESS_PAGES } from './pages/order-progress';
@@ -78,7 +78,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
     module: 'kanban',
     icon: 'dashboard',
     authority: 'MENU_KANBAN',
-    children: [page('KANBAN', 'DEVICE_DETAIL', '/device-kanban-detail', '设备看板')],
+    children: [...pageList(DEVICE_KANBAN_PAGES)],
   },
   {
     path: '/reportCfg',
@@ -119,7 +119,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
     authority: 'MENU_DEVICE',
     children: [
       page('DEVICE', 'LEDGER', '/device-info', '设备台账'),
-      page('DEVICE', 'WORKORDER_CALENDAR', '/workorder-calendar', '工单日历'),
+      ...pageList(WORKORDER_CALENDAR_PAGES),
       ...pageList(DEVICE_DETAIL_PAGES),
       page('DEVICE', 'CHECK', '/device-check-cfg', '设备点检', { keepQuery: TAB_QUERY }),
       page('DEVICE', 'MAINTENANCE', '/maintenance-cfg', '设备保养', { keepQuery: TAB_QUERY }),

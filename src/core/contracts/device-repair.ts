@@ -25,6 +25,8 @@ export const RepairListQuery = Type.Object({
   status: MultiFilter('状态'),
   faultTimeStart: Type.Optional(Type.String({ title: '故障时间', maxLength: 20 })),
   faultTimeEnd: Type.Optional(Type.String({ title: '故障时间', maxLength: 20 })),
+  /** One device's orders (设备详情 维修记录). */
+  deviceId: Type.Optional(titled(Id, '设备')),
 });
 export type RepairListQuery = Static<typeof RepairListQuery>;
 
@@ -135,6 +137,10 @@ export const SparePartStock = Type.Object({
 export type SparePartStock = Static<typeof SparePartStock>;
 export const SparePartQuery = Type.Object({ deviceId: titled(Id, '设备') });
 
+/** The caller's own to-dos (首页): orders 待处理/处理中 with the caller among the repairers, and orders 待验收 the caller may accept (not one of its repairers). */
+export const MyRepairs = Type.Object({ assigned: Type.Integer(), toAccept: Type.Integer() });
+export type MyRepairs = Static<typeof MyRepairs>;
+
 // ---- group-chat robots (告警群) ------------------------------------------------------------------
 
 const WebhookFields = {
@@ -173,6 +179,7 @@ export const DeviceRepairApi = {
   accept: post('/dps-server/repair/accept', { body: RepairActionRequest, response: NoData, authority: A.accept }),
   reject: post('/dps-server/repair/reject', { body: RepairActionRequest, response: NoData, authority: A.reject }),
   export: post('/dps-server/repair/export', { body: RepairListQuery, response: FILE, authority: A.export }),
+  mine: get('/dps-server/repair/mine', { response: MyRepairs, authority: A.page }),
   spareParts: get('/dps-server/repair/spare_parts', { query: SparePartQuery, response: Type.Array(SparePartStock), authority: A.page }),
   webhookList: get('/dps-server/repair/webhook/list', { query: WebhookListQuery, response: PageResult(RepairWebhook), authority: A.webhook }),
   ...crudEndpoints('webhook', '/dps-server/repair/webhook', CreateWebhookRequest, UpdateWebhookRequest, { add: A.webhook, edit: A.webhook, remove: A.webhook }),

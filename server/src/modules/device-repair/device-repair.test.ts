@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PageResult } from '@core/contracts/common';
-import { DeviceRepairPaths as P, type CreateRepairRequest, type Repair, type RepairDetail, type RepairWebhook, type SparePartStock } from '@core/contracts/device-repair';
+import { DeviceRepairPaths as P, type CreateRepairRequest, type MyRepairs, type Repair, type RepairDetail, type RepairWebhook, type SparePartStock } from '@core/contracts/device-repair';
 import { DeviceRepairAuthorities as A } from '@core/access/authorities/device-repair';
 import { REPAIR_STATE, REPAIR_TRANSITIONS, type RepairActionType, type RepairState } from '../../domain/device-status/repair';
 import { formatDateTime } from '../../lib/datetime';
@@ -376,5 +376,30 @@ describe('factories and authorities', () => {
     expect(byDevice.list.every((row) => row.deviceName === created.deviceName)).toBe(true);
     // The device number finds the same orders.
     expect((await list(`deviceName=${encodeURIComponent(created.deviceNo)}`)).list.map((row) => row.id)).toEqual(byDevice.list.map((row) => row.id));
+  });
+});
+
+describe("a device's orders and the caller's own to-dos", () => {
+  const mine = (token: string) => data(get<MyRepairs>(token, P.mine));
+
+  it('lists one device’s orders only, and none of another factory’s device', async () => {
+    const id = await create();
+    const { list } = await data(get<PageResult<Repair>>(admin, `${P.list}?limit=100&deviceId=${device.id}`));
+    expect(list.map((row) => row.id)).toContain(id);
+    expect(list.every((row) => row.deviceId === device.id)).toBe(true);
+    expect((await data(get<PageResult<Repair>>(boardAdmin, `${P.list}?limit=100&deviceId=${device.id}`))).list).toEqual([]);
+  });
+
+  it('counts open orders assigned to me and orders waiting for my acceptance (not ones I repaired)', async () => {
+    const [leadBefore, adminBefore] = [await mine(lead), await mine(admin)];
+    const id = await create(order({ repairerIds: [leadId] }));
+    expect(await mine(lead)).toEqual({ ...leadBefore, assigned: leadBefore.assigned + 1 });
+    expect(await mine(admin)).toEqual(adminBefore);
+    await data(act('start', id, lead));
+    await data(act('submit', id, lead));
+    // Waiting for acceptance: no longer the repairer's to-do, and not acceptable by the repairer.
+    expect(await mine(lead)).toEqual(leadBefore);
+    expect(await mine(admin)).toEqual({ ...adminBefore, toAccept: adminBefore.toAccept + 1 });
+    expect(await get(planner, P.mine)).toMatchObject({ resultCode: 4003 });
   });
 });

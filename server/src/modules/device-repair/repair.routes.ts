@@ -22,6 +22,7 @@ export async function repairRoutes(app: FastifyInstance, { repairs, webhooks }: 
     columns: REPAIR_EXPORT_COLUMNS,
     rows: (scope, query: RepairListQuery) => repairs.rows(scope, query),
   });
+  mount(app, E.mine, async (request) => repairs.mine(scopeOf(sessionOf(request))));
   mount(app, E.spareParts, async (request) => repairs.spareParts(scopeOf(sessionOf(request)), request.query.deviceId));
   mount(app, E.webhookList, async (request) => webhooks.list(scopeOf(sessionOf(request)), request.query));
   registerCrudRoutes(app, { create: E.webhookCreate, update: E.webhookUpdate, deleteBatch: E.webhookDeleteBatch, service: webhooks });

@@ -3,6 +3,7 @@ import {
   REPAIR_STATUS,
   repairAlertText,
   type CreateRepairRequest,
+  type MyRepairs,
   type Repair,
   type RepairActionRequest,
   type RepairDetail,
@@ -50,6 +51,7 @@ export const REPAIR_LIST = factoryList('r', {
     deviceName: { column: 'r.device_search', kind: 'like', label: '设备' },
     status: { column: 'r.status', kind: 'in', label: '状态', integer: true },
     faultTime: { column: 'r.fault_time', kind: 'dateRange', label: '故障时间' },
+    deviceId: { column: 'r.device_id', kind: 'eq', label: '设备', integer: true },
   },
   sorts: { id: 'r.id', repairNo: 'r.repair_no', faultTime: 'r.fault_time', status: 'r.status', cost: 'r.cost', createTime: 'r.created_at' },
   defaultSort: { field: 'faultTime', direction: 'desc' },
@@ -296,6 +298,20 @@ export class RepairService extends FactoryEntity({ query: repairQuery, alias: 'r
       })),
       people,
     };
+  }
+
+  /** The caller's to-dos: open orders it repairs, and orders waiting for acceptance it did not repair (首页). */
+  async mine(scope: Scope): Promise<MyRepairs> {
+    const me = sql<boolean>`r.repairer_ids @> ${JSON.stringify([scope.userId])}::jsonb`;
+    const row = await this.db
+      .selectFrom('repair_order as r')
+      .select([
+        sql<number>`count(*) filter (where r.status in (${REPAIR_STATE.pending}, ${REPAIR_STATE.processing}) and ${me})::int`.as('assigned'),
+        sql<number>`count(*) filter (where r.status = ${REPAIR_STATE.pendingAcceptance} and not ${me})::int`.as('toAccept'),
+      ])
+      .where(inScope(scope, 'r'))
+      .executeTakeFirstOrThrow();
+    return { assigned: row.assigned, toAccept: row.toAccept };
   }
 
   /** The device's spare parts with their stock (the parts picker). */

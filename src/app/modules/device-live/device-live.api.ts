@@ -1,5 +1,7 @@
 import {
   DeviceStatusPaths as P,
+  type BoardFigures,
+  type BoardQuery,
   type DeviceFigures,
   type Downtime,
   type DowntimeListQuery,
@@ -11,7 +13,10 @@ import {
   type StatusChange,
   type TimelineQuery,
   type TimelineSegment,
+  type WorkCalendar,
+  type WorkCalendarQuery,
 } from '@core/contracts/device-status';
+import { ShiftPaths, type CreateDeviceCalendarRequest } from '@core/contracts/shifts';
 import type { PageResult } from '@core/contracts/common';
 import { http } from '@core/http';
 
@@ -22,7 +27,7 @@ export interface LiveStreamHandlers {
   connected(online: boolean): void;
 }
 
-/** The only HTTP of 设备总览 / 设备详情. */
+/** The only HTTP of 设备总览 / 设备详情 / 设备看板 / 工单日历. */
 export const deviceLiveApi = {
   overview: () => http.get<Overview>(P.overview),
   /** The factory's live status: a snapshot on every (re)connect, then each change. Returns close(). */
@@ -43,4 +48,9 @@ export const deviceLiveApi = {
   downtimeReasons: () => http.get<string[]>(P.downtimeReasons),
   setReason: (request: DowntimeReasonRequest) => http.post<null>(P.downtimeReason, request),
   split: (request: DowntimeSplitRequest) => http.post<null>(P.downtimeSplit, request),
+  board: (query: BoardQuery) => http.get<BoardFigures>(P.board, query),
+  calendar: (query: WorkCalendarQuery) => http.get<WorkCalendar>(P.calendar, query),
+  /** A device calendar entry of a day (停机 / 加班), kept by the shifts module. */
+  addCalendarDay: (request: CreateDeviceCalendarRequest) => http.post<{ id: number }>(ShiftPaths.deviceCalendarCreate, request),
+  removeCalendarDays: (ids: number[]) => http.post<{ deleted: number }>(ShiftPaths.deviceCalendarDeleteBatch, { ids }),
 };

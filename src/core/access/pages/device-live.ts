@@ -9,3 +9,13 @@ export const DEVICE_LIVE_PAGES = definePages('device-live', 'HOME', {
 export const DEVICE_DETAIL_PAGES = definePages('device-live', 'DEVICE', {
   DETAIL: { path: '/device-detail', title: '设备详情', hidden: true, keepQuery: ['id', 'tab', 'activeName'] },
 });
+
+/** 设备看板 (/kanban group): the big-screen board of the factory's devices, live. */
+export const DEVICE_KANBAN_PAGES = definePages('device-live', 'KANBAN', {
+  DEVICE_DETAIL: { path: '/device-kanban-detail', title: '设备看板', bare: true },
+});
+
+/** 工单日历: per device per day, the planned hours of its calendar and the hours it ran. */
+export const WORKORDER_CALENDAR_PAGES = definePages('device-live', 'DEVICE', {
+  WORKORDER_CALENDAR: { path: '/workorder-calendar', title: '工单日历' },
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { LiveDevice } from '@core/contracts/device-status';
+import { liveCounts, rotatedPage } from './board-figures';
+
+const device = (id: number, status: number, since: number | null): LiveDevice => ({
+  id,
+  deviceNo: `D-${id}`,
+  name: `设备${id}`,
+  workshopId: 1,
+  workshopName: '印刷车间',
+  deviceTypeId: null,
+  deviceTypeName: '',
+  status,
+  since,
+  reason: null,
+});
+
+describe('liveCounts', () => {
+  it('counts every status, the running rate and lists faults longest first', () => {
+    const counts = liveCounts([device(1, 3, 10), device(2, 5, 300), device(3, 5, 100), device(4, 6, null), device(5, 3, 5), device(6, 5, null)]);
+    expect(counts.total).toBe(6);
+    expect(counts.byStatus).toEqual([
+      { status: 1, count: 0 },
+      { status: 2, count: 0 },
+      { status: 3, count: 2 },
+      { status: 4, count: 0 },
+      { status: 5, count: 3 },
+      { status: 6, count: 1 },
+    ]);
+    expect(counts.runningRate).toBe(2 / 6);
+    expect(counts.faults.map((item) => item.id)).toEqual([3, 2, 6]);
+  });
+
+  it('has no running rate without devices', () => {
+    expect(liveCounts([]).runningRate).toBeNull();
+  });
+});
+
+describe('rotatedPage', () => {
+  it('moves to the next page every interval and starts over after the last', () => {
+    expect([0, 999, 1000, 1999, 2000, 3500].map((elapsed) => rotatedPage(elapsed, 1000, 3))).toEqual([0, 0, 1, 1, 2, 0]);
+  });
+
+  it('stays on the first page with one page or no interval', () => {
+    expect(rotatedPage(5000, 1000, 1)).toBe(0);
+    expect(rotatedPage(5000, 0, 3)).toBe(0);
+  });
+});

@@ -1,0 +1,33 @@
+import type { LiveDevice } from '@core/contracts/device-status';
+import { DEVICE_STATUS } from '@core/enums';
+
+const FAULT = 5;
+const RUNNING = 3;
+
+export interface StatusCount {
+  status: number;
+  count: number;
+}
+
+/** What the board counts from the live devices: devices per status (every status, in code order), the running rate and who is in fault. */
+export interface LiveCounts {
+  total: number;
+  byStatus: StatusCount[];
+  /** Running devices ÷ all devices (0–1); null without devices. */
+  runningRate: number | null;
+  /** Devices in fault, longest first (no start time last). */
+  faults: LiveDevice[];
+}
+
+export function liveCounts(devices: readonly LiveDevice[]): LiveCounts {
+  const byStatus = DEVICE_STATUS.values.map((status) => ({ status, count: devices.filter((device) => device.status === status).length }));
+  const running = byStatus.find((entry) => entry.status === RUNNING)!.count;
+  const faults = devices.filter((device) => device.status === FAULT).sort((a, b) => (a.since ?? Infinity) - (b.since ?? Infinity) || a.deviceNo.localeCompare(b.deviceNo));
+  return { total: devices.length, byStatus, runningRate: devices.length ? running / devices.length : null, faults };
+}
+
+/** Pages of a rotating board: the page shown `elapsed` ms after the rotation began. */
+export function rotatedPage(elapsed: number, intervalMs: number, pages: number): number {
+  if (pages <= 1 || intervalMs <= 0) return 0;
+  return Math.floor(Math.max(0, elapsed) / intervalMs) % pages;
+}
