@@ -193,6 +193,8 @@ export type WorkCalendarDay = Static<typeof WorkCalendarDay>;
 export const WorkCalendar = Type.Object({
   month: Type.String(),
   now: Type.Integer(),
+  /** The factory's workshops (the filter). */
+  workshops: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
   /** The factory's shifts (the 加班 picker). */
   shifts: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), start: Type.String(), end: Type.String() })),
   devices: Type.Array(

@@ -63,6 +63,10 @@ export class DeviceBoardService {
     return rows.map((row) => ({ id: row.id, deviceNo: row.device_no, name: row.name, workshopId: row.workshop_id, workshopName: row.workshop_name ?? '' }));
   }
 
+  private workshops(scope: Scope): Promise<Array<{ id: number; name: string }>> {
+    return this.db.selectFrom('workshop').select(['id', 'name']).where('enterprise_id', '=', scope.enterpriseId).where('org_id', '=', scope.orgId).orderBy('sort').orderBy('id').execute();
+  }
+
   /** The shifts of the factory with their breaks, by id (a calendar day names its shifts by id). */
   private async shiftBreaks(scope: Scope): Promise<Map<number, PlannedShift & { id: number; name: string }>> {
     return new Map((await this.calendars.shifts(scope)).map((shift) => [shift.id, shift]));
@@ -98,7 +102,7 @@ export class DeviceBoardService {
     const now = this.clock();
     const [devices, workshops, downtime] = await Promise.all([
       this.devices(scope),
-      this.db.selectFrom('workshop').select(['id', 'name']).where('enterprise_id', '=', scope.enterpriseId).where('org_id', '=', scope.orgId).orderBy('sort').orderBy('id').execute(),
+      this.workshops(scope),
       this.status.figures(scope, { from: query.from, to: query.to }),
     ]);
     const windows = await this.plannedWindows(scope, devices, query.from, query.to);
@@ -133,7 +137,8 @@ export class DeviceBoardService {
     const devices = await this.devices(scope, query.workshopId);
     const from = dayStart(dates[0]!);
     const to = dayEnd(dates[dates.length - 1]!);
-    const [shifts, running] = await Promise.all([
+    const [workshops, shifts, running] = await Promise.all([
+      this.workshops(scope),
       this.shiftBreaks(scope),
       this.status.segmentsOf(
         devices.map((device) => device.id),
@@ -166,6 +171,7 @@ export class DeviceBoardService {
     return {
       month: query.month,
       now,
+      workshops,
       shifts: [...shifts.values()].map(({ id, name, start, end }) => ({ id, name, start, end })),
       devices: rows.map(({ workshopId: _workshopId, ...row }) => row),
     };

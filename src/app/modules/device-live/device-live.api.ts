@@ -17,6 +17,7 @@ import {
   type WorkCalendarQuery,
 } from '@core/contracts/device-status';
 import { ShiftPaths, type CreateDeviceCalendarRequest } from '@core/contracts/shifts';
+import { DeviceRepairPaths, type MyRepairs, type Repair, type SparePartStock } from '@core/contracts/device-repair';
 import type { PageResult } from '@core/contracts/common';
 import { http } from '@core/http';
 
@@ -53,4 +54,8 @@ export const deviceLiveApi = {
   /** A device calendar entry of a day (停机 / 加班), kept by the shifts module. */
   addCalendarDay: (request: CreateDeviceCalendarRequest) => http.post<{ id: number }>(ShiftPaths.deviceCalendarCreate, request),
   removeCalendarDays: (ids: number[]) => http.post<{ deleted: number }>(ShiftPaths.deviceCalendarDeleteBatch, { ids }),
+  /** The device's repair orders (device-repair module), newest fault first. */
+  repairs: (deviceId: number, page: number, limit: number) => http.get<PageResult<Repair>>(DeviceRepairPaths.list, { deviceId, page, limit }),
+  spareParts: (deviceId: number) => http.get<SparePartStock[]>(DeviceRepairPaths.spareParts, { deviceId }),
+  myRepairs: () => http.get<MyRepairs>(DeviceRepairPaths.mine),
 };

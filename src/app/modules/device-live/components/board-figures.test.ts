@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveDevice } from '@core/contracts/device-status';
-import { liveCounts, rotatedPage } from './board-figures';
+import { dayTone, liveCounts, rotatedPage } from './board-figures';
 
 const device = (id: number, status: number, since: number | null): LiveDevice => ({
   id,
@@ -44,5 +44,15 @@ describe('rotatedPage', () => {
   it('stays on the first page with one page or no interval', () => {
     expect(rotatedPage(5000, 1000, 1)).toBe(0);
     expect(rotatedPage(5000, 0, 3)).toBe(0);
+  });
+});
+
+describe('dayTone', () => {
+  const shift = (extra: boolean) => ({ id: 1, name: '白班', start: '08:00', end: '16:00', extra });
+  it('marks a day taken out first, then a 加班 day, then a day without planned time', () => {
+    expect(dayTone({ down: true, plannedHours: 0, shifts: [] })).toBe('down');
+    expect(dayTone({ down: false, plannedHours: 8, shifts: [shift(false), shift(true)] })).toBe('extra');
+    expect(dayTone({ down: false, plannedHours: 0, shifts: [] })).toBe('rest');
+    expect(dayTone({ down: false, plannedHours: 7.5, shifts: [shift(false)] })).toBe('work');
   });
 });

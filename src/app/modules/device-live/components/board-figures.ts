@@ -1,4 +1,4 @@
-import type { LiveDevice } from '@core/contracts/device-status';
+import type { LiveDevice, WorkCalendarDay } from '@core/contracts/device-status';
 import { DEVICE_STATUS } from '@core/enums';
 
 const FAULT = 5;
@@ -30,4 +30,11 @@ export function liveCounts(devices: readonly LiveDevice[]): LiveCounts {
 export function rotatedPage(elapsed: number, intervalMs: number, pages: number): number {
   if (pages <= 1 || intervalMs <= 0) return 0;
   return Math.floor(Math.max(0, elapsed) / intervalMs) % pages;
+}
+
+/** How a day of 工单日历 is coloured: taken out (停机), with a 加班 shift, without planned time, or a plain working day. */
+export function dayTone(day: Pick<WorkCalendarDay, 'down' | 'plannedHours' | 'shifts'>): 'down' | 'extra' | 'rest' | 'work' {
+  if (day.down) return 'down';
+  if (day.shifts.some((shift) => shift.extra)) return 'extra';
+  return day.plannedHours > 0 ? 'work' : 'rest';
 }
