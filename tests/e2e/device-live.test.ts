@@ -60,6 +60,7 @@ describe('设备总览', () => {
     await tile.click();
     await page.waitForURL((url) => url.pathname === '/device-detail');
     await page.locator('.mes-device-detail', { hasText: '故障' }).waitFor();
+    await page.getByRole('tab', { name: '状态时间轴' }).click();
     // The band shows the fault once the timeline has loaded.
     await page.locator('.mes-device-detail .mes-timeline-band [data-status="5"]').last().waitFor();
     await shot(page, 'device-live-3-detail');

@@ -162,7 +162,10 @@ export class DeviceBoardService {
         overrides: month.overrides.filter((override) => override.date === day.date),
       }));
       rows.push({
-        ...device,
+        id: device.id,
+        deviceNo: device.deviceNo,
+        name: device.name,
+        workshopName: device.workshopName,
         plannedHours: month.totalMinutes / 60,
         runHours: run.reduce((sum, hours) => sum + hours, 0),
         days,
@@ -173,7 +176,7 @@ export class DeviceBoardService {
       now,
       workshops,
       shifts: [...shifts.values()].map(({ id, name, start, end }) => ({ id, name, start, end })),
-      devices: rows.map(({ workshopId: _workshopId, ...row }) => row),
+      devices: rows,
     };
   }
 }

@@ -1,12 +1,13 @@
 import { useEffect, useRef } from 'react';
-import { init, use, type ComposeOption, type EChartsType } from 'echarts/core';
+import * as echarts from 'echarts/core';
+import type { ComposeOption, EChartsType } from 'echarts/core';
 import { BarChart as EBarChart, type BarSeriesOption } from 'echarts/charts';
 import { GridComponent, TooltipComponent, type GridComponentOption, type TooltipComponentOption } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 
 // Only what the board draws (RECIPES.md: echarts/core with the parts used); this file is imported
 // by the board page alone, so echarts loads with that lazy page and nowhere else.
-use([EBarChart, GridComponent, TooltipComponent, CanvasRenderer]);
+echarts.use([EBarChart, GridComponent, TooltipComponent, CanvasRenderer]);
 
 type Option = ComposeOption<BarSeriesOption | GridComponentOption | TooltipComponentOption>;
 
@@ -35,7 +36,7 @@ export function BarChart({ items, unit, max, horizontal = false, fontSize = 20, 
 
   useEffect(() => {
     const element = host.current!;
-    chart.current = init(element, undefined, { renderer: 'canvas' });
+    chart.current = echarts.init(element, undefined, { renderer: 'canvas' });
     const resize = new ResizeObserver(() => chart.current?.resize());
     resize.observe(element);
     return () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveDevice } from '@core/contracts/device-status';
-import { dayTone, liveCounts, rotatedPage } from './board-figures';
+import { dayTone, liveCounts, nextPage } from './board-figures';
 
 const device = (id: number, status: number, since: number | null): LiveDevice => ({
   id,
@@ -36,14 +36,11 @@ describe('liveCounts', () => {
   });
 });
 
-describe('rotatedPage', () => {
-  it('moves to the next page every interval and starts over after the last', () => {
-    expect([0, 999, 1000, 1999, 2000, 3500].map((elapsed) => rotatedPage(elapsed, 1000, 3))).toEqual([0, 0, 1, 1, 2, 0]);
-  });
-
-  it('stays on the first page with one page or no interval', () => {
-    expect(rotatedPage(5000, 1000, 1)).toBe(0);
-    expect(rotatedPage(5000, 0, 3)).toBe(0);
+describe('nextPage', () => {
+  it('turns to the next page and starts over after the last', () => {
+    expect([0, 1, 2].map((page) => nextPage(page, 3))).toEqual([1, 2, 0]);
+    expect(nextPage(0, 1)).toBe(0);
+    expect(nextPage(0, 0)).toBe(0);
   });
 });
 

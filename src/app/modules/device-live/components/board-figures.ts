@@ -26,10 +26,9 @@ export function liveCounts(devices: readonly LiveDevice[]): LiveCounts {
   return { total: devices.length, byStatus, runningRate: devices.length ? running / devices.length : null, faults };
 }
 
-/** Pages of a rotating board: the page shown `elapsed` ms after the rotation began. */
-export function rotatedPage(elapsed: number, intervalMs: number, pages: number): number {
-  if (pages <= 1 || intervalMs <= 0) return 0;
-  return Math.floor(Math.max(0, elapsed) / intervalMs) % pages;
+/** The page a rotating board turns to after `current` (back to the first after the last). */
+export function nextPage(current: number, pages: number): number {
+  return pages > 0 ? (current + 1) % pages : 0;
 }
 
 /** How a day of 工单日历 is coloured: taken out (停机), with a 加班 shift, without planned time, or a plain working day. */

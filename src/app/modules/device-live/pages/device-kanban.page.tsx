@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { useLoaded } from '@app/components/use-loaded';
 import { deviceLiveApi } from '../device-live.api';
 import { BarChart } from '../components/bar-chart';
-import { liveCounts, rotatedPage } from '../components/board-figures';
+import { liveCounts, nextPage } from '../components/board-figures';
 import { STATUS_COLORS, durationLabel, statusLabel } from '../components/status-style';
 import { useLiveDevices, useTicker } from '../components/use-live-devices';
 
@@ -89,9 +89,17 @@ export default function DeviceKanbanPage() {
   }, []);
   const figures = useLoaded(() => deviceLiveApi.board(period), `board:${period.to}`, null).data;
 
-  const [rotationStart, setRotationStart] = useState(() => Date.now());
-  const page = rotatedPage(Date.now() - rotationStart, interval, PAGES.length);
-  const show = (index: number) => setRotationStart(Date.now() - index * interval);
+  // The next page every interval; picking a page by hand starts the interval again.
+  const [page, setPage] = useState(0);
+  const [picked, setPicked] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setPage((current) => nextPage(current, PAGES.length)), interval);
+    return () => clearInterval(timer);
+  }, [interval, picked]);
+  const show = (index: number) => {
+    setPage(index);
+    setPicked((count) => count + 1);
+  };
 
   const counts = useMemo(() => liveCounts(devices), [devices]);
   const workshopBars = useMemo(
