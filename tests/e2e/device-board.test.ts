@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DeviceStatusPaths, type Overview } from '@core/contracts/device-status';
 import { ShopFloorPaths, type IssuedMachineKey, type WorkMachine } from '@core/contracts/modeling';
 import type { PageResult } from '@core/contracts/common';
+import { DeviceRepairPaths, type Repair, type SparePartStock } from '@core/contracts/device-repair';
 import { apiSession, hostWithSession } from './support/api';
 import { shot, useE2eEnvironment } from './support/harness';
 import { loginAt } from './support/login';
@@ -85,11 +86,21 @@ describe('设备看板、工单日历、设备详情', () => {
   });
 
   it('opens the device detail tabs', async () => {
-    const device = await runningDevice();
+    // A device with repair orders and spare parts in the seed.
+    const admin = await apiSession(env.server.url, 'admin', 'admin123');
+    const repairs = (await admin.call<PageResult<Repair>>(`${DeviceRepairPaths.list}?limit=100`)).list;
+    let device: { id: number; deviceNo: string } | undefined;
+    for (const repair of repairs) {
+      if (repair.deviceId && (await admin.call<SparePartStock[]>(`${DeviceRepairPaths.spareParts}?deviceId=${repair.deviceId}`)).length > 0) {
+        device = { id: repair.deviceId, deviceNo: repair.deviceNo };
+        break;
+      }
+    }
+    expect(device).toBeDefined();
     const page = await env.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
-    await loginAt(page, env.server.url, `/device-detail?id=${device.id}`);
-    await page.locator('.mes-detail-basics', { hasText: device.deviceNo }).waitFor();
+    await loginAt(page, env.server.url, `/device-detail?id=${device!.id}`);
+    await page.locator('.mes-detail-basics', { hasText: device!.deviceNo }).waitFor();
     await shot(page, 'device-board-6-detail-basics');
 
     await page.getByRole('tab', { name: '状态时间轴' }).click();
@@ -99,11 +110,12 @@ describe('设备看板、工单日历、设备详情', () => {
     await shot(page, 'device-board-7-detail-timeline');
 
     await page.getByRole('tab', { name: '维修记录' }).click();
-    await page.locator('.mes-detail-repairs .ant-table-tbody').waitFor();
+    await page.locator('.mes-detail-repairs .ant-table-tbody tr.ant-table-row').first().waitFor();
+    expect(await page.locator('.mes-detail-repairs .ant-table-tbody tr.ant-table-row').count()).toBe(Math.min(10, repairs.filter((repair) => repair.deviceId === device!.id).length));
     await shot(page, 'device-board-8-detail-repairs');
 
     await page.getByRole('tab', { name: '备品备件' }).click();
-    await page.locator('.mes-detail-spare-parts .ant-table-tbody').waitFor();
+    await page.locator('.mes-detail-spare-parts .ant-table-tbody tr.ant-table-row').first().waitFor();
     await shot(page, 'device-board-9-detail-parts');
 
     await page.getByRole('tab', { name: '设备指标' }).click();

@@ -20,6 +20,7 @@ const TOP_REASONS = 8;
 const percent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(1)}%`);
 
 const BOARD_CSS = `
+.mes-bare-page:has(> .mes-kanban) { padding: 0; }
 .mes-kanban { position: relative; width: 100%; min-height: 100vh; box-sizing: border-box; padding: 24px 32px; background: #0b1426; color: #e6edf7; font-size: 22px; display: flex; flex-direction: column; gap: 20px; }
 .mes-kanban-head { display: flex; align-items: center; gap: 24px; }
 .mes-kanban-head h1 { margin: 0; font-size: 44px; font-weight: 600; letter-spacing: 4px; color: #fff; flex: 1; text-align: center; }

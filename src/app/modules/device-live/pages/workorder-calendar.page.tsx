@@ -136,7 +136,7 @@ export default function WorkorderCalendarPage() {
         title: '计划 / 运行（小时）',
         key: 'total',
         fixed: 'left',
-        width: 110,
+        width: 136,
         render: (_, device) => (
           <span className="mes-calendar-total">
             {hours(device.plannedHours)} / {hours(device.runHours)}
