@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { LiveDevice } from '@core/contracts/device-status';
 import { dayTone, liveCounts, nextPage } from './board-figures';
+import { liveDevice } from './live-device.fixture';
 
-const device = (id: number, status: number, since: number | null): LiveDevice => ({
-  id,
-  deviceNo: `D-${id}`,
-  name: `设备${id}`,
-  workshopId: 1,
-  workshopName: '印刷车间',
-  deviceTypeId: null,
-  deviceTypeName: '',
-  status,
-  since,
-  reason: null,
-});
+const device = liveDevice;
 
 describe('liveCounts', () => {
   it('counts every status, the running rate and lists faults longest first', () => {

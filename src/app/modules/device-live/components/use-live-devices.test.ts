@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { LiveDevice } from '@core/contracts/device-status';
 import { applyChange } from './use-live-devices';
+import { liveDevice } from './live-device.fixture';
 
-const device = (id: number, status: number, since: number | null): LiveDevice => ({
-  id,
-  deviceNo: `D-${id}`,
-  name: `设备${id}`,
-  workshopId: 1,
-  workshopName: '印刷车间',
-  deviceTypeId: null,
-  deviceTypeName: '',
-  status,
-  since,
-  reason: null,
-});
+const device = liveDevice;
 
 describe('applyChange', () => {
   it('updates the changed device only', () => {
