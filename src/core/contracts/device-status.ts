@@ -225,6 +225,8 @@ export const DeviceStatusApi = {
   downtimeReason: post('/dps-server/device_status/downtime/reason', { body: DowntimeReasonRequest, response: NoData, authority: A.downtimeEdit }),
   downtimeSplit: post('/dps-server/device_status/downtime/split', { body: DowntimeSplitRequest, response: NoData, authority: A.downtimeEdit }),
   board: get('/dps-server/device_status/board', { query: BoardQuery, response: BoardFigures, authority: A.kanban }),
+  /** The same stream as `stream`, for 设备看板 under its own page code. */
+  boardStream: get('/dps-server/device_status/board/stream', { response: EVENT_STREAM, authority: A.kanban }),
   calendar: get('/dps-server/device_status/calendar', { query: WorkCalendarQuery, response: WorkCalendar, authority: A.calendar }),
 };
 export const DeviceStatusPaths = pathsOf(DeviceStatusApi);

@@ -7,7 +7,7 @@ import type { IssuedMachineKey, WorkMachine } from '@core/contracts/modeling';
 import { ShopFloorPaths } from '@core/contracts/modeling';
 import type { PageResult } from '@core/contracts/common';
 import { dayStart } from '../../domain/device-status';
-import { loginAs, type TestApp, useTwoFactoryApp } from '../../test-support';
+import { bearer, loginAs, type TestApp, useTwoFactoryApp } from '../../test-support';
 
 let t: TestApp;
 let admin: string;
@@ -98,6 +98,21 @@ describe('access', () => {
   it('needs the board and calendar pages', async () => {
     expect(await get(planner, `${P.board}?from=${at(0)}&to=${at(24)}`)).toMatchObject({ resultCode: 4003 });
     expect(await get(planner, `${P.calendar}?month=2026-03`)).toMatchObject({ resultCode: 4003 });
+  });
+
+  it('streams the live status to the board under its own page code', async () => {
+    expect(await get(planner, P.boardStream)).toMatchObject({ resultCode: 4003 });
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const controller = new AbortController();
+    const response = await fetch(`${address}${P.boardStream}`, { headers: bearer(admin), signal: controller.signal });
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    // The snapshot is one event: read until its blank line.
+    while (!/event: snapshot\ndata: .*\n\n/.test(text)) text += decoder.decode((await reader.read()).value, { stream: true });
+    expect(text).toContain('"deviceNo":"KB-01"');
+    controller.abort();
   });
 
   it("never shows another factory's devices or workshops", async () => {

@@ -28,17 +28,20 @@ export async function deviceStatusRoutes(app: FastifyInstance, { store, status, 
   };
   mount(app, E.events, async (request) => ingest(request, request.body.events));
   mount(app, E.event, async (request) => ingest(request, [request.body]));
-  mount(app, E.stream, async (request, reply) => {
-    const scope = scopeOf(sessionOf(request));
-    const token = readToken(request)!;
-    // A stream outlives its request: it ends once the session does (logout, expiry, another factory, authority taken away).
-    const stillValid = async () => {
-      const session = await auth.resolve(token, E.stream.authority);
-      return !!session && session.holdsRouteAuthority && session.orgId === scope.orgId && session.enterpriseId === scope.enterpriseId;
-    };
-    await hub.stream(request, reply, scope, () => status.overview(scope), stillValid);
-    return reply;
-  });
+  // 设备总览 and 设备看板 read the same stream, each under its own page code.
+  for (const endpoint of [E.stream, E.boardStream]) {
+    mount(app, endpoint, async (request, reply) => {
+      const scope = scopeOf(sessionOf(request));
+      const token = readToken(request)!;
+      // A stream outlives its request: it ends once the session does (logout, expiry, another factory, authority taken away).
+      const stillValid = async () => {
+        const session = await auth.resolve(token, endpoint.authority);
+        return !!session && session.holdsRouteAuthority && session.orgId === scope.orgId && session.enterpriseId === scope.enterpriseId;
+      };
+      await hub.stream(request, reply, scope, () => status.overview(scope), stillValid);
+      return reply;
+    });
+  }
   mount(app, E.overview, async (request) => status.overview(scopeOf(sessionOf(request))));
   mount(app, E.device, async (request) => status.device(scopeOf(sessionOf(request)), request.query.deviceId));
   mount(app, E.timeline, async (request) => status.timeline(scopeOf(sessionOf(request)), request.query));

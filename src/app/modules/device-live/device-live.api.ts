@@ -21,6 +21,9 @@ import { DeviceRepairPaths, type MyRepairs, type Repair, type SparePartStock } f
 import type { PageResult } from '@core/contracts/common';
 import { http } from '@core/http';
 
+/** Which page reads the live stream: 设备总览 or 设备看板 (each has its own authority). */
+export type LiveSource = 'overview' | 'board';
+
 export interface LiveStreamHandlers {
   snapshot(overview: Overview): void;
   status(change: StatusChange): void;
@@ -31,9 +34,9 @@ export interface LiveStreamHandlers {
 /** The only HTTP of 设备总览 / 设备详情 / 设备看板 / 工单日历. */
 export const deviceLiveApi = {
   overview: () => http.get<Overview>(P.overview),
-  /** The factory's live status: a snapshot on every (re)connect, then each change. Returns close(). */
-  stream(handlers: LiveStreamHandlers): { close(): void } {
-    return http.eventStream(P.stream, {
+  /** The factory's live status: a snapshot on every (re)connect, then each change. Returns close(). 设备看板 reads it under its own page code. */
+  stream(handlers: LiveStreamHandlers, source: LiveSource = 'overview'): { close(): void } {
+    return http.eventStream(source === 'board' ? P.boardStream : P.stream, {
       onOpen: () => handlers.connected(true),
       onDrop: () => handlers.connected(false),
       onEvent: (event, data) => {

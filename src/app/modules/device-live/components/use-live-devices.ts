@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { LiveDevice, Overview, StatusChange } from '@core/contracts/device-status';
-import { deviceLiveApi } from '../device-live.api';
+import { deviceLiveApi, type LiveSource } from '../device-live.api';
 
 export interface LiveState {
   overview: Overview | null;
@@ -24,7 +24,7 @@ export function applyChange(devices: LiveDevice[], change: StatusChange): LiveDe
  * The factory's devices with their live status: the stream's snapshot on every (re)connect replaces
  * everything (a gap is resynchronised), each change updates one device.
  */
-export function useLiveDevices(): LiveState {
+export function useLiveDevices(source: LiveSource = 'overview'): LiveState {
   const [overview, setOverview] = useState<Overview | null>(null);
   const [devices, setDevices] = useState<LiveDevice[]>([]);
   const [online, setOnline] = useState(false);
@@ -38,9 +38,9 @@ export function useLiveDevices(): LiveState {
       },
       status: (change) => setDevices((current) => applyChange(current, change)),
       connected: setOnline,
-    });
+    }, source);
     return () => stream.close();
-  }, []);
+  }, [source]);
   return { overview, devices, online, serverNow: () => Date.now() + offset };
 }
 

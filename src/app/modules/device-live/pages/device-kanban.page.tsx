@@ -79,7 +79,7 @@ export default function DeviceKanbanPage() {
   const interval = Math.min(600, Math.max(10, Number(params.get('interval')) || DEFAULT_INTERVAL_S)) * 1000;
   const board = useRef<HTMLDivElement>(null);
   const { full, toggle } = useFullScreen(board);
-  const { devices, online, serverNow } = useLiveDevices();
+  const { devices, online, serverNow } = useLiveDevices('board');
   useTicker(1000);
   const now = serverNow();
 
