@@ -163,6 +163,7 @@ export type GenerateResult = Static<typeof GenerateResult>;
 export const CareOrderListQuery = Type.Object({
   ...PageFields,
   orderNo: TextFilter('工单号'),
+  planName: TextFilter('计划'),
   deviceName: TextFilter('设备'),
   deviceId: Type.Optional(titled(Id, '设备')),
   state: MultiFilter('状态'),
