@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Button, Checkbox, Form, Input, InputNumber, Select, Spin, Table } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { CARE_ITEM_KIND, CARE_LIMITS, type CareItemRequest, type Scheme, type SchemeDetail } from '@core/contracts/device-care';
+import { CARE_ITEM_KIND, CARE_LIMITS, type CareItemKind, type CareItemRequest, type Scheme, type SchemeDetail } from '@core/contracts/device-care';
 import { FormDialog, useLoaded, type ListEditorProps } from '@app/components';
 import { useCareKind } from '../care-kind';
 
@@ -17,7 +17,7 @@ const NEW_ITEM: Partial<CareItemRequest> = { valueKind: 'range', photoRequired: 
 const formValuesOf = (detail: SchemeDetail): SchemeFormValues => ({
   schemeName: detail.schemeName,
   remark: detail.remark,
-  items: detail.items.map((item) => ({ ...item, min: item.min ?? undefined, max: item.max ?? undefined })),
+  items: detail.items.map((item) => ({ ...item, valueKind: item.valueKind as CareItemKind, min: item.min ?? undefined, max: item.max ?? undefined })),
 });
 
 /** The request the items become: bounds and unit only for 数值范围, the normal answer only for 是/否. */
