@@ -38,7 +38,7 @@ export function orderList({ noun, api, A }: CareKindInfo, { open, generated }: O
         label: '工单号',
         filter: { type: 'input' },
         sortable: true,
-        width: 150,
+        width: 140,
         render: (row) => (
           <Typography.Link className="mes-care-order-no" onClick={() => open(row)}>
             {row.orderNo}
@@ -46,18 +46,24 @@ export function orderList({ noun, api, A }: CareKindInfo, { open, generated }: O
         ),
       },
       { prop: 'deviceName', label: '设备', filter: { type: 'input', placeholder: '设备名称或编号' }, width: 170, render: (row) => <Clipped text={`${row.deviceName}（${row.deviceNo}）`} width={154} /> },
-      { prop: 'planName', label: '计划', filter: { type: 'input' }, width: 150, render: (row) => <Clipped text={row.planName} width={134} /> },
-      { prop: 'cycle', label: '周期', type: 'enum', options: CYCLE_OPTIONS, width: 90 },
+      // 周期 shows under the plan's name; 完成时间 is in the order's dialog: the list fits 1440 px without scrolling.
+      {
+        prop: 'planName',
+        label: '计划',
+        filter: { type: 'input' },
+        width: 160,
+        render: (row) => <Clipped text={`${row.planName}（${CARE_CYCLE.label(row.cycle)}）`} width={144} />,
+      },
       { prop: 'dueTime', label: '到期时间', type: 'date', dateFormat: 'datetime', sortable: true, width: 150 },
       { prop: 'assigneeName', label: '执行人', width: 90 },
+      { prop: 'executorName', label: '实际执行', width: 90 },
       { prop: 'state', label: '状态', type: 'tag', options: CARE_STATE_OPTIONS, filter: { type: 'select', multiple: true }, sortable: true, width: 80 },
       {
         prop: 'abnormalCount',
         label: '异常',
-        width: 100,
+        width: 130,
         render: (row) => (row.abnormalCount > 0 ? <Tag color="red">{`${row.abnormalCount}项异常${row.repairCount > 0 ? `·已报修${row.repairCount}` : ''}`}</Tag> : row.state === 3 ? '正常' : '—'),
       },
-      { prop: 'finishTime', label: '完成时间', type: 'date', dateFormat: 'datetime', sortable: true, width: 150 },
     ],
     filters: [
       { prop: 'dueTime', label: '到期时间', type: 'daterange' },

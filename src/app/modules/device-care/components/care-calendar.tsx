@@ -15,7 +15,7 @@ function DayFigures({ day }: { day: CalendarDay | undefined }) {
   return (
     <Space orientation="vertical" size={0} className="mes-care-day" data-date={day.date}>
       {day.done > 0 && <Badge color="green" text={`已完成 ${day.done}`} />}
-      {day.due > 0 && <Badge color="blue" text={`待执行 ${day.due}`} />}
+      {day.due > 0 && <Badge color="blue" text={`待完成 ${day.due}`} />}
       {day.overdue > 0 && <Badge color="red" text={`已逾期 ${day.overdue}`} />}
     </Space>
   );
@@ -53,7 +53,7 @@ export function CareCalendar() {
         <Switch checked={mine} onChange={setMine} aria-label="只看我的" />
         <Typography.Text>只看我的</Typography.Text>
         <Badge color="green" text="已完成" />
-        <Badge color="blue" text="待执行/执行中" />
+        <Badge color="blue" text="待完成（待执行、执行中）" />
         <Badge color="red" text="已逾期" />
       </Space>
       <Calendar

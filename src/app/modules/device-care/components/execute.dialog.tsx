@@ -61,11 +61,12 @@ export function ExecuteDialog({ orderId, onClose, onChanged }: ExecuteDialogProp
     }),
   });
 
+  /** Runs a write; its message is `done`, or what the write answers (报修 names the repair order). */
   const run = async (key: string, work: () => Promise<unknown>, done: string, close: boolean) => {
     setBusy(key);
     try {
-      await work();
-      void message.success(done);
+      const said = await work();
+      void message.success(typeof said === 'string' ? said : done);
       onChanged();
       if (close) onClose();
       else loaded.reload();
@@ -82,7 +83,7 @@ export function ExecuteDialog({ orderId, onClose, onChanged }: ExecuteDialogProp
       async () => {
         if (!readOnly) await api.orders.execute(request(false));
         const repair = await api.orders.raiseRepair(order!.id, item.id);
-        void message.info(`已生成维修单 ${repair.repairNo}`);
+        return `已报修，维修单 ${repair.repairNo}`;
       },
       '已报修',
       false,
