@@ -114,5 +114,9 @@ describe('设备点检', () => {
     await page.getByText('我的逾期点检').first().waitFor();
     await page.getByText('我的待保养').first().waitFor();
     await shot(page, 'device-care-10-home');
+    // A tile opens the orders it counts: the admin's overdue ones.
+    await ui.listAfter(page, () => page.getByText('我的逾期点检').first().click(), { path: P.orderList, params: { mine: '1', state: '4' } });
+    expect(new Set(await ui.listColumn(page, '状态'))).toEqual(new Set(['已逾期']));
+    expect(new Set(await ui.listColumn(page, '执行人'))).toEqual(new Set(['系统管理员']));
   });
 });

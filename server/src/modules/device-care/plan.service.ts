@@ -9,6 +9,7 @@ import { runList, type ListParams } from '../../lib/list-query';
 import { factoryUsers, num, requireIds, summary, text } from '../../lib/rows';
 import { factoryList, inScope, requireOne, requireRows, writeUnique } from '../../lib/scoped';
 import type { Scope } from '../../plugins/auth';
+import { requireKindRows } from './kind-rows';
 import { schemeMessages } from './scheme.service';
 
 export const planMessages = (kind: CareKind) => {
@@ -160,10 +161,8 @@ export class PlanService {
     });
   }
 
-  private async requireOwn(trx: Db, scope: Scope, ids: number[]) {
-    const rows = await requireRows(trx, 'care_plan', ['id', 'name', 'kind'], scope, ids, this.messages.notFound);
-    if (rows.some((row) => row.kind !== this.kind)) throw notFound(this.messages.notFound);
-    return rows;
+  private requireOwn(trx: Db, scope: Scope, ids: number[]) {
+    return requireKindRows(trx, 'care_plan', this.kind, scope, ids, this.messages.notFound);
   }
 
   /** The plan's columns from a request, its scheme, devices, shifts and assignee checked in the factory. */

@@ -4,11 +4,12 @@ import type { PageResult } from '@core/contracts/common';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { stampsOf } from '../../lib/datetime';
-import { conflict, notFound, validation } from '../../lib/errors';
+import { conflict, validation } from '../../lib/errors';
 import { runList, type ListParams } from '../../lib/list-query';
 import { num, summary, text } from '../../lib/rows';
-import { factoryList, inScope, requireOne, requireRows, writeUnique } from '../../lib/scoped';
+import { factoryList, inScope, requireOne, writeUnique } from '../../lib/scoped';
 import type { Scope } from '../../plugins/auth';
+import { requireKindRows } from './kind-rows';
 
 /** The messages of a kind's schemes (点检方案 / 保养方案). */
 export const schemeMessages = (kind: CareKind) => {
@@ -172,10 +173,7 @@ export class SchemeService {
     });
   }
 
-  /** The kind's schemes `ids` of the factory, or 4004. */
-  private async requireOwn(trx: Db, scope: Scope, ids: number[]) {
-    const rows = await requireRows(trx, 'care_scheme', ['id', 'name', 'kind'], scope, ids, this.messages.notFound);
-    if (rows.some((row) => row.kind !== this.kind)) throw notFound(this.messages.notFound);
-    return rows;
+  private requireOwn(trx: Db, scope: Scope, ids: number[]) {
+    return requireKindRows(trx, 'care_scheme', this.kind, scope, ids, this.messages.notFound);
   }
 }

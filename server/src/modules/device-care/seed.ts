@@ -2,7 +2,7 @@ import { CARE_STATE, type CareItemRequest, type CareKind } from '@core/contracts
 import type { Db } from '../../db';
 import { seededRandom } from '../../domain/rng';
 import { formatDateTime } from '../../lib/datetime';
-import { num } from '../../lib/rows';
+import { activePeople, num } from '../../lib/rows';
 import { insertRepair } from '../device-repair';
 import { generateOrders } from './generator';
 
@@ -83,15 +83,7 @@ const PLANS: SeedPlan[] = [
 export async function seedDeviceCareDemo(trx: Db, enterpriseId: number, orgIds: number[], now: Date): Promise<void> {
   for (const orgId of orgIds) {
     const random = seededRandom(orgId * 7 + 22);
-    const people = await trx
-      .selectFrom('user_org as uo')
-      .innerJoin('app_user as u', 'u.id', 'uo.user_id')
-      .select(['u.id', 'u.username', 'u.nick_name as name'])
-      .where('uo.enterprise_id', '=', enterpriseId)
-      .where('uo.org_id', '=', orgId)
-      .where('u.status', '=', 1)
-      .orderBy('u.id')
-      .execute();
+    const people = await activePeople(trx, enterpriseId, orgId);
     const admin = people.find((person) => person.username === 'admin') ?? people[0];
     if (!admin) continue;
     const staff = people.filter((person) => person.username.startsWith('staff'));
