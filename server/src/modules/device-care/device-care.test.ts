@@ -116,6 +116,13 @@ describe('work-order generation', () => {
     await generateEverywhere(t.db, clock);
     expect(await ordersOf('幂等日检')).toHaveLength(4);
     expect(orders[0]!.orderNo).toMatch(/^DJ2026112[45]\d{4}$/);
+
+    // A new assignee takes over the plan's open orders (a done one would stay with who did it).
+    const staff = await t.db.selectFrom('app_user').select(['id', 'nick_name']).where('username', '=', 'staff01').executeTakeFirstOrThrow();
+    const plan = (await data(get<PageResult<Plan>>(admin, `${P.planList}?planName=${encodeURIComponent('幂等日检')}`))).list[0]!;
+    await data(post(admin, P.planUpdate, { ...plan, assigneeId: staff.id }));
+    expect(new Set((await ordersOf('幂等日检')).map((order) => order.assigneeName))).toEqual(new Set([staff.nick_name]));
+    expect(await logCount(`编辑点检计划：幂等日检（4张未完成工单改派给${staff.nick_name}）`)).toBe(1);
   });
 
   it('per shift follows the factory’s shifts; weekly and monthly make one order per period', async () => {
@@ -260,6 +267,8 @@ describe('calendar, to-dos, authority and isolation', () => {
       [P.schemeCreate, { schemeName: 'x', items: ITEMS }, A.schemeAdd],
       [P.schemeUpdate, { id: schemeId, schemeName: 'x', items: ITEMS }, A.schemeEdit],
       [P.schemeDeleteBatch, { ids: [schemeId] }, A.schemeDelete],
+      [P.planCreate, { planName: 'x', schemeId, deviceIds: [devices[0]!.id], cycle: 'daily', assigneeId: adminId, active: true, startDate: '2026-01-01' }, A.planAdd],
+      [P.planUpdate, { id: planId, planName: 'x', schemeId, deviceIds: [devices[0]!.id], cycle: 'daily', assigneeId: adminId, active: true, startDate: '2026-01-01' }, A.planEdit],
       [P.planDeleteBatch, { ids: [planId] }, A.planDelete],
       [P.generate, {}, A.generate],
       [P.execute, { id: 1, submit: false, results: [] }, A.execute],
@@ -273,6 +282,7 @@ describe('calendar, to-dos, authority and isolation', () => {
       expect((await post(viewer, path, body)).resultCode, `${path} needs ${code}`).toBe(4003);
     }
     expect((await data(get<SchemeDetail>(admin, P.schemeDetail(schemeId)))).schemeName).toBe('权限方案');
+    expect((await data(get<Plan>(admin, P.planDetail(planId)))).planName).toBe('权限计划');
   });
 
   it('keeps each factory’s orders to itself', async () => {

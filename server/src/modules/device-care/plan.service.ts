@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { CARE_CYCLE, CARE_NOUN, type CareKind, type CreatePlanRequest, type Plan, type PlanOptions, type UpdatePlanRequest } from '@core/contracts/device-care';
+import { CARE_CYCLE, CARE_NOUN, CARE_STATE, type CareKind, type CreatePlanRequest, type Plan, type PlanOptions, type UpdatePlanRequest } from '@core/contracts/device-care';
 import type { PageResult } from '@core/contracts/common';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
@@ -147,7 +147,16 @@ export class PlanService {
         .execute();
       await trx.deleteFrom('care_plan_device').where('plan_id', '=', request.id).execute();
       await trx.insertInto('care_plan_device').values(request.deviceIds.map((deviceId) => ({ plan_id: request.id, device_id: deviceId }))).execute();
-      await recordOperation(trx, context, { ...scope, content: `编辑${this.noun}计划：${values.name}` });
+      // A new assignee takes over the plan's orders not yet done.
+      const moved = await trx
+        .updateTable('care_order')
+        .set({ assignee_id: values.assignee_id, assignee_name: values.assignee_name, updated_at: new Date() })
+        .where('plan_id', '=', request.id)
+        .where('state', '<', CARE_STATE.done)
+        .where((eb) => eb.or([eb('assignee_id', 'is', null), eb('assignee_id', '!=', values.assignee_id)]))
+        .executeTakeFirst();
+      const handedOver = Number(moved.numUpdatedRows);
+      await recordOperation(trx, context, { ...scope, content: `编辑${this.noun}计划：${values.name}${handedOver > 0 ? `（${handedOver}张未完成工单改派给${values.assignee_name}）` : ''}` });
     });
   }
 
