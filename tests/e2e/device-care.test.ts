@@ -111,12 +111,16 @@ describe('设备点检', () => {
     expect(await ui.listColumn(page, '周期')).toContain('每运行120小时');
 
     await page.goto(`${env.server.url}/home`);
-    await page.getByText('我的逾期点检').first().waitFor();
-    await page.getByText('我的待保养').first().waitFor();
+    const tile = (key: string) => page.locator(`.mes-home-tile[data-tile="${key}"][data-loading="false"]`);
+    for (const key of ['check-due', 'check-overdue', 'maintenance-due', 'maintenance-overdue']) await tile(key).waitFor();
     await shot(page, 'device-care-10-home');
-    // A tile opens the orders it counts: the admin's overdue ones.
-    await ui.listAfter(page, () => page.getByText('我的逾期点检').first().click(), { path: P.orderList, params: { mine: '1', state: '4' } });
+    // A tile opens the orders it counts: the admin's overdue ones, as many as it says, all standing out.
+    const overdue = Number(await tile('check-overdue').locator('.ant-statistic-content-value').innerText());
+    expect(overdue).toBeGreaterThan(0);
+    const answer = await ui.listAfter(page, () => tile('check-overdue').click(), { path: P.orderList, params: { mine: '1', state: '4' } });
+    expect(((await answer.json()) as { resultData: { total: number } }).resultData.total).toBe(overdue);
     expect(new Set(await ui.listColumn(page, '状态'))).toEqual(new Set(['已逾期']));
+    expect(await page.locator('.mes-list-table tr.ant-table-row.is-overdue').count()).toBe(await ui.tableRows(page).count());
     expect(new Set(await ui.listColumn(page, '执行人'))).toEqual(new Set(['系统管理员']));
   });
 });

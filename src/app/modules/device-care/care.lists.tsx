@@ -9,6 +9,12 @@ export const CARE_STATE_OPTIONS = CARE_ORDER_STATE.options.map((option) => ({ ..
 const CYCLE_OPTIONS = CARE_CYCLE.options.map((option) => ({ value: option.value, label: option.label }));
 const MINE_OPTIONS = [{ value: '1', label: '只看我的' }];
 
+/** The module's own styles (the console's shadow root has no stylesheet of the module): overdue orders stand out. */
+export const CARE_CSS = `
+.mes-device-care .is-overdue > td, .mes-device-care-history .is-overdue > td, .mes-care-day-drawer .is-overdue > td { background: #fff1f0; }
+.mes-device-care .is-overdue:hover > td, .mes-device-care-history .is-overdue:hover > td, .mes-care-day-drawer .is-overdue:hover > td { background: #ffe7e6 !important; }
+`;
+
 /** Long text cut to the column, whole in its tooltip. */
 export function Clipped({ text, width }: { text: string; width: number }) {
   return (

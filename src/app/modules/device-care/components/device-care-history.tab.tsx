@@ -3,7 +3,7 @@ import { Empty, Segmented } from 'antd';
 import { CARE_KINDS, type CareKind } from '@core/contracts/device-care';
 import { ListPage, useCan, useListReload } from '@app/components';
 import { CareKindProvider, careKindInfo } from '../care-kind';
-import { orderList } from '../care.lists';
+import { CARE_CSS, orderList } from '../care.lists';
 import { ExecuteDialog } from './execute.dialog';
 
 /** One kind's orders of the device, newest first, opening the order (read-only once done). */
@@ -41,6 +41,7 @@ export function DeviceCareHistoryTab({ deviceId }: { deviceId: number }) {
   if (!kind) return <Empty description="没有查看点检或保养记录的权限" />;
   return (
     <div className="mes-device-care-history">
+      <style>{CARE_CSS}</style>
       <Segmented<CareKind>
         value={kind}
         onChange={setChosen}

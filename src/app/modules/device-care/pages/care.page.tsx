@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import type { CareKind } from '@core/contracts/device-care';
 import { TabbedPage, type PageTab } from '@app/shared';
 import { CareKindProvider } from '../care-kind';
+import { CARE_CSS } from '../care.lists';
 
 const TABS: readonly PageTab[] = [
   { key: 'orders', label: '工单', page: lazy(() => import('./orders.tab')) },
@@ -14,6 +15,7 @@ const TABS: readonly PageTab[] = [
 export function CarePage({ kind }: { kind: CareKind }) {
   return (
     <CareKindProvider kind={kind}>
+      <style>{CARE_CSS}</style>
       <TabbedPage className={`mes-device-care mes-device-care-${kind}`} tabs={TABS} />
     </CareKindProvider>
   );
