@@ -107,6 +107,13 @@ describe('设备点检', () => {
     await ui.waitForList(page);
     expect((await ui.listColumn(page, '计划')).some((name) => name.includes('保养'))).toBe(true);
     await shot(page, 'device-care-9-maintenance');
+    // A seeded order: yes/no items and a value, the photo each maintenance scheme asks for.
+    await ui.tableRows(page).first().locator('.mes-care-order-no').click();
+    const execute = page.locator('.mes-care-execute');
+    await execute.locator('.mes-care-results .ant-table-row').first().waitFor();
+    expect(await execute.locator('.mes-care-results').innerText()).toContain('需拍照');
+    await shot(page, 'device-care-9b-maintenance-execute');
+    await page.keyboard.press('Escape');
     await ui.listAfter(page, () => page.locator('.mes-device-care .ant-tabs-tab', { hasText: '计划' }).click(), { path: MaintenancePaths.planList });
     expect(await ui.listColumn(page, '周期')).toContain('每运行120小时');
 
