@@ -16,6 +16,8 @@ export interface ServerConfig {
   logLevel: string;
   /** Minutes without a status event after which a device counts as 6 不在线. */
   deviceOfflineMinutes: number;
+  /** Minutes between the runs of the 点检/保养 work-order generation (DEVICE_CARE_GENERATE_MINUTES, default 5; 0: never). */
+  deviceCareGenerateMinutes: number;
   /**
    * The factory's time zone (IANA name, FACTORY_TIME_ZONE, default Asia/Shanghai): the server reads
    * and writes wall-clock times (yyyy-MM-dd HH:mm:ss) and decides "today" in it, as the people in
@@ -61,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staticDir: path.resolve(env.STATIC_DIR?.trim() || './dist'),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     deviceOfflineMinutes: integerSetting(env, 'DEVICE_OFFLINE_MINUTES', DEFAULT_DEVICE_OFFLINE_MINUTES, 1, 10_080),
+    deviceCareGenerateMinutes: integerSetting(env, 'DEVICE_CARE_GENERATE_MINUTES', 5, 0, 1_440),
     timeZone: timeZoneSetting(env),
   };
 }

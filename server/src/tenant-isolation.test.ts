@@ -17,6 +17,7 @@ import { TicketTemplatePaths } from '@core/contracts/sys-cfg';
 import { WorkReportPaths } from '@core/contracts/work-order/report';
 import { PaperboardPaths } from '@core/contracts/paperboard';
 import { ProductionOrderPaths } from '@core/contracts/work-order/order';
+import { DeviceCheckPaths, MaintenancePaths } from '@core/contracts/device-care';
 import { resultClient, startTwoFactoryApp, type TestApp } from './test-support';
 
 let t: TestApp;
@@ -126,6 +127,10 @@ describe('tenant isolation over every list with writes', () => {
         PaperboardPaths.orderList,
         ErpPaths.binList,
         ProductionOrderPaths.list,
+        DeviceCheckPaths.schemeList,
+        DeviceCheckPaths.planList,
+        MaintenancePaths.schemeList,
+        MaintenancePaths.planList,
       ]),
     );
     expect(swept.length).toBeGreaterThanOrEqual(18);

@@ -1003,3 +1003,98 @@ export interface BoardScheduleLogTable {
   after: Text;
   created_at: CreatedAt;
 }
+
+// ---- 设备点检 / 设备保养 (migration 0022, module device-care) ----------------------------------------
+
+type CareKindColumn = 'check' | 'maintenance';
+type NullableNumeric = ColumnType<string | null, number | string | null | undefined, number | string | null>;
+
+/** The columns an item of a scheme and its copy on a work order share. */
+interface CareItemColumns {
+  id: Generated<number>;
+  seq: number;
+  name: string;
+  method: Text;
+  standard: Text;
+  value_kind: string;
+  min_value: NullableNumeric;
+  max_value: NullableNumeric;
+  unit: Text;
+  normal_yes: Flag;
+  photo_required: Flag;
+}
+
+/** A 点检/保养 scheme: what to check, item by item. */
+export interface CareSchemeTable extends ScopedRow {
+  kind: CareKindColumn;
+  name: string;
+  remark: Text;
+}
+
+export interface CareSchemeItemTable extends CareItemColumns {
+  scheme_id: number;
+}
+
+/** A plan: a scheme on devices with a cycle (shift, daily, weekly, monthly, runHours) and an assignee. */
+export interface CarePlanTable extends ScopedRow {
+  kind: CareKindColumn;
+  name: string;
+  scheme_id: number;
+  cycle: string;
+  run_hours: NullableNumeric;
+  /** Shift ids (jsonb array); empty: every shift. */
+  shift_ids: ColumnType<number[], string | undefined, string>;
+  assignee_id: NullableId;
+  assignee_name: Text;
+  active: Flag;
+  start_date: DateText;
+  remark: Text;
+}
+
+export interface CarePlanDeviceTable {
+  plan_id: number;
+  device_id: number;
+}
+
+/** A generated work order (state 1 待执行, 2 执行中, 3 已完成; overdue is derived from due_time). */
+export interface CareOrderTable extends ScopedRow {
+  kind: CareKindColumn;
+  order_no: string;
+  plan_id: NullableId;
+  plan_name: string;
+  scheme_name: string;
+  cycle: string;
+  device_id: NullableId;
+  device_no: string;
+  device_name: string;
+  device_search: ColumnType<string, never, never>;
+  period_key: string;
+  period_start: Timestamp;
+  due_time: Timestamp;
+  assignee_id: NullableId;
+  assignee_name: Text;
+  state: Int;
+  executor_id: NullableId;
+  executor_name: Text;
+  finish_time: NullableTimestamp;
+  remark: Text;
+}
+
+export interface CareOrderItemTable extends CareItemColumns {
+  order_id: number;
+  value: NullableNumeric;
+  yes: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
+  normal: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
+  photos: ColumnType<string[], string[] | undefined, string[]>;
+  remark: Text;
+  repair_id: NullableId;
+}
+
+export interface Database {
+  care_scheme: CareSchemeTable;
+  care_scheme_item: CareSchemeItemTable;
+  care_plan: CarePlanTable;
+  care_plan_device: CarePlanDeviceTable;
+  care_order: CareOrderTable;
+  care_order_item: CareOrderItemTable;
+}

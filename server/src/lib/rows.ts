@@ -117,6 +117,19 @@ export async function factoryUsers(db: Db, scope: Scope, ids: number[]): Promise
   return new Map(rows.map((row) => [row.id, row.nick_name]));
 }
 
+/** The factory's enabled accounts (id, username, nick name as `name`) in id order: who the demo seeds give work to. */
+export async function activePeople(db: Db, enterpriseId: number, orgId: number): Promise<Array<{ id: number; username: string; name: string }>> {
+  return db
+    .selectFrom('user_org as uo')
+    .innerJoin('app_user as u', 'u.id', 'uo.user_id')
+    .select(['u.id', 'u.username', 'u.nick_name as name'])
+    .where('uo.enterprise_id', '=', enterpriseId)
+    .where('uo.org_id', '=', orgId)
+    .where('u.status', '=', 1)
+    .orderBy('u.id')
+    .execute();
+}
+
 export type NamedTable = 'class_time' | 'employee_position' | 'class_team' | 'device' | 'workshop';
 
 /** id → name of scoped rows (ids missing from the map are not in the factory). */

@@ -22,6 +22,8 @@ export interface ModuleDeps {
   pubsub: PubSub;
   /** A device with no status event for this long becomes 6 不在线 (DEVICE_OFFLINE_MINUTES). */
   deviceOfflineMinutes: number;
+  /** Minutes between runs of the 点检/保养 work-order generation; 0: no timer. */
+  deviceCareGenerateMinutes: number;
 }
 
 /** A server module's registration: app.ts mounts every module of SERVER_MODULES this way. */

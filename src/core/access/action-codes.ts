@@ -1,5 +1,6 @@
 import { ACCOUNT_ACTIONS } from './authorities/account';
 import { DEVICE_REPAIR_ACTIONS } from './authorities/device-repair';
+import { DEVICE_CARE_ACTIONS } from './authorities/device-care';
 import { DEVICE_LIVE_ACTIONS } from './authorities/device-live';
 import { MODELING_ACTIONS } from './authorities/modeling';
 import { SHIFT_ACTIONS } from './authorities/shifts';
@@ -93,6 +94,12 @@ const PAGE_ORDER = [
   '订单同步日志',
   '印版管理',
   '设备维修',
+  '点检方案',
+  '点检计划',
+  '点检工单',
+  '保养方案',
+  '保养计划',
+  '保养工单',
   '设备停机',
   '角色管理',
 ];
@@ -111,6 +118,7 @@ export const ACTION_CODE_ENTRIES: ActionCodeEntry[] = [
   ...STENCIL_ACTIONS,
   ...WORK_ORDER_ACTIONS,
   ...DEVICE_REPAIR_ACTIONS,
+  ...DEVICE_CARE_ACTIONS,
   ...PAPERBOARD_ACTIONS,
   ...DEVICE_LIVE_ACTIONS,
 ].sort((a, b) => pageRank(a) - pageRank(b));

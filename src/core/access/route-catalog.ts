@@ -12,6 +12,7 @@
 import { page, pageList, TAB_QUERY, type RouteEntry } from './page-declaration';
 import { ACCOUNT_PAGES } from './pages/account';
 import { DEVICE_REPAIR_PAGES } from './pages/device-repair';
+import { DEVICE_CARE_PAGES } from './pages/device-care';
 import { ERP_LOG_PAGES } from './pages/erp-log';
 import { HOME_PAGES } from './pages/home';
 import { DEVICE_DETAIL_PAGES, DEVICE_KANBAN_PAGES, DEVICE_LIVE_PAGES, WORKORDER_CALENDAR_PAGES } from './pages/device-live';
@@ -121,8 +122,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       page('DEVICE', 'LEDGER', '/device-info', '设备台账'),
       ...pageList(WORKORDER_CALENDAR_PAGES),
       ...pageList(DEVICE_DETAIL_PAGES),
-      page('DEVICE', 'CHECK', '/device-check-cfg', '设备点检', { keepQuery: TAB_QUERY }),
-      page('DEVICE', 'MAINTENANCE', '/maintenance-cfg', '设备保养', { keepQuery: TAB_QUERY }),
+      ...pageList(DEVICE_CARE_PAGES),
       ...pageList(DEVICE_REPAIR_PAGES),
     ],
   },

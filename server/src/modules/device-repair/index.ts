@@ -4,6 +4,7 @@ import { RepairService } from './repair.service';
 import { WebhookService } from './webhook.service';
 
 export { logAlertSender, type AlertSender } from './alert-sender';
+export { insertRepair, RepairMessages } from './repair.service';
 
 /** 设备维修 (/repair-cfg): repair orders through their handle states, parts taken from stock, fault alerts to the factory's group chats. */
 export const deviceRepairModule: ServerModule = {

@@ -251,6 +251,55 @@ async function nextRepairNo(trx: Db, scope: Scope, now: Date): Promise<string> {
   return `${prefix}${String(sequence).padStart(3, '0')}`;
 }
 
+/** The order's columns from a request, its references checked in the factory. */
+async function repairValues(trx: Db, scope: Scope, request: CreateRepairRequest | UpdateRepairRequest) {
+  const [device] = await requireRows(trx, 'device', ['device_no', 'name'], scope, [request.deviceId], RepairMessages.deviceNotFound);
+  const repairerIds = [...new Set(request.repairerIds ?? [])];
+  const people = await factoryUsers(trx, scope, [request.reporterId, ...repairerIds]);
+  if (!people.has(request.reporterId)) throw notFound(RepairMessages.reporterNotFound);
+  if (repairerIds.some((id) => !people.has(id))) throw notFound(RepairMessages.repairerNotFound);
+  const photos = [...new Set(request.photos ?? [])];
+  await requireImages(trx, scope, photos, RepairMessages.photoNotFound);
+  const downtimeStart = request.downtimeStart ? timeOf(request.downtimeStart, '停机开始') : null;
+  const downtimeEnd = request.downtimeEnd ? timeOf(request.downtimeEnd, '停机结束') : null;
+  if ((downtimeStart === null) !== (downtimeEnd === null)) throw validation(RepairMessages.downtimeHalf);
+  if (downtimeStart && downtimeEnd && downtimeEnd < downtimeStart) throw validation(RepairMessages.downtimeOrder);
+  return {
+    device_id: request.deviceId,
+    device_no: device!.device_no,
+    device_name: device!.name,
+    fault_time: timeOf(request.faultTime, '故障时间'),
+    fault_description: request.faultDescription.trim(),
+    reporter_id: request.reporterId,
+    reporter_name: people.get(request.reporterId)!,
+    repairer_ids: JSON.stringify(repairerIds),
+    repairer_names: repairerIds.map((id) => people.get(id)!).join('、'),
+    photos,
+    downtime_start: downtimeStart,
+    downtime_end: downtimeEnd,
+    cost: request.cost ?? 0,
+    remark: text(request.remark),
+  };
+}
+
+/**
+ * A new 待处理 order in the caller's transaction: its number, parts taken from stock, history and
+ * log line (another module's write may raise a repair inside its own transaction this way).
+ */
+export async function insertRepair(trx: Db, scope: Scope, request: CreateRepairRequest, context: OperationContext, now: Date): Promise<{ id: number; repairNo: string }> {
+  const repairNo = await nextRepairNo(trx, scope, now);
+  const values = await repairValues(trx, scope, request);
+  const { id } = await trx
+    .insertInto('repair_order')
+    .values({ enterprise_id: scope.enterpriseId, org_id: scope.orgId, repair_no: repairNo, status: REPAIR_STATE.pending, ...values })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await applyParts(trx, scope, id, request.deviceId, request.parts ?? []);
+  await addHistory(trx, scope, { repairId: id, action: '新建', from: null, to: REPAIR_STATE.pending });
+  await recordOperation(trx, context, { ...scope, content: `新增维修单：${repairNo} ${values.device_name}` });
+  return { id, repairNo };
+}
+
 // ---- service ------------------------------------------------------------------------------------
 
 interface RepairDeps {
@@ -326,19 +375,7 @@ export class RepairService extends FactoryEntity({ query: repairQuery, alias: 'r
   }
 
   async create(scope: Scope, request: CreateRepairRequest, context: OperationContext): Promise<{ id: number }> {
-    const created = await writeUnique(this.db, UNIQUE_MESSAGES, async (trx) => {
-      const repairNo = await nextRepairNo(trx, scope, this.deps.now());
-      const values = await this.values(trx, scope, request);
-      const { id } = await trx
-        .insertInto('repair_order')
-        .values({ enterprise_id: scope.enterpriseId, org_id: scope.orgId, repair_no: repairNo, status: REPAIR_STATE.pending, ...values })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await applyParts(trx, scope, id, request.deviceId, request.parts ?? []);
-      await addHistory(trx, scope, { repairId: id, action: '新建', from: null, to: REPAIR_STATE.pending });
-      await recordOperation(trx, context, { ...scope, content: `新增维修单：${repairNo} ${values.device_name}` });
-      return { id, repairNo };
-    });
+    const created = await writeUnique(this.db, UNIQUE_MESSAGES, (trx) => insertRepair(trx, scope, request, context, this.deps.now()));
     if (request.notify) {
       const repair = await super.detail(scope, created.id);
       await this.deps.webhooks.alertAll(scope, repairAlertText(repair));
@@ -350,7 +387,7 @@ export class RepairService extends FactoryEntity({ query: repairQuery, alias: 'r
     await this.db.transaction().execute(async (trx) => {
       const order = await lockOrder(trx, scope, request.id);
       if (!EDITABLE.includes(order.status)) throw conflict(RepairMessages.notEditable(order.status));
-      const values = await this.values(trx, scope, request);
+      const values = await repairValues(trx, scope, request);
       await trx
         .updateTable('repair_order')
         .set({ ...values, updated_at: new Date() })
@@ -402,36 +439,5 @@ export class RepairService extends FactoryEntity({ query: repairQuery, alias: 'r
       await addHistory(trx, scope, { repairId: order.id, action: label, from, to: result.state, remark: request.remark });
       await recordOperation(trx, context, { ...scope, content: `${label}：${order.repair_no}` });
     });
-  }
-
-  /** The order's columns from a request, its references checked in the factory. */
-  private async values(trx: Db, scope: Scope, request: CreateRepairRequest | UpdateRepairRequest) {
-    const [device] = await requireRows(trx, 'device', ['device_no', 'name'], scope, [request.deviceId], RepairMessages.deviceNotFound);
-    const repairerIds = [...new Set(request.repairerIds ?? [])];
-    const people = await factoryUsers(trx, scope, [request.reporterId, ...repairerIds]);
-    if (!people.has(request.reporterId)) throw notFound(RepairMessages.reporterNotFound);
-    if (repairerIds.some((id) => !people.has(id))) throw notFound(RepairMessages.repairerNotFound);
-    const photos = [...new Set(request.photos ?? [])];
-    await requireImages(trx, scope, photos, RepairMessages.photoNotFound);
-    const downtimeStart = request.downtimeStart ? timeOf(request.downtimeStart, '停机开始') : null;
-    const downtimeEnd = request.downtimeEnd ? timeOf(request.downtimeEnd, '停机结束') : null;
-    if ((downtimeStart === null) !== (downtimeEnd === null)) throw validation(RepairMessages.downtimeHalf);
-    if (downtimeStart && downtimeEnd && downtimeEnd < downtimeStart) throw validation(RepairMessages.downtimeOrder);
-    return {
-      device_id: request.deviceId,
-      device_no: device!.device_no,
-      device_name: device!.name,
-      fault_time: timeOf(request.faultTime, '故障时间'),
-      fault_description: request.faultDescription.trim(),
-      reporter_id: request.reporterId,
-      reporter_name: people.get(request.reporterId)!,
-      repairer_ids: JSON.stringify(repairerIds),
-      repairer_names: repairerIds.map((id) => people.get(id)!).join('、'),
-      photos,
-      downtime_start: downtimeStart,
-      downtime_end: downtimeEnd,
-      cost: request.cost ?? 0,
-      remark: text(request.remark),
-    };
   }
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db';
+import { activePeople } from '../../lib/rows';
 import { REPAIR_STATE, type RepairState } from '../../domain/device-status/repair';
 
 const HOUR = 3_600_000;
@@ -57,15 +58,7 @@ export async function seedDeviceRepairDemo(trx: Db, enterpriseId: number, orgIds
       ])
       .execute();
 
-    const people: Person[] = await trx
-      .selectFrom('user_org as uo')
-      .innerJoin('app_user as u', 'u.id', 'uo.user_id')
-      .select(['u.id', 'u.username', 'u.nick_name as name'])
-      .where('uo.enterprise_id', '=', enterpriseId)
-      .where('uo.org_id', '=', orgId)
-      .where('u.status', '=', 1)
-      .orderBy('u.id')
-      .execute();
+    const people: Person[] = await activePeople(trx, enterpriseId, orgId);
     const admin = people.find((person) => person.username === 'admin') ?? people[0]!;
     // Repairers and reporters are the factory's staff where it has them (the admin accepts, so never repairs).
     const staff = people.filter((person) => person.username.startsWith('staff'));

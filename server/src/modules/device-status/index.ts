@@ -8,6 +8,7 @@ import { DeviceStatusService } from './status.service';
 import { TimelineStore } from './timeline.store';
 
 export { seedDeviceStatusDemo } from './seed';
+export { DeviceStatusService } from './status.service';
 
 /** Gateway clocks drift: an event may be this far ahead of the server's clock. */
 const FUTURE_TOLERANCE_MS = 5 * 60_000;
