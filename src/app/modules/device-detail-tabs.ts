@@ -5,8 +5,7 @@
  * (its own: 基本信息 10, 状态时间轴 20, 维修记录 40, 备品备件 50, 设备指标 70).
  *
  * Adding a tab is one entry: `{ key, title, order, load: () => import('./<m>/components/<x>.tab').then((m) => m.<X>) }`,
- * the component taking `DeviceDetailTabProps`. Expected this session: device-care's DeviceCareHistoryTab
- * (点检保养记录, order 30) and device-ledger's DevicePicturesTab (设备图片, order 60).
+ * the component taking `DeviceDetailTabProps`.
  */
 import type { ComponentType } from 'react';
 
@@ -25,4 +24,5 @@ export interface DeviceDetailTab {
 
 export const DEVICE_DETAIL_TABS: readonly DeviceDetailTab[] = [
   // ── tabs of other modules: one entry each (see above) ──
+  { key: 'care', title: '点检保养记录', order: 30, load: () => import('./device-care/components/device-care-history.tab').then((m) => m.DeviceCareHistoryTab) },
 ];
