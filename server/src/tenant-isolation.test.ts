@@ -17,6 +17,7 @@ import { TicketTemplatePaths } from '@core/contracts/sys-cfg';
 import { WorkReportPaths } from '@core/contracts/work-order/report';
 import { PaperboardPaths } from '@core/contracts/paperboard';
 import { ProductionOrderPaths } from '@core/contracts/work-order/order';
+import { DeviceLedgerPaths } from '@core/contracts/device-ledger';
 import { resultClient, startTwoFactoryApp, type TestApp } from './test-support';
 
 let t: TestApp;
@@ -126,6 +127,8 @@ describe('tenant isolation over every list with writes', () => {
         PaperboardPaths.orderList,
         ErpPaths.binList,
         ProductionOrderPaths.list,
+        DeviceLedgerPaths.list,
+        DeviceLedgerPaths.knowledgeList,
       ]),
     );
     expect(swept.length).toBeGreaterThanOrEqual(18);

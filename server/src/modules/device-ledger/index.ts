@@ -4,6 +4,7 @@ import { KnowledgeService } from './knowledge.service';
 import { LedgerService } from './ledger.service';
 import { MachineLogService } from './machine-log.service';
 import { PictureService } from './picture.service';
+import { restoreDemoFiles } from './seed';
 
 export { seedDeviceLedgerDemo } from './seed';
 
@@ -15,6 +16,8 @@ export { seedDeviceLedgerDemo } from './seed';
 export const deviceLedgerModule: ServerModule = {
   name: 'device-ledger',
   async register(app, { db, files, now }) {
+    // The seed names its pictures and manuals; their bytes are made again where the disk lacks them.
+    await restoreDemoFiles(db, files);
     await deviceLedgerRoutes(
       app,
       { ledger: new LedgerService(db), pictures: new PictureService(db, now), knowledge: new KnowledgeService(db), machineLog: new MachineLogService(db, now) },

@@ -41,8 +41,8 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** A small picture of a machine (a body, rollers, a control box) in the given colour, as a data URL. */
-function machinePicture(hue: [number, number, number], variant: number): string {
+/** A small picture of a machine (a body, rollers, a control box) in the given colour. */
+function machinePicture(hue: [number, number, number], variant: number): Buffer {
   const width = 240;
   const height = 160;
   const raw = Buffer.alloc((width * 3 + 1) * height);
@@ -77,11 +77,11 @@ function machinePicture(hue: [number, number, number], variant: number): string 
     pngChunk('IDAT', deflateSync(raw)),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
-  return `data:image/png;base64,${png.toString('base64')}`;
+  return png;
 }
 
-/** A one-page PDF naming the device (ASCII: no font embedding needed), as a data URL. */
-function manualPdf(title: string): string {
+/** A one-page PDF with an ASCII title (no font embedding needed). */
+function manualPdf(title: string): Buffer {
   const stream = `BT /F1 18 Tf 60 760 Td (${title}) Tj 0 -30 Td /F1 12 Tf (Operation and maintenance manual - demo copy) Tj ET`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
@@ -99,7 +99,7 @@ function manualPdf(title: string): string {
   const xref = body.length;
   body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF`;
-  return `data:application/pdf;base64,${Buffer.from(body, 'latin1').toString('base64')}`;
+  return Buffer.from(body, 'latin1');
 }
 
 const HUES: Array<[number, number, number]> = [
@@ -108,6 +108,52 @@ const HUES: Array<[number, number, number]> = [
   [114, 46, 209],
   [250, 140, 22],
 ];
+
+/** Seeded files are stored as `<enterprise>/seed/<name>`; the name says how to make the content again. */
+const SEED_FOLDER = 'seed';
+const PICTURE_NAME = /^ledger-\d+-pic-(\d+)-(\d+)-[A-Za-z0-9-]+\.png$/;
+const MANUAL_NAME = /^ledger-\d+-doc-([A-Za-z0-9-]+)\.pdf$/;
+
+/** The content of a seeded file by its stored name (null: not one of ours). */
+export function demoFileContent(name: string): Buffer | null {
+  const picture = PICTURE_NAME.exec(name);
+  if (picture) return machinePicture(HUES[Number(picture[1]) % HUES.length]!, Number(picture[2]));
+  const manual = MANUAL_NAME.exec(name);
+  if (manual) return manualPdf(`${manual[1]} Manual`);
+  return null;
+}
+
+/** The seeded files missing on disk are written again (a fresh DATA_DIR, or tests' temporary file folders). */
+export async function restoreDemoFiles(db: Db, files: { writeMissing(storageKey: string, content: () => Buffer): Promise<boolean> }): Promise<number> {
+  const rows = await db.selectFrom('file_object').select('storage_key').where('storage_key', 'like', `%/${SEED_FOLDER}/ledger-%`).execute();
+  let written = 0;
+  for (const { storage_key: key } of rows) {
+    const content = demoFileContent(key.split('/').pop()!);
+    if (content && (await files.writeMissing(key, () => content))) written += 1;
+  }
+  return written;
+}
+
+/** A file_object row of a seeded file; its bytes are written by restoreDemoFiles when the server starts. */
+async function seedFile(trx: Db, scope: { enterprise_id: number; org_id: number }, userId: number, name: string, originalName: string): Promise<string> {
+  const content = demoFileContent(name)!;
+  const url = `${scope.enterprise_id}/${SEED_FOLDER}/${name}`;
+  await trx
+    .insertInto('file_object')
+    .values({
+      ...scope,
+      user_id: userId,
+      type: name.endsWith('.png') ? 0 : 1,
+      url,
+      storage_key: url,
+      file_name: name,
+      original_name: originalName,
+      mime: name.endsWith('.png') ? 'image/png' : 'application/pdf',
+      size: content.length,
+    })
+    .execute();
+  return url;
+}
 
 const pad = (value: number) => String(value).padStart(2, '0');
 const isoDay = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
@@ -141,12 +187,19 @@ export async function seedDeviceLedgerDemo(trx: Db, enterpriseId: number, orgIds
       .execute();
     const prefix = factoryIndex === 0 ? 'ZC-XC' : 'ZC-ZB';
 
+    const uploader = people[0]?.id;
+    if (uploader === undefined) continue;
+    const documentsOf = new Map<number, Array<{ url: string; name: string }>>();
+    for (const device of devices.slice(0, 4)) {
+      const url = await seedFile(trx, scope, uploader, `ledger-${orgId}-doc-${device.device_no}.pdf`, `${device.name}使用说明书.pdf`);
+      documentsOf.set(device.id, [{ url, name: `${device.name}使用说明书.pdf` }]);
+    }
     const assets = devices.map((device, index) => {
       const bought = new Date(now.getTime() - (400 + index * 97) * DAY);
       const warrantyYears = index % 3 === 0 ? 1 : 3;
       const warranty = new Date(bought.getFullYear() + warrantyYears, bought.getMonth(), bought.getDate());
       const supplier = SUPPLIERS.find((name) => name.startsWith(device.brand.slice(0, 2))) ?? SUPPLIERS[index % SUPPLIERS.length]!;
-      const documents = index < 4 ? [{ url: manualPdf(`${device.device_no} Manual`), name: `${device.name}使用说明书.pdf` }] : [];
+      const documents = documentsOf.get(device.id) ?? [];
       return {
         ...scope,
         device_id: device.id,
@@ -163,23 +216,29 @@ export async function seedDeviceLedgerDemo(trx: Db, enterpriseId: number, orgIds
     });
     if (assets.length > 0) await trx.insertInto('device_asset').values(assets).execute();
 
-    const pictures = devices.slice(0, 4).flatMap((device, index) =>
-      [0, 1].map((variant) => ({
-        ...scope,
-        device_id: device.id,
-        url: machinePicture(HUES[(index + factoryIndex) % HUES.length]!, variant),
-        original_name: `${device.device_no}-${variant === 0 ? '正面' : '侧面'}.png`,
-        source: variant === 0 ? 1 : 2,
-        uploaded_by: people[0]?.id ?? null,
-        uploader_name: `${people[0]?.nick_name ?? ''}${variant === 0 ? '' : '（手机）'}`,
-        created_at: new Date(now.getTime() - (30 - index) * DAY),
-      })),
-    );
+    const pictures = [];
+    for (const [index, device] of devices.slice(0, 4).entries()) {
+      for (const variant of [0, 1]) {
+        const originalName = `${device.device_no}-${variant === 0 ? '正面' : '侧面'}.png`;
+        const url = await seedFile(trx, scope, uploader, `ledger-${orgId}-pic-${(index + factoryIndex) % HUES.length}-${variant}-${device.device_no}.png`, originalName);
+        pictures.push({
+          ...scope,
+          device_id: device.id,
+          url,
+          original_name: originalName,
+          source: variant === 0 ? 1 : 2,
+          uploaded_by: people[0]?.id ?? null,
+          uploader_name: `${people[0]?.nick_name ?? ''}${variant === 0 ? '' : '（手机）'}`,
+          created_at: new Date(now.getTime() - (30 - index) * DAY),
+        });
+      }
+    }
     if (pictures.length > 0) await trx.insertInto('device_picture').values(pictures).execute();
 
     const types = await trx.selectFrom('device_type').select(['id', 'code as machine_type']).where('enterprise_id', '=', enterpriseId).where('org_id', '=', orgId).execute();
     const typeId = new Map(types.map((type) => [type.machine_type, type.id]));
     const author = people[0]?.nick_name ?? '';
+    const guide = await seedFile(trx, scope, uploader, `ledger-${orgId}-doc-Registration.pdf`, '套印调整作业指导书.pdf');
     await trx
       .insertInto('device_knowledge')
       .values(
@@ -190,7 +249,7 @@ export async function seedDeviceLedgerDemo(trx: Db, enterpriseId: number, orgIds
           remedy: entry.remedy,
           device_type_id: entry.type ? (typeId.get(entry.type) ?? null) : null,
           keywords: entry.keywords,
-          files: JSON.stringify(index === 0 ? [{ url: manualPdf('Registration adjustment'), name: '套印调整作业指导书.pdf' }] : []),
+          files: JSON.stringify(index === 0 ? [{ url: guide, name: '套印调整作业指导书.pdf' }] : []),
           created_by_name: author,
           created_at: new Date(now.getTime() - (60 - index * 3) * DAY),
           updated_at: new Date(now.getTime() - (40 - index * 3) * DAY),
