@@ -15,6 +15,7 @@ import { productionOrderModule } from './production-order';
 import { sysLogModule } from './sys-log';
 import { workReportModule } from './work-report';
 import { paperboardModule } from './paperboard';
+import { deviceLedgerModule } from './device-ledger';
 
 export { defineModule, type ModulePageLoader, type ModuleRegistration } from './define-module';
 
@@ -36,6 +37,7 @@ export const MODULES: readonly ModuleRegistration[] = [
   orderBinModule,
   productionOrderModule,
   deviceLiveModule,
+  deviceLedgerModule,
 ];
 
 const pageIndex = new Map<string, ModulePageLoader>();
