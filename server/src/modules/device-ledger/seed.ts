@@ -195,7 +195,7 @@ export async function seedDeviceLedgerDemo(trx: Db, enterpriseId: number, orgIds
       documentsOf.set(device.id, [{ url, name: `${device.name}使用说明书.pdf` }]);
     }
     const assets = devices.map((device, index) => {
-      const bought = new Date(now.getTime() - (400 + index * 97) * DAY);
+      const bought = new Date(now.getTime() - (120 + index * 61) * DAY);
       const warrantyYears = index % 3 === 0 ? 1 : 3;
       const warranty = new Date(bought.getFullYear() + warrantyYears, bought.getMonth(), bought.getDate());
       const supplier = SUPPLIERS.find((name) => name.startsWith(device.brand.slice(0, 2))) ?? SUPPLIERS[index % SUPPLIERS.length]!;

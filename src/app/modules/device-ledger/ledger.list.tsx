@@ -51,17 +51,15 @@ export function ledgerList({ options, openDetail, openEditor, printLabels }: Led
           </Typography.Link>
         ),
       },
-      { ...columnOf(LEDGER.deviceName), filter: { type: 'input' }, width: 150, render: (row) => <Typography.Text ellipsis={{ tooltip: row.deviceName }} style={{ maxWidth: 134 }}>{row.deviceName}</Typography.Text> },
+      { ...columnOf(LEDGER.deviceName), filter: { type: 'input' }, width: 140, render: (row) => <Typography.Text ellipsis={{ tooltip: row.deviceName }} style={{ maxWidth: 124 }}>{row.deviceName}</Typography.Text> },
       { ...columnOf(LEDGER.assetNo), filter: { type: 'input' }, sortable: true, width: 120 },
       { ...columnOf(LEDGER.workshopName), width: 90, filter: { prop: 'workshopId', type: 'select', multiple: true, options: workshops } },
       { ...columnOf(LEDGER.deviceTypeName), width: 100, filter: { prop: 'deviceTypePath', type: 'cascader', options: typeTree(options.deviceTypes, cascaderNode) } },
       { ...columnOf(LEDGER.status), type: 'tag', options: STATUS_OPTIONS, filter: { type: 'select', multiple: true }, sortable: true, width: 80 },
-      { ...columnOf(LEDGER.purchaseDate), sortable: true, width: 100 },
-      { ...columnOf(LEDGER.warrantyEnd), sortable: true, width: 150, render: (row) => <Warranty row={row} /> },
-      { ...columnOf(LEDGER.location), width: 90 },
+      { ...columnOf(LEDGER.warrantyEnd), sortable: true, width: 140, render: (row) => <Warranty row={row} /> },
       { ...columnOf(LEDGER.responsibleName), width: 80 },
     ],
-    // 设备用途 and 供应商 filter without a column: the list fits 1440 px (both are in the detail and the export).
+    // 设备用途 and 供应商 filter without a column, and 购置日期 / 存放位置 are in the detail and the export: the list fits 1440 px.
     filters: [
       { prop: 'deviceUse', label: '设备用途', type: 'select', options: DEVICE_USE.options },
       { prop: 'supplier', label: '供应商', type: 'input' },
