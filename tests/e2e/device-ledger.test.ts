@@ -68,6 +68,7 @@ describe('设备台账', () => {
     url.searchParams.set('token', `${url.searchParams.get('token')!.slice(0, -2)}xx`);
     await phone.goto(url.toString());
     await phone.locator('.mes-upload-refused').getByText('上传链接无效').waitFor();
+    await shot(phone, 'device-ledger-5b-phone-invalid-link');
     // A link missing a parameter as well.
     await phone.goto(`${env.server.url}/upload-device-img?uuId=abc`);
     await phone.getByText('链接参数不完整').waitFor();

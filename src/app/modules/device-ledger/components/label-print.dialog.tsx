@@ -24,7 +24,7 @@ function DeviceLabel({ row }: { row: LedgerRow }) {
   const rows: Array<[string, string]> = [
     ['编号', row.deviceNo],
     ['资产', row.assetNo || '—'],
-    ['车间', [row.workshopName, row.location].filter(Boolean).join(' / ') || '—'],
+    ['位置', row.location || row.workshopName || '—'],
     ['责任人', row.responsibleName || '—'],
   ];
   return (

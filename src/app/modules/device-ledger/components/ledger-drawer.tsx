@@ -1,4 +1,4 @@
-import { Descriptions, Drawer, Empty, Flex, Tabs, Tag } from 'antd';
+import { Descriptions, Drawer, Empty, Flex, Tabs, Tag, Typography } from 'antd';
 import { DEVICE_STATUS, deviceUseLabel } from '@core/enums';
 import type { LedgerRow } from '@core/contracts/device-ledger';
 import { FilePreview } from '@app/components';
@@ -39,7 +39,10 @@ function Basics({ row }: { row: LedgerRow }) {
         ) : (
           <Flex vertical gap={4}>
             {row.documents.map((document) => (
-              <FilePreview key={document.url} url={document.url} fileName={document.name} height={360} />
+              <Flex key={document.url} vertical gap={4}>
+                <Typography.Text>{document.name}</Typography.Text>
+                <FilePreview url={document.url} fileName={document.name} height={280} />
+              </Flex>
             ))}
           </Flex>
         )}

@@ -106,7 +106,8 @@ export function LedgerEditorDialog({ row, onClose, onSaved }: { row: LedgerRow |
           <Col span={12}>{text('location', '如 印刷车间A区')}</Col>
           <Col span={12}>
             <Form.Item name="responsibleUserId" label={LEDGER.responsibleUserId.label}>
-              <UserSelect placeholder="请选择责任人" knownUsers={row?.responsibleUserId ? [{ userId: row.responsibleUserId, username: '', nickName: row.responsibleName }] : []} />
+              {/* The chosen person's name comes with the factory's list, loaded at once for a chosen id. */}
+              <UserSelect placeholder="请选择责任人" />
             </Form.Item>
           </Col>
           <Col span={12}>
