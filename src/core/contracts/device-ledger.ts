@@ -4,6 +4,7 @@ import { defineEnum } from '../enums';
 import { DateOnly, DeleteBatchRequest, Id, IdParams, MultiFilter, NoData, OptionalId, OptionalText, PageFields, PageResult, Remark, Stamps, Text, TextFilter, titled, updateOf } from './common';
 import { crudEndpoints, FILE, get, pathsOf, post } from './endpoint';
 import { importEndpoints } from './files';
+import { Device, DeviceListQuery } from './modeling';
 
 /**
  * 设备台账 (issue 10): the asset side of the master-data devices (/modeling keeps number, name,
@@ -52,16 +53,11 @@ export type StoredDocument = Static<typeof StoredDocument>;
 // ---- ledger ---------------------------------------------------------------------------------------
 
 export const LedgerListQuery = Type.Object({
-  ...PageFields,
-  /** Tag input: comma-joined device numbers, any of them. */
-  deviceNo: TextFilter('设备编号'),
-  deviceName: TextFilter('设备名称'),
+  // The device list's own filters (deviceNo: tag input, comma-joined numbers, any of them)…
+  ...Type.Pick(DeviceListQuery, ['page', 'limit', 'sort', 'deviceNo', 'deviceName', 'workshopId', 'status', 'deviceUse']).properties,
   assetNo: TextFilter('资产编号'),
-  workshopId: MultiFilter('车间'),
   /** The device-type cascader's path (comma-joined ids): its last type and every type below it. */
   deviceTypePath: TextFilter('设备类型'),
-  status: MultiFilter('设备状态'),
-  deviceUse: MultiFilter('设备用途'),
   supplier: TextFilter('供应商'),
 });
 export type LedgerListQuery = Static<typeof LedgerListQuery>;
@@ -84,19 +80,11 @@ const LedgerFields = {
 export const UpdateLedgerRequest = updateOf(LedgerFields);
 export type UpdateLedgerRequest = Static<typeof UpdateLedgerRequest>;
 
+/** A device as /modeling lists it (`id` is the device's), without its pictures and remark… */
+const LedgerDevice = Type.Omit(Device, ['pictures', 'remark', 'createTime', 'updateTime']);
+/** …and what the ledger keeps of it. */
 export const LedgerRow = Type.Object({
-  /** The device's id. */
-  id: Type.Integer(),
-  deviceNo: Type.String(),
-  deviceName: Type.String(),
-  deviceTypeId: Type.Union([Type.Integer(), Type.Null()]),
-  deviceTypeName: Type.String(),
-  workshopId: Type.Union([Type.Integer(), Type.Null()]),
-  workshopName: Type.String(),
-  deviceUse: Type.Integer(),
-  status: Type.Integer(),
-  brand: Type.String(),
-  model: Type.String(),
+  ...LedgerDevice.properties,
   assetNo: Type.String(),
   purchaseDate: Type.Union([Type.String(), Type.Null()]),
   supplier: Type.String(),

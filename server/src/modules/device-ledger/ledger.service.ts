@@ -87,31 +87,22 @@ function ledgerQuery(db: Db) {
 type LedgerDbRow = RowOf<typeof ledgerQuery>;
 
 function toLedgerRow(row: LedgerDbRow): LedgerRow {
+  const { deviceTypeName, workshopName, assetNo, supplier, price, location, responsibleUserId, responsibleName, documents, pictureCount, remark, createdAt, updatedAt, ...device } = row;
   return {
-    id: row.id,
-    deviceNo: row.deviceNo,
-    deviceName: row.deviceName,
-    deviceTypeId: row.deviceTypeId,
-    deviceTypeName: row.deviceTypeName ?? '',
-    workshopId: row.workshopId,
-    workshopName: row.workshopName ?? '',
-    deviceUse: row.deviceUse,
-    status: row.status,
-    brand: row.brand,
-    model: row.model,
-    assetNo: row.assetNo ?? '',
-    purchaseDate: row.purchaseDate,
-    supplier: row.supplier ?? '',
-    price: num(row.price),
-    warrantyEnd: row.warrantyEnd,
-    location: row.location ?? '',
-    responsibleUserId: row.responsibleUserId ?? null,
-    responsibleName: row.responsibleName ?? '',
-    documents: row.documents ?? [],
-    pictureCount: Number(row.pictureCount ?? 0),
-    remark: row.remark ?? '',
-    createTime: formatDateTime(row.createdAt),
-    updateTime: formatDateTime(row.updatedAt),
+    ...device,
+    deviceTypeName: deviceTypeName ?? '',
+    workshopName: workshopName ?? '',
+    assetNo: assetNo ?? '',
+    supplier: supplier ?? '',
+    price: num(price),
+    location: location ?? '',
+    responsibleUserId: responsibleUserId ?? null,
+    responsibleName: responsibleName ?? '',
+    documents: documents ?? [],
+    pictureCount: Number(pictureCount ?? 0),
+    remark: remark ?? '',
+    createTime: formatDateTime(createdAt),
+    updateTime: formatDateTime(updatedAt),
   };
 }
 

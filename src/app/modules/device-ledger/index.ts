@@ -15,3 +15,6 @@ export const deviceLedgerModule: ModuleRegistration = {
     [DEVICE_LEDGER_PUBLIC_PAGES.MACHINE_LOG.path]: () => import('./pages/machine-log.page'),
   },
 };
+
+/** 图片 of a device with the phone-upload QR code, for the device-detail page's tab: `lazy(loadDevicePicturesTab)`, props `{ deviceId }`. */
+export const loadDevicePicturesTab = () => import('./components/device-pictures.tab');
