@@ -14,7 +14,7 @@ import { factoryUsers, num, text } from '../../lib/rows';
 import { FactoryEntity, factoryList, inScope, requireRow, type RowOf, writeUnique } from '../../lib/scoped';
 import { guardUnique } from '../../lib/unique';
 import type { Scope } from '../../plugins/auth';
-import { lazyStream, withDescendants } from '../modeling';
+import { DEVICE_LIST, lazyStream, withDescendants } from '../modeling';
 import { storedDocuments } from './documents';
 
 export const LedgerMessages = {
@@ -26,26 +26,25 @@ export const LedgerMessages = {
 
 const UNIQUE_MESSAGES = { device_asset_no_uq: LedgerMessages.assetNoTaken };
 
+// The device list's filters and sorts (the same alias `d`), and the ledger's own.
+const { deviceNo, deviceName, workshopId, deviceTypeId, status, deviceUse } = DEVICE_LIST.filters;
 export const LEDGER_LIST = factoryList('d', {
   filters: {
-    deviceNo: { column: 'd.device_no', kind: 'like', label: '设备编号' },
-    deviceName: { column: 'd.name', kind: 'like', label: '设备名称' },
+    deviceNo,
+    deviceName,
+    workshopId,
+    deviceTypeId,
+    status,
+    deviceUse,
     assetNo: { column: 'a.asset_no', kind: 'like', label: '资产编号' },
     supplier: { column: 'a.supplier', kind: 'like', label: '供应商' },
-    workshopId: { column: 'd.workshop_id', kind: 'in', label: '车间', integer: true },
-    deviceTypeId: { column: 'd.device_type_id', kind: 'in', label: '设备类型', integer: true },
-    status: { column: 'd.status', kind: 'in', label: '设备状态', integer: true },
-    deviceUse: { column: 'd.device_use', kind: 'in', label: '设备用途', integer: true },
   },
   sorts: {
-    id: 'd.id',
-    deviceNo: 'd.device_no',
-    deviceName: 'd.name',
+    ...DEVICE_LIST.sorts,
     assetNo: 'a.asset_no',
     purchaseDate: 'a.purchase_date',
     warrantyEnd: 'a.warranty_end',
     price: 'a.price',
-    status: 'd.status',
   },
   defaultSort: { field: 'deviceNo', direction: 'asc' },
 });
