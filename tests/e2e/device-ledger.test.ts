@@ -35,8 +35,10 @@ describe('设备台账', () => {
     const drawer = page.locator('.mes-ledger-drawer');
     const tab = drawer.locator('.mes-device-pictures-tab');
     await tab.waitFor();
-    await expect.poll(() => tab.getAttribute('data-count')).not.toBeNull();
+    await expect.poll(() => tab.getAttribute('data-loading')).toBe('false');
     const before = Number(await tab.getAttribute('data-count'));
+    // YS-02 is one of the seeded devices with pictures.
+    expect(before).toBeGreaterThan(0);
 
     await drawer.getByRole('button', { name: '手机扫码上传' }).click();
     const link = drawer.locator('.mes-phone-upload-link');

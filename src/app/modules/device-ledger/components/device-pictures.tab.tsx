@@ -146,7 +146,7 @@ export function DevicePicturesTab({ deviceId }: { deviceId: number }) {
   };
 
   return (
-    <div className="mes-device-pictures-tab" data-count={pictures.length}>
+    <div className="mes-device-pictures-tab" data-count={pictures.length} data-loading={loaded.loading ? 'true' : 'false'}>
       <Flex justify="space-between" align="center" style={{ marginBottom: 12 }}>
         <Typography.Text type="secondary">共 {pictures.length} 张图片，最多 {LEDGER_LIMITS.pictures} 张</Typography.Text>
         {mayUpload && (
