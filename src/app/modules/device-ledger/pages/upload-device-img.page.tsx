@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, Card, Flex, List, Result, Spin, Tag, Typography, Upload } from 'antd';
 import { CameraOutlined } from '@ant-design/icons';
@@ -42,6 +42,9 @@ export default function UploadDeviceImgPage() {
   const [ticket, setTicket] = useState<PhoneTicket | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [sent, setSent] = useState<Sent[]>([]);
+  // Thumbnails of the photos sent from this page, released when it closes.
+  const previews = useRef<string[]>([]);
+  useEffect(() => () => previews.current.forEach((url) => URL.revokeObjectURL(url)), []);
 
   useEffect(() => {
     phoneApi.ticket(query).then(setTicket, (error: unknown) => setProblem(refusal(error)));
@@ -51,6 +54,7 @@ export default function UploadDeviceImgPage() {
   const send = async (file: File) => {
     const key = `${Date.now()}-${Math.random()}`;
     const preview = URL.createObjectURL(file);
+    previews.current.push(preview);
     const local = checkImage(file, 0, { multiple: false });
     setSent((list) => [{ key, name: file.name, preview, state: local ? 'failed' : 'uploading', message: local ?? undefined }, ...list]);
     if (local) return;
