@@ -18,6 +18,7 @@ import { WorkReportPaths } from '@core/contracts/work-order/report';
 import { PaperboardPaths } from '@core/contracts/paperboard';
 import { ProductionOrderPaths } from '@core/contracts/work-order/order';
 import { DeviceCheckPaths, MaintenancePaths } from '@core/contracts/device-care';
+import { DeviceLedgerPaths } from '@core/contracts/device-ledger';
 import { resultClient, startTwoFactoryApp, type TestApp } from './test-support';
 
 let t: TestApp;
@@ -131,6 +132,8 @@ describe('tenant isolation over every list with writes', () => {
         DeviceCheckPaths.planList,
         MaintenancePaths.schemeList,
         MaintenancePaths.planList,
+        DeviceLedgerPaths.list,
+        DeviceLedgerPaths.knowledgeList,
       ]),
     );
     expect(swept.length).toBeGreaterThanOrEqual(18);

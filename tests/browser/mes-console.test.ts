@@ -190,21 +190,21 @@ describe('<mes-console>', () => {
       (el as ConsoleElement).token = admin.token;
       const root = shadow(el);
       const group = await waitFor(
-        () => [...root.querySelectorAll<HTMLElement>('.ant-menu-submenu-title')].find((t) => t.textContent?.includes('设备管理')),
-        'the 设备管理 menu group',
+        () => [...root.querySelectorAll<HTMLElement>('.ant-menu-submenu-title')].find((t) => t.textContent?.includes('模具管理')),
+        'the 模具管理 menu group',
       );
       group.click();
       const item = await waitFor(
-        () => [...root.querySelectorAll<HTMLElement>('.ant-menu-item')].find((t) => t.textContent?.includes('设备台账')),
-        'the 设备台账 menu item',
+        () => [...root.querySelectorAll<HTMLElement>('.ant-menu-item')].find((t) => t.textContent?.includes('模具档案')),
+        'the 模具档案 menu item',
       );
       item.click();
-      await waitFor(() => paths.includes('/device-info'), 'navigate {path: "/device-info"}');
+      await waitFor(() => paths.includes('/mold-info'), 'navigate {path: "/mold-info"}');
       const pending = await waitFor(
         () => root.querySelector<HTMLElement>('[data-testid="module-pending"]'),
         'the module-pending notice',
       );
-      await waitFor(() => pending.textContent?.includes('设备台账'), 'the notice naming the page');
+      await waitFor(() => pending.textContent?.includes('模具档案'), 'the notice naming the page');
       expect(pending.textContent).to.contain('模块待开发');
     } finally {
       document.removeEventListener('navigate', onNavigate);

@@ -44,11 +44,11 @@ describe('module elements and r2wc pitfalls', () => {
 
   it('keeps its state when the host moves it in the DOM', async () => {
     const admin = await realLogin('admin', 'admin123');
-    const el = await mountConsole({ path: '/device-info' });
+    const el = await mountConsole({ path: '/mold-visualize' });
     el.user = admin.user;
     el.token = admin.token;
     const root = shadow(el);
-    await waitFor(() => root.querySelector('[data-testid="module-pending"]')?.textContent?.includes('设备台账'), 'the device page');
+    await waitFor(() => root.querySelector('[data-testid="module-pending"]')?.textContent?.includes('模具可视化'), 'the mould visualisation page');
     // Navigate inside the console, so that the state differs from the `path` attribute.
     const group = await waitFor(
       () => [...root.querySelectorAll<HTMLElement>('.ant-menu-submenu-title')].find((t) => t.textContent?.includes('模具管理')),

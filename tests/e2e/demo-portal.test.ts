@@ -44,19 +44,19 @@ describe('demo host portal', () => {
     );
     expect(headStyles).toBe(0);
 
-    // Navigate inside the console: open the 设备管理 group and its 设备台账 page.
+    // Navigate inside the console: open the 模具管理 group and its 模具档案 page.
     const menu = page.locator('mes-console .ant-menu');
-    await menu.locator('.ant-menu-submenu-title:has-text("设备管理")').first().click();
-    await menu.locator('.ant-menu-item:has-text("设备台账")').first().click();
-    await page.waitForURL((url) => url.searchParams.get('path') === '/device-info');
-    expect(pathOf(page)).toMatch(/^\/demo\/\?path=(%2F|\/)device-info$/);
-    await page.locator('mes-console [data-testid="module-pending"]:has-text("设备台账")').waitFor();
-    expect((await page.locator('mes-console .ant-menu-item-selected').innerText()).trim()).toBe('设备台账');
-    await shot(page, 'demo-3-navigated-device-info');
+    await menu.locator('.ant-menu-submenu-title:has-text("模具管理")').first().click();
+    await menu.locator('.ant-menu-item:has-text("模具档案")').first().click();
+    await page.waitForURL((url) => url.searchParams.get('path') === '/mold-info');
+    expect(pathOf(page)).toMatch(/^\/demo\/\?path=(%2F|\/)mold-info$/);
+    await page.locator('mes-console [data-testid="module-pending"]:has-text("模具档案")').waitFor();
+    expect((await page.locator('mes-console .ant-menu-item-selected').innerText()).trim()).toBe('模具档案');
+    await shot(page, 'demo-3-navigated-mold-info');
 
     // The host's back button brings the console back along with the URL.
     await page.goBack();
-    await page.waitForURL((url) => url.searchParams.get('path') !== '/device-info');
+    await page.waitForURL((url) => url.searchParams.get('path') !== '/mold-info');
     await page.locator('mes-console .mes-home .mes-home-greeting').waitFor();
     await shot(page, 'demo-4-after-back');
     // The sidebar follows the route the host sent back, not the last clicked item.

@@ -1097,4 +1097,84 @@ export interface Database {
   care_plan_device: CarePlanDeviceTable;
   care_order: CareOrderTable;
   care_order_item: CareOrderItemTable;
+// ---- 设备台账 (migration 0023) -------------------------------------------------------------------
+
+/** The ledger's asset fields of one device (at most one row per device; removed with it). */
+export interface DeviceAssetTable extends ScopedRow {
+  device_id: number;
+  asset_no: Text;
+  purchase_date: ColumnType<string | null, string | null | undefined, string | null>;
+  supplier: Text;
+  price: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  warranty_end: ColumnType<string | null, string | null | undefined, string | null>;
+  location: Text;
+  responsible_user_id: NullableId;
+  /** [{ url, name }] of stored files. */
+  documents: Json<Array<{ url: string; name: string }>>;
+  remark: Text;
+}
+
+/** A phone-upload link of one device: `uu_id` names it, the token (only its SHA-256 kept) opens it until `expires_at`. */
+export interface DeviceUploadTicketTable {
+  id: Generated<number>;
+  enterprise_id: number;
+  org_id: number;
+  device_id: number;
+  uu_id: string;
+  token_hash: string;
+  created_by: number;
+  app_id: Text;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
+}
+
+/** A picture of a device (1 电脑上传, 2 手机扫码). */
+export interface DevicePictureTable {
+  id: Generated<number>;
+  enterprise_id: number;
+  org_id: number;
+  device_id: number;
+  url: string;
+  original_name: Text;
+  source: number;
+  ticket_id: NullableId;
+  uploaded_by: NullableId;
+  uploader_name: Text;
+  created_at: CreatedAt;
+}
+
+/** 知识库: a fault symptom with its cause and remedy, for a device type or any. */
+export interface DeviceKnowledgeTable extends ScopedRow {
+  fault_symptom: string;
+  cause: string;
+  remedy: string;
+  device_type_id: NullableId;
+  keywords: Text;
+  files: Json<Array<{ url: string; name: string }>>;
+  created_by_name: Text;
+  search_text: ColumnType<string, never, never>;
+}
+
+/** An exception an 一体机 reported with its machine key. */
+export interface MachineExceptionLogTable {
+  id: Generated<number>;
+  enterprise_id: number;
+  org_id: number;
+  work_machine_id: number;
+  level: number;
+  code: Text;
+  message: string;
+  detail: Text;
+  device_no: Text;
+  event_id: string | null;
+  occurred_at: Timestamp;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  device_asset: DeviceAssetTable;
+  device_upload_ticket: DeviceUploadTicketTable;
+  device_picture: DevicePictureTable;
+  device_knowledge: DeviceKnowledgeTable;
+  machine_exception_log: MachineExceptionLogTable;
 }

@@ -57,6 +57,7 @@ import { userConfigModule } from './user-config';
 import { workReportModule } from './work-report';
 import { paperboardModule } from './paperboard';
 import { deviceCareModule } from './device-care';
+import { deviceLedgerModule } from './device-ledger';
 
 export type { ModuleDeps, ServerModule } from './module';
 
@@ -78,4 +79,5 @@ export const SERVER_MODULES: ServerModule[] = [
   erpModule,
   deviceStatusModule,
   deviceCareModule,
+  deviceLedgerModule,
 ];

@@ -8,6 +8,7 @@
  * the component taking `DeviceDetailTabProps`.
  */
 import type { ComponentType } from 'react';
+import { DeviceLedgerAuthorities } from '@core/access/authorities/device-ledger';
 
 export interface DeviceDetailTabProps {
   deviceId: number;
@@ -25,4 +26,11 @@ export interface DeviceDetailTab {
 export const DEVICE_DETAIL_TABS: readonly DeviceDetailTab[] = [
   // ── tabs of other modules: one entry each (see above) ──
   { key: 'care', title: '点检保养记录', order: 30, load: () => import('./device-care/components/device-care-history.tab').then((m) => m.DeviceCareHistoryTab) },
+  {
+    key: 'pictures',
+    title: '设备图片',
+    order: 60,
+    authority: DeviceLedgerAuthorities.page,
+    load: () => import('./device-ledger/components/device-pictures.tab').then((m) => m.DevicePicturesTab),
+  },
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTE_GROUPS, allRouteAuthorities, authoritySet, findRoute, menuGroups, visibleRouteGroups } from '@core/access';
+import { PUBLIC_ROUTES, ROUTE_GROUPS, allRouteAuthorities, authoritySet, findRoute, menuGroups, visibleRouteGroups } from '@core/access';
 import { MODELING_PAGES } from '@core/access/pages/modeling';
 import { SYS_CFG_PAGES } from '@core/access/pages/sys-cfg';
 import { SYS_LOG_PAGES } from '@core/access/pages/sys-log';
@@ -12,8 +12,11 @@ describe('module pages: declared once in core, components attached in the consol
     const missing = routes.filter(({ route }) => route.module && !findPageLoader(route.path)).map(({ route }) => route.path);
     expect(missing).toEqual([]);
     const registered = MODULES.flatMap((registration) => Object.keys(registration.pages).map((path) => ({ path, module: registration.module })));
-    const stray = registered.filter(({ path, module }) => findRoute(ROUTE_GROUPS, path)?.route.module !== module);
+    // Public pages (no session) are registered by the module their PUBLIC_ROUTES entry names.
+    const publicModule = (path: string) => PUBLIC_ROUTES.find((route) => route.path === path)?.module;
+    const stray = registered.filter(({ path, module }) => findRoute(ROUTE_GROUPS, path)?.route.module !== module && publicModule(path) !== module);
     expect(stray).toEqual([]);
+    expect(PUBLIC_ROUTES.filter((route) => route.module && !findPageLoader(route.path)).map((route) => route.path)).toEqual([]);
     // Spec pages no module renders yet stay placeholders (模块待开发): no component behind them.
     const pending = routes.filter(({ route }) => !route.module);
     expect(pending.length).toBeGreaterThan(0);

@@ -16,6 +16,7 @@ import { sysLogModule } from './sys-log';
 import { workReportModule } from './work-report';
 import { paperboardModule } from './paperboard';
 import { deviceCareModule } from './device-care';
+import { deviceLedgerModule } from './device-ledger';
 
 export { defineModule, type ModulePageLoader, type ModuleRegistration } from './define-module';
 
@@ -38,6 +39,7 @@ export const MODULES: readonly ModuleRegistration[] = [
   productionOrderModule,
   deviceLiveModule,
   deviceCareModule,
+  deviceLedgerModule,
 ];
 
 const pageIndex = new Map<string, ModulePageLoader>();

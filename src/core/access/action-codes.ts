@@ -2,6 +2,7 @@ import { ACCOUNT_ACTIONS } from './authorities/account';
 import { DEVICE_REPAIR_ACTIONS } from './authorities/device-repair';
 import { DEVICE_CARE_ACTIONS } from './authorities/device-care';
 import { DEVICE_LIVE_ACTIONS } from './authorities/device-live';
+import { DEVICE_LEDGER_ACTIONS } from './authorities/device-ledger';
 import { MODELING_ACTIONS } from './authorities/modeling';
 import { SHIFT_ACTIONS } from './authorities/shifts';
 import { STENCIL_ACTIONS } from './authorities/stencil';
@@ -32,13 +33,6 @@ const SPEC_ACTION_ENTRIES: ActionCodeEntry[] = [
     ['ISSUE', '下发工单'],
     ['CANCEL', '取消排产'],
     ['URGENT', '加急'],
-    ['EXPORT', '导出'],
-  ]),
-  ...actions('DEVICE_LEDGER', '设备台账', [
-    ['IMPORT', '导入'],
-    ['ADD', '新增'],
-    ['EDIT', '编辑'],
-    ['DELETE', '删除'],
     ['EXPORT', '导出'],
   ]),
   ...actions('MOLD', '模具管理', [
@@ -101,6 +95,8 @@ const PAGE_ORDER = [
   '保养计划',
   '保养工单',
   '设备停机',
+  '设备台账',
+  '设备知识库',
   '角色管理',
 ];
 const pageRank = (entry: ActionCodeEntry) => {
@@ -121,6 +117,7 @@ export const ACTION_CODE_ENTRIES: ActionCodeEntry[] = [
   ...DEVICE_CARE_ACTIONS,
   ...PAPERBOARD_ACTIONS,
   ...DEVICE_LIVE_ACTIONS,
+  ...DEVICE_LEDGER_ACTIONS,
 ].sort((a, b) => pageRank(a) - pageRank(b));
 
 /** Quality audit tabs (spec §6), ids as the spec writes them, including PRODUCK_CHECK. */

@@ -13,6 +13,7 @@ import { page, pageList, TAB_QUERY, type RouteEntry } from './page-declaration';
 import { ACCOUNT_PAGES } from './pages/account';
 import { DEVICE_REPAIR_PAGES } from './pages/device-repair';
 import { DEVICE_CARE_PAGES } from './pages/device-care';
+import { DEVICE_LEDGER_PAGES, DEVICE_LEDGER_PUBLIC_PAGES } from './pages/device-ledger';
 import { ERP_LOG_PAGES } from './pages/erp-log';
 import { HOME_PAGES } from './pages/home';
 import { DEVICE_DETAIL_PAGES, DEVICE_KANBAN_PAGES, DEVICE_LIVE_PAGES, WORKORDER_CALENDAR_PAGES } from './pages/device-live';
@@ -46,16 +47,14 @@ export interface PublicRoute {
   title: string;
   /** Query params that must all be present (spec §2, /upload-device-img). */
   requiredQuery?: string[];
+  /** The console module that renders this page; none: 模块待开发. */
+  module?: string;
 }
 
 export const PUBLIC_ROUTES: PublicRoute[] = [
   { path: '/login', title: '登录' },
-  {
-    path: '/upload-device-img',
-    title: '上传设备图片',
-    requiredQuery: ['uuId', 'token', 'appId', 'orgId', 'userId'],
-  },
-  { path: '/machineLog', title: '一体机异常日志' },
+  DEVICE_LEDGER_PUBLIC_PAGES.UPLOAD,
+  DEVICE_LEDGER_PUBLIC_PAGES.MACHINE_LOG,
   { path: '/platform-cfg', title: '平台配置管理' },
 ];
 
@@ -119,7 +118,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
     icon: 'tool',
     authority: 'MENU_DEVICE',
     children: [
-      page('DEVICE', 'LEDGER', '/device-info', '设备台账'),
+      ...pageList(DEVICE_LEDGER_PAGES),
       ...pageList(WORKORDER_CALENDAR_PAGES),
       ...pageList(DEVICE_DETAIL_PAGES),
       ...pageList(DEVICE_CARE_PAGES),

@@ -291,6 +291,15 @@ describe('error catalogue', () => {
     expect(events).toEqual([]);
   });
 
+  it('1003 of a sessionless call (a kiosk key, a phone link): its own refusal, the user stays logged in', async () => {
+    setToken('user-token');
+    const { http, notifier } = setup();
+    await expect(http.get('/expired', undefined, { sessionless: true, hideError: true })).rejects.toMatchObject({ code: 1003 });
+    expect(notifier.warning).not.toHaveBeenCalled();
+    expect(events).toEqual([]);
+    expect(sessionStore.getState().token).toBe('user-token');
+  });
+
   it('5001: silently ignored, the promise never settles', async () => {
     const { http, notifier, reports } = setup();
     expect(await stateAfter(http.get('/superseded'), 300)).toBe('pending');

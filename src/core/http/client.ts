@@ -70,6 +70,11 @@ export interface RequestOptions {
   params?: QueryParams;
   /** Request body for DELETE. */
   data?: unknown;
+  /**
+   * Called without a user session (a kiosk's machine key, a phone's upload link): a 1003 answer is
+   * this call's own refusal, not the user's session ending, so nobody is logged out or warned.
+   */
+  sessionless?: boolean;
 }
 
 export interface ExportResult {
@@ -177,7 +182,7 @@ export function createHttpClient(initial: Partial<HttpRuntime> = {}) {
     if (Number(code) === ResultCode.SUPERSEDED) return never();
     const message = result.message ?? '操作失败';
     report({ kind: 'business', url: ctx.url, method: ctx.method, code, message });
-    if (Number(code) === ResultCode.NOT_LOGGED_IN) {
+    if (Number(code) === ResultCode.NOT_LOGGED_IN && !ctx.opts.sessionless) {
       sessionLost(ctx, 'expired', true);
     } else if (!ctx.opts.hideError) {
       runtime.notifier.error(message, BUSINESS_ERROR_SECONDS);

@@ -17,6 +17,7 @@ import { deviceRepair } from './0015_device_repair';
 import { paperboard } from './0020_paperboard';
 import { orderStatusIndexes } from './0021_order_status_indexes';
 import { deviceCare } from './0022_device_care';
+import { deviceLedger } from './0023_device_ledger';
 
 /** Every migration in order; names sort lexically and must never change once shipped. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0020_paperboard': paperboard,
   '0021_order_status_indexes': orderStatusIndexes,
   '0022_device_care': deviceCare,
+  '0023_device_ledger': deviceLedger,
 };

@@ -35,20 +35,34 @@ function fieldsRefusal(fields: Record<string, string>): string | null {
   return name === 'type' || !declared ? FileMessages.badType : `${declared.title ?? name}格式不正确`;
 }
 
+/** The parts of a multipart upload as received: its text fields and the files streamed to disk. */
+export interface ReceivedUpload {
+  fields: Record<string, string>;
+  files: IncomingFile[];
+}
+
 /**
  * Reads every part as it arrives (fields may come before or after the files): each file streams to
- * disk and reading stops at its type's limit (the largest of any type while the type field has not
- * come yet); files are counted as they come. A refused upload closes the connection, so the rest of
- * its body is never read.
+ * disk and reading stops at its type's limit (`type` when the caller knows it; else the type field's,
+ * or the largest of any type while that field has not come yet); files are counted as they come. A
+ * refused upload closes the connection, so the rest of its body is never read. Routes of other
+ * modules receive uploads this way too (after `registerUploads`), then `FileService.store` them.
  */
-async function readUpload(request: FastifyRequest, reply: FastifyReply, service: FileService, maxFiles: number, batch: boolean): Promise<ParsedUpload> {
+export async function receiveUpload(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  service: FileService,
+  options: { maxFiles: number; batch: boolean; type?: UploadType },
+): Promise<ReceivedUpload> {
+  const { maxFiles, batch } = options;
   const fields: Record<string, string> = {};
   const files: IncomingFile[] = [];
+  const typeOf = () => options.type ?? uploadType(fields);
   try {
     for await (const part of request.parts({ limits: { files: maxFiles, fileSize: MAX_UPLOAD_BYTES, fields: 20, fieldSize: 1024 } })) {
       if (part.type === 'file') {
         checkFileName(part.filename);
-        files.push(await service.receive(part.filename, part.file, streamLimitBytes(uploadType(fields), batch)));
+        files.push(await service.receive(part.filename, part.file, streamLimitBytes(typeOf(), batch)));
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value.trim();
       }
@@ -59,11 +73,17 @@ async function readUpload(request: FastifyRequest, reply: FastifyReply, service:
     request.raw.pause();
     reply.header('connection', 'close');
     const code = (error as { code?: string }).code;
-    if (error instanceof FileTooLargeError || code === 'FST_REQ_FILE_TOO_LARGE') throw invalid(sizeMessage(uploadType(fields), batch));
+    if (error instanceof FileTooLargeError || code === 'FST_REQ_FILE_TOO_LARGE') throw invalid(sizeMessage(typeOf(), batch));
     if (error instanceof FileCheckError) throw invalid(error.message);
     if (code === 'FST_FILES_LIMIT') throw invalid(FileMessages.fileCount(maxFiles));
     throw error;
   }
+  return { fields, files };
+}
+
+/** The file service's own uploads: the spec's fields (type, appId, orgId of the session's factory). */
+async function readUpload(request: FastifyRequest, reply: FastifyReply, service: FileService, maxFiles: number, batch: boolean): Promise<ParsedUpload> {
+  const { fields, files } = await receiveUpload(request, reply, service, { maxFiles, batch });
   const type = uploadType(fields);
   const session = sessionOf(request);
   const fieldsProblem = fieldsRefusal(fields);
@@ -80,9 +100,14 @@ async function readUpload(request: FastifyRequest, reply: FastifyReply, service:
   return { type, appId: fields.appId ?? '', files };
 }
 
+/** Multipart parsing with the upload limits, for the routes registered after it in the same module. */
+export async function registerUploads(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: BATCH_MAX_FILES } });
+}
+
 /** Upload (single and batch) and download of stored files (spec §7, DECISIONS.md "Files"). */
 export async function fileRoutes(app: FastifyInstance, { service }: { service: FileService }): Promise<void> {
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: BATCH_MAX_FILES } });
+  await registerUploads(app);
 
   mount(app, FilesApi.upload, async (request, reply) => {
     const upload = await readUpload(request, reply, service, 1, false);

@@ -197,6 +197,20 @@ export class FileService {
     return results.map(({ url, fileName, originalName }) => ({ url, fileName, originalName }));
   }
 
+  /**
+   * Writes a file the database already names (a seeded row's `storage_key`) when it is missing from
+   * disk, e.g. demo pictures generated at startup; true when it was written.
+   */
+  async writeMissing(storageKey: string, content: () => Buffer): Promise<boolean> {
+    const parts = storageKey.split('/');
+    if (parts.some((part) => part === '' || part === '.' || part === '..')) throw new Error(`bad storage key ${storageKey}`);
+    const absolutePath = path.join(this.settings.filesDir, ...parts);
+    if (fs.existsSync(absolutePath)) return false;
+    await fs.promises.mkdir(path.dirname(absolutePath), { recursive: true });
+    await fs.promises.writeFile(absolutePath, content());
+    return true;
+  }
+
   /** A stored file of the scope's factory; 4004 for anything else (other tenants' files do not exist here). */
   async find(scope: Scope, url: string): Promise<StoredFile> {
     const row: StoredFileRow | undefined = await this.db

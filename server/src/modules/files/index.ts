@@ -2,6 +2,7 @@ import type { ServerModule } from '../module';
 import { fileRoutes } from './file.routes';
 
 export { FileService, type IncomingFile } from './file.service';
+export { receiveUpload, registerUploads, type ReceivedUpload } from './file.routes';
 
 /** Platform module without pages: upload, batch upload, download. Other modules use its FileService. */
 export const filesModule: ServerModule = {

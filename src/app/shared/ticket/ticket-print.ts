@@ -1,11 +1,7 @@
+import { printDocument, printInFrame } from '../print-frame';
 import { TICKET_CSS } from './ticket-sheet';
 
-/** Class of the hidden frame the ticket is printed from (one per page, reused). */
-export const PRINT_FRAME_CLASS = 'mes-ticket-print-frame';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!);
-}
+export { PRINT_FRAME_CLASS } from '../print-frame';
 
 /**
  * The print document of one or more tickets: their own HTML and CSS only, with `@page` at the
@@ -14,15 +10,7 @@ function escapeHtml(value: string): string {
  * reach the printer).
  */
 export function ticketPrintDocument(sheetsHtml: string, page: { widthMm: number; heightMm: number }, title: string): string {
-  const size = `${page.widthMm}mm ${page.heightMm}mm`;
-  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>
-@page { size: ${size}; margin: 0; }
-html, body { margin: 0; padding: 0; width: ${page.widthMm}mm; background: #fff;
-  -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-${TICKET_CSS}
-.mes-ticket { break-after: page; page-break-after: always; }
-.mes-ticket:last-child { break-after: auto; page-break-after: auto; }
-</style></head><body>${sheetsHtml}</body></html>`;
+  return printDocument(sheetsHtml, page, title, TICKET_CSS, 'mes-ticket');
 }
 
 /**
@@ -37,22 +25,6 @@ export async function printTicket(
   page: { widthMm: number; heightMm: number },
   title: string,
 ): Promise<void> {
-  const host = anchor.parentNode ?? anchor;
-  host.querySelectorAll(`iframe.${PRINT_FRAME_CLASS}`).forEach((frame) => frame.remove());
-  const frame = anchor.ownerDocument.createElement('iframe');
-  frame.className = PRINT_FRAME_CLASS;
-  frame.title = title;
-  frame.setAttribute('aria-hidden', 'true');
-  frame.style.cssText = 'position:fixed;right:0;bottom:0;width:0;height:0;border:0;visibility:hidden;';
-  const loaded = new Promise<void>((resolve) => frame.addEventListener('load', () => resolve(), { once: true }));
-  frame.srcdoc = ticketPrintDocument(([] as HTMLElement[]).concat(sheets).map((sheet) => sheet.outerHTML).join(''), page, title);
-  host.appendChild(frame);
-  await loaded;
-  frame.dataset.ready = 'true';
-  const view = frame.contentWindow;
-  if (!view) return;
-  // Fonts must be ready or the first print shows fallback glyphs.
-  await view.document.fonts?.ready;
-  view.focus();
-  view.print();
+  const html = ([] as HTMLElement[]).concat(sheets).map((sheet) => sheet.outerHTML).join('');
+  await printInFrame(anchor, ticketPrintDocument(html, page, title), title);
 }
