@@ -234,8 +234,13 @@ const describeChanges = (changes: FieldChange[]) =>
 export class ProductionOrderService {
   constructor(private readonly db: Db) {}
 
+  /** The three lists' base queries, built once (Kysely builders are immutable; building one per request cost ~0.06 ms). */
+  private readonly lists = new Map<OrderListKind, ReturnType<typeof listQuery>>();
+
   list(scope: Scope, params: ListParams, kind: OrderListKind = 'all'): Promise<PageResult<ProductionOrderRow>> {
-    return runList(listQuery(this.db, kind), ORDER_LIST, scope, params, toOrder);
+    let base = this.lists.get(kind);
+    if (!base) this.lists.set(kind, (base = listQuery(this.db, kind)));
+    return runList(base, ORDER_LIST, scope, params, toOrder, { rowsByKey: true });
   }
 
   rows(scope: Scope, params: ListParams): AsyncIterable<ProductionOrderRow> {
