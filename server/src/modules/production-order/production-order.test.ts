@@ -11,6 +11,7 @@ import {
   type OrderOperation,
   type ProductionOrderRow,
 } from '@core/contracts/work-order/order';
+import { multipart } from '../../test-multipart';
 import { bearer, expectImportRefused, loginAs, sheetRows, type TestApp, uploadXlsx, useTwoFactoryApp } from '../../test-support';
 
 let t: TestApp;
@@ -89,6 +90,45 @@ describe('create, edit and delete', () => {
     expect(await data(post(planner, P.deleteBatch, { ids: [id] }))).toEqual({ deleted: 1 });
     expect(await get(admin, P.detail(id))).toMatchObject({ resultCode: 4004, resultMsg: '生产订单不存在' });
     expect(await logCount(`删除生产订单：${created.orderNo}`)).toBe(1);
+  });
+
+  it('keeps attachments: only files uploaded in the factory, with their names, downloadable; edits recorded; left alone when not sent', async () => {
+    const upload = async (token: string, filename: string, content: string) => {
+      const body = multipart({ type: '1' }, [{ filename, content: Buffer.from(content) }]);
+      const response = await t.app.inject({ method: 'POST', url: '/file/api/v2/upload', headers: { ...bearer(token), ...body.headers }, payload: body.payload });
+      return (response.json() as { resultData: { url: string } }).resultData.url;
+    };
+    const drawing = await upload(planner, '箱型图纸.pdf', '%PDF-1.4\n%drawing\n');
+    const notes = await upload(planner, '客户要求.txt', '印刷颜色以色卡为准');
+    const foreign = await upload(boardAdmin, '纸板厂文件.txt', '另一工厂');
+
+    // A file of another factory, or none at all: refused, nothing created.
+    const before = (await list(admin, 'customerName=附件客户')).total;
+    for (const url of [foreign, '8888/2026-11/no-such-file.pdf']) {
+      expect(await post(planner, P.create, order({ customerName: '附件客户', attachments: [drawing, url] }))).toEqual({ resultCode: 4004, resultMsg: '附件不存在或已被删除，请重新上传' });
+    }
+    expect((await list(admin, 'customerName=附件客户')).total).toBe(before);
+
+    const { id } = await data(post<{ id: number }>(planner, P.create, order({ customerName: '附件客户', attachments: [drawing, notes, drawing] })));
+    expect((await detail(id)).attachments).toEqual([
+      { url: drawing, name: '箱型图纸.pdf' },
+      { url: notes, name: '客户要求.txt' },
+    ]);
+    const download = await t.app.inject({ method: 'GET', url: `/file/api/v2/download_url?url=${encodeURIComponent(notes)}`, headers: bearer(planner) });
+    expect(download.body).toBe('印刷颜色以色卡为准');
+
+    // An edit without attachments keeps them; one with a new list replaces them, recorded in the history.
+    await data(post(planner, P.update, { ...order({ customerName: '附件客户', remark: '改备注' }), id }));
+    expect((await detail(id)).attachments).toHaveLength(2);
+    await data(post(planner, P.update, { ...order({ customerName: '附件客户', remark: '改备注', attachments: [notes] }), id }));
+    expect((await detail(id)).attachments).toEqual([{ url: notes, name: '客户要求.txt' }]);
+    const [line] = await history(id);
+    expect(line).toMatchObject({ content: '编辑订单：附件' });
+    expect(line!.changes).toEqual([
+      { field: 'attachments', label: '附件', from: [{ url: drawing, name: '箱型图纸.pdf' }, { url: notes, name: '客户要求.txt' }], to: [{ url: notes, name: '客户要求.txt' }] },
+    ]);
+    expect(await post(planner, P.update, { ...order({ customerName: '附件客户', attachments: [foreign] }), id })).toMatchObject({ resultCode: 4004 });
+    expect((await detail(id)).attachments).toEqual([{ url: notes, name: '客户要求.txt' }]);
   });
 
   it('refuses to edit what the state machine forbids, and to re-plan an order with issued operations, changing nothing', async () => {

@@ -19,12 +19,17 @@ export const ORDER_MAX_QUANTITY = 10_000_000;
 /** Over/under-run tolerance bounds, percent. */
 export const ORDER_TOLERANCE_MAX = 50;
 export const ORDER_NO_PATTERN = '^[A-Za-z0-9_-]+$';
+export const ORDER_MAX_ATTACHMENTS = 20;
 
 const Dimension = (title: string) => Type.Integer({ title, minimum: 0, maximum: 10_000 });
 const SheetDimension = (title: string) => Type.Integer({ title, minimum: 1, maximum: MAX_SHEET_MM });
 const Tolerance = (title: string) => Type.Number({ title, minimum: 0, maximum: ORDER_TOLERANCE_MAX });
 const enumField = (values: readonly number[], title: string) => Type.Union(values.map((value) => Type.Literal(value)), { title });
-const Attachments = Type.Array(Text({ minLength: 1, maxLength: 500 }), { title: '附件', maxItems: 20 });
+/** Attachments as the form sends them: the download handles (`url`) of files uploaded in the factory. */
+const Attachments = Type.Array(Text({ minLength: 1, maxLength: 500 }), { title: '附件', maxItems: ORDER_MAX_ATTACHMENTS });
+/** An order's attachment as stored and answered: its download handle and the name it was uploaded with. */
+export const OrderAttachment = Type.Object({ url: Type.String(), name: Type.String() });
+export type OrderAttachment = Static<typeof OrderAttachment>;
 
 /**
  * What a planner enters for an order (create and edit). The product fills dimensions, board and
@@ -127,7 +132,7 @@ export const ProductionOrder = Type.Object({
   flowId: Type.Union([Type.Integer(), Type.Null()]),
   flowName: Type.String(),
   remark: Type.String(),
-  attachments: Type.Array(Type.String()),
+  attachments: Type.Array(OrderAttachment),
   status: Type.Integer(),
   suspendedFrom: Type.Union([Type.Integer(), Type.Null()]),
   scheduleState: Type.Integer(),
