@@ -260,8 +260,8 @@ export function OrderEditorDialog({ editing, onClose, onSaved }: OrderEditorProp
               </Form.Item>
             </Col>
             <Col span={24}>
-              <Form.Item name="attachments" label="附件" extra={`图纸、客户资料等，单个文件不超过 6MB，最多 ${ORDER_MAX_ATTACHMENTS} 个`}>
-                <FileUpload maxCount={ORDER_MAX_ATTACHMENTS} buttonText="上传附件" />
+              <Form.Item name="attachments" label="附件" extra={`图纸、客户资料等：pdf、doc、docx、xls、xlsx、txt、csv，单个不超过 6MB，最多 ${ORDER_MAX_ATTACHMENTS} 个`}>
+                <FileUpload maxCount={ORDER_MAX_ATTACHMENTS} accept=".pdf,.doc,.docx,.xls,.xlsx,.txt,.csv" buttonText="上传附件" />
               </Form.Item>
             </Col>
           </Row>
