@@ -62,12 +62,22 @@ describe('生产订单', () => {
     await ui.message(page, '恢复成功').waitFor();
     expect((await ui.listRow(page, '订单号', ORDER_NO))?.订单状态).toBe('已下单');
 
+    // 编辑: the form fills from the whole order (the list row carries only its columns), attachment included.
+    await ui.rowAction(ui.rowWithCell(page, ORDER_NO), '编辑');
+    const edit = ui.dialog(page, '编辑订单');
+    await expect.poll(() => ui.formItem(edit, '客户名称').locator('input').inputValue()).toBe('端到端测试客户');
+    await edit.locator('.ant-upload-list-item', { hasText: '箱型图纸.pdf' }).waitFor();
+    await ui.formItem(edit, '备注').locator('textarea').fill('加急印刷');
+    await ui.listAfter(page, () => edit.getByRole('button', { name: '确定' }).click(), LIST);
+    await ui.message(page, '修改成功').waitFor();
+
     await ui.rowWithCell(page, ORDER_NO).locator('.mes-order-no a').click();
     const drawer = page.locator('.mes-order-detail');
     const history = drawer.locator('.mes-order-history');
     await history.waitFor();
-    await expect.poll(() => history.locator('[data-action]').evaluateAll((items) => items.map((item) => item.getAttribute('data-action')))).toEqual(['resume', 'suspend', 'create']);
+    await expect.poll(() => history.locator('[data-action]').evaluateAll((items) => items.map((item) => item.getAttribute('data-action')))).toEqual(['edit', 'resume', 'suspend', 'create']);
     expect(await history.innerText()).toContain('订单状态：已暂停 → 已下单');
+    expect(await history.innerText()).toContain('备注：（空） → 加急印刷');
     expect(await drawer.locator('.mes-order-basics').innerText()).toContain('端到端测试客户');
     // The attachment downloads under its own name.
     const attachment = drawer.locator('.mes-order-attachments').getByRole('button', { name: '箱型图纸.pdf' });

@@ -174,6 +174,19 @@ export const ProductionOrderRow = Type.Object({
 });
 export type ProductionOrderRow = Static<typeof ProductionOrderRow>;
 
+/**
+ * A row of the three order lists: what their columns, row buttons (state machine) and batch
+ * dialogs read. The detail drawer and the editor read the whole order (`detail`); the export writes
+ * whole orders too. Half the columns of a whole order, so a page is half the bytes to read,
+ * serialise and send.
+ */
+export const ProductionOrderListRow = Type.Pick(ProductionOrderRow, [
+  'id', 'orderNo', 'erpOrderNo', 'source', 'customerName', 'productName', 'lengthMm', 'widthMm', 'heightMm', 'quantity', 'unit',
+  'goodQty', 'deliveryDate', 'urgency', 'status', 'suspendedFrom', 'scheduleState', 'issueState', 'productionState', 'revoked',
+  'changeWarnings', 'hasReports', 'hasIssued', 'createTime',
+]);
+export type ProductionOrderListRow = Static<typeof ProductionOrderListRow>;
+
 /** The filters of the order lists (orders in the recycling bin are never listed here). */
 export const ProductionOrderListQuery = Type.Object({
   ...PageFields,
@@ -251,9 +264,9 @@ const action = <const N extends OrderScreenAction>(name: N) =>
  * with the state machine's message).
  */
 export const ProductionOrderApi = {
-  list: get(`${base}/list`, { query: ProductionOrderListQuery, response: PageResult(ProductionOrderRow), authority: A.productionOrder }),
-  issuedList: get(`${base}/issued_list`, { query: ProductionOrderListQuery, response: PageResult(ProductionOrderRow), authority: A.issued }),
-  semiList: get(`${base}/semi_list`, { query: ProductionOrderListQuery, response: PageResult(ProductionOrderRow), authority: A.semiProductionOrder }),
+  list: get(`${base}/list`, { query: ProductionOrderListQuery, response: PageResult(ProductionOrderListRow), authority: A.productionOrder }),
+  issuedList: get(`${base}/issued_list`, { query: ProductionOrderListQuery, response: PageResult(ProductionOrderListRow), authority: A.issued }),
+  semiList: get(`${base}/semi_list`, { query: ProductionOrderListQuery, response: PageResult(ProductionOrderListRow), authority: A.semiProductionOrder }),
   detail: get(`${base}/detail/:id`, { params: IdParams, response: ProductionOrderRow, ...read }),
   operations: get(`${base}/operations/:id`, { params: IdParams, response: Type.Array(OrderOperation), ...read }),
   history: get(`${base}/history/:id`, { params: IdParams, response: Type.Array(OrderHistoryEntry), ...read }),

@@ -4,7 +4,7 @@ import type { Dayjs } from 'dayjs';
 import { IMPORTANCE, PRIORITY, URGENCY } from '@core/enums';
 import { DATE_FORMAT, dayjs } from '@core/format';
 import { FLUTES, type Product } from '@core/contracts/modeling';
-import { ORDER_MAX_ATTACHMENTS, ORDER_NO_PATTERN, ORDER_TOLERANCE_MAX, type CreateProductionOrderRequest, type ProductionOrderRow } from '@core/contracts/work-order/order';
+import { ORDER_MAX_ATTACHMENTS, ORDER_NO_PATTERN, ORDER_TOLERANCE_MAX, type CreateProductionOrderRequest, type ProductionOrderListRow, type ProductionOrderRow } from '@core/contracts/work-order/order';
 import { MAX_SHEET_MM, scoreAllowance, sheetSize } from '@core/contracts/work-order/sheet-size';
 import { FileUpload, FormDialog, useLoaded, type UploadedFile } from '@app/components';
 import { allProducts, productLabel } from '@app/shared';
@@ -13,8 +13,8 @@ import { ordersApi } from '../production-order.api';
 type OrderValues = Omit<CreateProductionOrderRequest, 'deliveryDate' | 'attachments'> & { deliveryDate?: Dayjs; attachments?: UploadedFile[] };
 
 export interface OrderEditorProps {
-  /** `{}` adds an order, `{ row }` edits it, null closes the dialog. */
-  editing: { row?: ProductionOrderRow } | null;
+  /** `{}` adds an order, `{ row }` edits it (the whole order is read first), null closes the dialog. */
+  editing: { row?: ProductionOrderListRow } | null;
   onClose: () => void;
   onSaved: () => void;
 }
@@ -56,9 +56,18 @@ export function OrderEditorDialog({ editing, onClose, onSaved }: OrderEditorProp
   const product = products.find((candidate) => candidate.id === values?.productId);
 
   useEffect(() => {
-    if (!editing) return;
+    if (!editing) return undefined;
     form.resetFields();
-    form.setFieldsValue(initialValues(editing.row) as OrderValues);
+    if (!editing.row) {
+      form.setFieldsValue(initialValues(undefined) as OrderValues);
+      return undefined;
+    }
+    // A list row carries only the list's columns: the form fills from the whole order.
+    let live = true;
+    void ordersApi.detail(editing.row.id).then((order) => live && form.setFieldsValue(initialValues(order) as OrderValues));
+    return () => {
+      live = false;
+    };
   }, [editing, form]);
 
   const size =
