@@ -105,7 +105,7 @@ function orderListQuery(db: Db) {
 }
 type OrderListRowOf = RowOf<typeof orderListQuery>;
 
-/** Which orders each list shows (never those in the recycling bin). */
+/** The base query of each list (never orders in the recycling bin). */
 function listQuery(db: Db, kind: OrderListKind) {
   const query = orderListQuery(db).where('o.revoked', '=', false);
   if (kind === 'issued') return query.where('o.issue_state', 'in', [1, 2]);
@@ -142,23 +142,16 @@ function toListRow(row: OrderListRowOf): ProductionOrderListRow {
   };
 }
 
+/** The whole order: its list row and every other column. */
 function toOrder(row: OrderRow): ProductionOrderRow {
   return {
-    id: row.id,
-    orderNo: row.order_no,
-    erpOrderNo: row.erp_order_no,
+    ...toListRow(row),
     erpLine: row.erp_line,
     erpVersion: row.erp_version,
-    source: row.source,
-    customerName: row.customer_name,
     customerPo: row.customer_po,
     productId: row.product_id,
     productNo: row.product_no,
-    productName: row.product_name,
     boxStyle: row.box_style,
-    lengthMm: row.length_mm,
-    widthMm: row.width_mm,
-    heightMm: row.height_mm,
     boardCode: row.board_code,
     flute: row.flute,
     sheetWidthMm: row.sheet_width_mm,
@@ -166,29 +159,14 @@ function toOrder(row: OrderRow): ProductionOrderRow {
     printColors: row.print_colors,
     dieNo: row.die_no,
     plateNo: row.plate_no,
-    quantity: row.quantity,
-    unit: row.unit,
     overPercent: Number(row.over_percent),
     underPercent: Number(row.under_percent),
-    deliveryDate: row.deliveryDay,
-    urgency: row.urgency,
     priority: row.priority,
     importance: row.importance,
     flowId: row.flow_id,
     flowName: row.flow_name,
     remark: row.remark,
     attachments: row.attachments,
-    status: row.status,
-    suspendedFrom: row.suspended_from,
-    scheduleState: row.schedule_state,
-    issueState: row.issue_state,
-    productionState: row.production_state,
-    revoked: row.revoked,
-    goodQty: row.good_qty,
-    changeWarnings: Number(row.changeWarnings ?? 0),
-    hasReports: Boolean(row.hasReports),
-    hasIssued: Boolean(row.hasIssued),
-    createTime: formatDateTime(row.created_at),
     updateTime: formatDateTime(row.updated_at),
   };
 }
