@@ -202,7 +202,7 @@ async function measureBare(databaseUrl) {
 
 /**
  * What one list bench does on each engine: `seed(query)` adds its rows (returns ms) to a migrated,
- * seeded database, `measure(label, baseUrl)` prints its figures, `reference(databaseUrl)` (optional)
+ * seeded database, `measure(label, baseUrl, { dataDir, databaseUrl? })` prints its figures, `reference(databaseUrl)` (optional)
  * adds figures on PostgreSQL only; `noun` names the rows, `name` the data directory and database.
  */
 
@@ -222,7 +222,7 @@ async function pgliteRun(bench) {
     console.log(`  PGlite: seeded ${bench.noun} in ${(seedMs / 1000).toFixed(1)} s`);
     const server = await startRealServer({ name: `bench-${bench.name}-pglite`, dataDir });
     try {
-      await bench.measure('PGlite', server.url);
+      await bench.measure('PGlite', server.url, { dataDir });
     } finally {
       await server.stop();
     }
@@ -254,7 +254,7 @@ async function postgresRun(bench) {
         await client.end();
       }
       console.log(`  PostgreSQL: seeded ${bench.noun} in ${(seedMs / 1000).toFixed(1)} s`);
-      await bench.measure('PostgreSQL', server.url);
+      await bench.measure('PostgreSQL', server.url, { dataDir: server.dataDir, databaseUrl });
       await bench.reference?.(databaseUrl);
     } finally {
       await server.stop();

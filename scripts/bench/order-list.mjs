@@ -6,7 +6,12 @@
 //     one in five has its flow's four operations, so the per-row facts (issued, change warnings,
 //     reports) are read against real rows;
 //   - figures as the staff list bench prints them (scripts/bench/list-endpoint.mjs `measure`).
-// Knobs: BENCH_ORDER_ROWS (200000), BENCH_LIST_DB (pglite,postgres), and the BENCH_LIST_* timing knobs.
+//   - then CPU milliseconds per request of the server and of PostgreSQL (robust on a busy machine).
+// Knobs: BENCH_ORDER_ROWS (200000), BENCH_ORDER_CPU_REQUESTS (3000), BENCH_LIST_DB (pglite,postgres),
+// and the BENCH_LIST_* timing knobs.
+import { readdirSync, readFileSync } from 'node:fs';
+import pg from 'pg';
+import { loginHeaders, serverPid } from './bench-support.mjs';
 import { listBenchReport, measure } from './list-endpoint.mjs';
 
 const ROWS = Number(process.env.BENCH_ORDER_ROWS ?? 200_000);
@@ -52,13 +57,77 @@ async function seedOrders(query) {
   return Date.now() - started;
 }
 
+const CPU_REQUESTS = Number(process.env.BENCH_ORDER_CPU_REQUESTS ?? 3000);
+const TICK_MS = 10; // Linux USER_HZ 100
+
+/** utime + stime of a process (and, with `reaped`, of its children that have exited) in ms; 0 once gone. */
+function cpuMs(pid, reaped = false) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12]) + (reaped ? Number(fields[13]) + Number(fields[14]) : 0)) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU of a PostgreSQL cluster's processes: the postmaster's live children and those it has reaped. */
+function clusterCpuMs(postmaster) {
+  let total = cpuMs(postmaster, true);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')[1] === String(postmaster)) total += cpuMs(entry);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+/**
+ * CPU milliseconds per request of the server process (PGlite runs inside it) and of the PostgreSQL
+ * cluster, for CPU_REQUESTS requests of each load scenario with 50 in flight: unlike req/s and p99,
+ * these hardly move with what else the machine runs, so they compare two versions on a busy machine.
+ */
+async function cpuPerRequest(label, baseUrl, { dataDir, databaseUrl }) {
+  const pid = serverPid(dataDir);
+  let postmaster = null;
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const [{ pid: backend }] = (await client.query('select pg_backend_pid() as pid')).rows;
+    postmaster = Number(readFileSync(`/proc/${backend}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+    await client.end();
+  }
+  const headers = await loginHeaders(baseUrl);
+  console.log(`  ${label}: CPU per request (${CPU_REQUESTS} requests, 50 in flight)`);
+  for (const scenario of LOAD_SCENARIOS) {
+    const url = `${baseUrl}${LIST}?${scenario.query}`;
+    let left = CPU_REQUESTS;
+    let bytes = 0;
+    const server0 = cpuMs(pid);
+    const db0 = postmaster ? clusterCpuMs(postmaster) : 0;
+    await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        while (left-- > 0) bytes = (await (await fetch(url, { headers })).text()).length;
+      }),
+    );
+    const server = (cpuMs(pid) - server0) / CPU_REQUESTS;
+    const db = postmaster ? ` + PostgreSQL ${((clusterCpuMs(postmaster) - db0) / CPU_REQUESTS).toFixed(2)} ms` : '';
+    console.log(`    ${scenario.name.padEnd(30)} server ${server.toFixed(2)} ms${db}   (${bytes} bytes a page)`);
+  }
+}
+
 /** The "orders" section of `npm run bench`. */
 export function orderListReport() {
   return listBenchReport(`Production order list GET ${LIST}, ${ROWS} orders in one factory`, {
     name: 'orders',
     noun: `${ROWS} orders`,
     seed: seedOrders,
-    measure: (label, baseUrl) => measure(label, baseUrl, LIST, SCENARIOS, LOAD_SCENARIOS),
+    measure: async (label, baseUrl, where) => {
+      await measure(label, baseUrl, LIST, SCENARIOS, LOAD_SCENARIOS);
+      await cpuPerRequest(label, baseUrl, where);
+    },
   });
 }
 

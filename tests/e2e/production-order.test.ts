@@ -1,7 +1,7 @@
 // 生产订单 (/production-order) in the standalone console against the real server and its seed: an
 // order created from a product (the sheet size computed as the dimensions arrive), found with the
 // tag filter, its operations shown in the row expand, suspended and resumed, and its history read
-// in the detail drawer. The issued and recycled lists open with their own rows.
+// (and its attachment downloaded) in the detail drawer. The issued and recycled lists open with their own rows.
 import { describe, expect, it } from 'vitest';
 import { ProductionOrderPaths } from '@core/contracts/work-order/order';
 import { shot, useE2eEnvironment } from './support/harness';
@@ -34,6 +34,9 @@ describe('生产订单', () => {
     await ui.formItem(editor, '订单号').locator('input').fill(ORDER_NO);
     await ui.formItem(editor, '客户名称').locator('input').fill('端到端测试客户');
     await ui.formItem(editor, '订单数量').locator('input').fill('3000');
+    // 附件: uploaded at once, kept with the order under the name it was uploaded with.
+    await editor.locator('.mes-file-upload input[type=file]').setInputFiles({ name: '箱型图纸.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%e2e drawing\n') });
+    await editor.locator('.ant-upload-list-item-done', { hasText: '箱型图纸.pdf' }).waitFor();
     await shot(page, 'production-order-2-editor');
     await ui.listAfter(page, () => editor.getByRole('button', { name: '确定' }).click(), LIST);
     await ui.message(page, '新增成功').waitFor();
@@ -59,13 +62,27 @@ describe('生产订单', () => {
     await ui.message(page, '恢复成功').waitFor();
     expect((await ui.listRow(page, '订单号', ORDER_NO))?.订单状态).toBe('已下单');
 
+    // 编辑: the form fills from the whole order (the list row carries only its columns), attachment included.
+    await ui.rowAction(ui.rowWithCell(page, ORDER_NO), '编辑');
+    const edit = ui.dialog(page, '编辑订单');
+    await expect.poll(() => ui.formItem(edit, '客户名称').locator('input').inputValue()).toBe('端到端测试客户');
+    await edit.locator('.ant-upload-list-item', { hasText: '箱型图纸.pdf' }).waitFor();
+    await ui.formItem(edit, '备注').locator('textarea').fill('加急印刷');
+    await ui.listAfter(page, () => edit.getByRole('button', { name: '确定' }).click(), LIST);
+    await ui.message(page, '修改成功').waitFor();
+
     await ui.rowWithCell(page, ORDER_NO).locator('.mes-order-no a').click();
     const drawer = page.locator('.mes-order-detail');
     const history = drawer.locator('.mes-order-history');
     await history.waitFor();
-    await expect.poll(() => history.locator('[data-action]').evaluateAll((items) => items.map((item) => item.getAttribute('data-action')))).toEqual(['resume', 'suspend', 'create']);
+    await expect.poll(() => history.locator('[data-action]').evaluateAll((items) => items.map((item) => item.getAttribute('data-action')))).toEqual(['edit', 'resume', 'suspend', 'create']);
     expect(await history.innerText()).toContain('订单状态：已暂停 → 已下单');
+    expect(await history.innerText()).toContain('备注：（空） → 加急印刷');
     expect(await drawer.locator('.mes-order-basics').innerText()).toContain('端到端测试客户');
+    // The attachment downloads under its own name.
+    const attachment = drawer.locator('.mes-order-attachments').getByRole('button', { name: '箱型图纸.pdf' });
+    const [download] = await Promise.all([page.waitForEvent('download'), attachment.click()]);
+    expect(download.suggestedFilename()).toBe('箱型图纸.pdf');
     await shot(page, 'production-order-4-detail');
   });
 

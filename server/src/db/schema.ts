@@ -741,7 +741,7 @@ export interface ProductionOrderTable extends ScopedRow {
   flow_name: Text;
   remark: Text;
   /** File urls (from /file/api/v2/upload). */
-  attachments: Json<string[]>;
+  attachments: Json<Array<{ url: string; name: string }>>;
   status: Int;
   suspended_from: NullableId;
   schedule_state: Int;

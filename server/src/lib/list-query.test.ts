@@ -155,6 +155,15 @@ describe('queries on the database', () => {
     expect(filtered.list.map((row) => row.username)).toEqual(['qc']);
   });
 
+  it('reads a page by its keys (rowsByKey) with the same rows, order, scope and total as the one-query page', async () => {
+    const byKey = { rowsByKey: true };
+    for (const params of [{ limit: 10 }, { page: 2, limit: 10 }, { sort: 'username,desc', limit: 20 }, { nickName: '计划员,质检员' }, { status: '0,2', sort: 'createTime,desc' }]) {
+      expect(await runList(base(), USERS, carton, params, (row) => row, byKey)).toEqual(await runList(base(), USERS, carton, params));
+    }
+    expect(await runList(base(), USERS, board, { limit: 1000 }, (row) => row, byKey)).toEqual(await runList(base(), USERS, board, { limit: 1000 }));
+    expect(await runList(base(), USERS, carton, { page: 999, limit: 10 }, (row) => row, byKey)).toMatchObject({ list: [] });
+  });
+
   it('streams every filtered row in order across chunks (paging ignored)', async () => {
     const all = await runList(base(), USERS, carton, { sort: 'username,asc', limit: 1000 });
     const streamed = [];

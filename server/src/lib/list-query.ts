@@ -12,6 +12,7 @@ import {
 } from 'kysely';
 import { PAGE_SIZES } from '@core/constants';
 import { MAX_ID, notOneOfMessage, ResultCode, type PageResult } from '@core/contracts/common';
+import { keepPrepared } from '../db';
 import type { Scope } from '../plugins/auth';
 import { AppError } from '../plugins/envelopes';
 
@@ -254,6 +255,14 @@ export interface CountBase {
 
 export interface RunListOptions {
   countBase?: CountBase;
+  /**
+   * The base query yields exactly one row per key (no one-to-many join): the page's keys are found
+   * first (planned for the request's filters), then its rows are read by those keys alone with one
+   * fixed SQL text, kept prepared on PostgreSQL (`keepPrepared`: a lookup by unique key, so its plan
+   * does not depend on the values). A list whose rows carry per-row subqueries saves planning them
+   * on every request (the order list: ~2 ms of PostgreSQL CPU a page, against ~0.2 ms by keys).
+   */
+  rowsByKey?: boolean;
 }
 
 function countQuery(filtered: AnySelect, spec: ListSpec, prepared: PreparedList, countBase?: CountBase): AnySelect {
@@ -385,16 +394,38 @@ export async function runList<DB, TB extends keyof DB, O, R = O>(
   // order's warnings, reports, issued operations), a plain first-page query was planned as a sort
   // of every matching row with those subqueries evaluated for each (200,000 orders: 42 ms against
   // 5 ms by keys); the plain query saved the staff list only ~0.25 ms.
-  const page = applyOrder(
-    filtered.where(
-      sql<SqlBool>`${sql.ref(spec.key)} in (${applyOrder(filtered.clearSelect().select(sql.ref(spec.key).as('__key')), prepared)
-        .limit(prepared.limit)
-        .offset(offset)})`,
-    ),
-    prepared,
-  );
-  const [rows, total] = await Promise.all([page.execute() as Promise<O[]>, listTotal(filtered, spec, prepared, options.countBase)]);
+  const page = () =>
+    applyOrder(
+      filtered.where(
+        sql<SqlBool>`${sql.ref(spec.key)} in (${applyOrder(filtered.clearSelect().select(sql.ref(spec.key).as('__key')), prepared)
+          .limit(prepared.limit)
+          .offset(offset)})`,
+      ),
+      prepared,
+    ).execute() as Promise<O[]>;
+  const [rows, total] = await Promise.all([
+    options.rowsByKey ? rowsByKey<O>(base as unknown as AnySelect, filtered, spec, scope, prepared, offset) : page(),
+    listTotal(filtered, spec, prepared, options.countBase),
+  ]);
   return { list: rows.map(map), total, page: prepared.page, limit: prepared.limit };
+}
+
+/** The page's keys (filters, order, limit, offset), then its rows by those keys with one prepared text, in the keys' order. */
+async function rowsByKey<O>(base: AnySelect, filtered: AnySelect, spec: ListSpec, scope: Scope, prepared: PreparedList, offset: number): Promise<O[]> {
+  const keyed = applyOrder(filtered.clearSelect().select(sql.ref(spec.key).as('__key')), prepared).limit(prepared.limit).offset(offset);
+  const keys = ((await keyed.execute()) as Array<{ __key: number }>).map((row) => Number(row.__key));
+  if (keys.length === 0) return [];
+  const byKey = base
+    .where(sql<SqlBool>`${sql.ref(spec.scope.enterprise)} = ${scope.enterpriseId}`)
+    .where(sql<SqlBool>`${sql.ref(spec.scope.org)} = ${scope.orgId}`)
+    .where(sql<SqlBool>`${sql.ref(spec.key)} = any(${keys}::bigint[])`)
+    .select(sql.ref(spec.key).as('__key'));
+  keepPrepared(byKey.compile().sql);
+  const rows = (await byKey.execute()) as Array<O & { __key: number }>;
+  const position = new Map(keys.map((key, index) => [key, index]));
+  return rows
+    .sort((a, b) => position.get(Number(a.__key))! - position.get(Number(b.__key))!)
+    .map(({ __key: _key, ...row }) => row as unknown as O);
 }
 
 /**

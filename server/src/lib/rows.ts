@@ -48,6 +48,26 @@ export async function requireImages(db: Db, scope: Scope, urls: readonly string[
   if (found.length !== wanted.length) throw notFound(message);
 }
 
+/**
+ * The files of `urls` uploaded in the scope's factory (what its download route serves), with the
+ * names they were uploaded with, in the order given (repeats dropped); 4004 with `message` unless
+ * every one exists.
+ */
+export async function storedFiles(db: Db, scope: Scope, urls: readonly string[], message: string): Promise<Array<{ url: string; name: string }>> {
+  const wanted = [...new Set(urls)];
+  if (wanted.length === 0) return [];
+  const rows = await db
+    .selectFrom('file_object')
+    .select(['url', 'original_name as name'])
+    .where('enterprise_id', '=', scope.enterpriseId)
+    .where('org_id', '=', scope.orgId)
+    .where('url', 'in', wanted)
+    .execute();
+  const names = new Map(rows.map((row) => [row.url, row.name]));
+  if (wanted.some((url) => !names.has(url))) throw notFound(message);
+  return wanted.map((url) => ({ url, name: names.get(url)! }));
+}
+
 /** Names of scoped rows by id, for log lines and messages. */
 export async function namesOf(
   db: Db,

@@ -5,18 +5,8 @@ import type { Db } from '../../db';
 import { formatDate } from '../../lib/datetime';
 import { inScope } from '../../lib/scoped';
 import type { Scope, Session } from '../../plugins/auth';
-import { enterpriseSections } from '../sys-cfg';
+import { mayReviewReports } from '../work-report';
 import { weekOf } from './calendar';
-
-/**
- * Whether the user reviews reports in this factory: the page 报工审核 and either a place in the
- * report audit config's auditors or, when it names none, the audit code.
- */
-async function reviewsReports(db: Db, scope: Scope, codes: ReadonlySet<string>): Promise<boolean> {
-  if (!codes.has(A.review)) return false;
-  const { auditorUserIds } = (await enterpriseSections(db, scope)).reportAuditConfig;
-  return auditorUserIds.length > 0 ? auditorUserIds.includes(scope.userId) : codes.has(A.reviewAudit);
-}
 
 /** The order figures of the /home tiles, each only for a user who may open the list it counts. */
 export class HomeFiguresService {
@@ -46,7 +36,8 @@ export class HomeFiguresService {
         .executeTakeFirstOrThrow();
       Object.assign(figures, row);
     }
-    if (await reviewsReports(this.db, scope, codes)) {
+    // The page 报工审核 and its audit action: what the audit route itself requires.
+    if (await mayReviewReports(this.db, scope, codes.has(A.review) && codes.has(A.reviewAudit))) {
       const { pending } = await this.db
         .selectFrom('work_report as r')
         .select(sql<number>`count(*)::int`.as('pending'))

@@ -3,6 +3,7 @@ import type { PageResult } from '@core/contracts/common';
 import { EnterpriseConfigPaths } from '@core/contracts/sys-cfg';
 import { OrderPrintMessages, OrderProgressPaths as P, type HomeOrderFigures, type OrderPrintData, type OrderProgressRow, type OrderProgressTotals } from '@core/contracts/work-order/progress';
 import type { Db } from '../../db';
+import { ReportMessages, WorkReportPaths } from '@core/contracts/work-order/report';
 import { loginAs, type TestApp, useTwoFactoryApp } from '../../test-support';
 
 /** The server's clock in these tests: Wednesday 2026-11-25, so the week is 11-23 … 11-29. */
@@ -237,16 +238,25 @@ describe('/home order figures', () => {
     const pending = Number((await t.db.selectFrom('work_report').select((eb) => eb.fn.countAll().as('n')).where('org_id', '=', 1001).where('audit_state', '=', 1).executeTakeFirstOrThrow()).n);
     expect(pending).toBeGreaterThan(0);
     expect((await figures(admin)).pendingReviews).toBe(pending);
-    // The planner sees order figures but holds no audit code, and the config names no auditors yet.
+    expect((await figures(qc)).pendingReviews).toBe(pending);
+    // The planner sees order figures and the review page, but holds no audit code, and the config names no reviewers yet.
     const plannerFigures = await figures(planner);
     expect(plannerFigures.dueToday).toEqual(expect.any(Number));
     expect(plannerFigures.pendingReviews).toBeNull();
-    // Named as an auditor of reports: the planner now reviews them.
-    const plannerId = (await t.db.selectFrom('app_user').select('id').where('username', '=', 'planner').executeTakeFirstOrThrow()).id;
-    await data(post(admin, EnterpriseConfigPaths.configUpdate, { reportAuditConfig: { needAudit: true, auditorUserIds: [plannerId] } }));
-    expect((await figures(planner)).pendingReviews).toBe(pending);
-    // … and the admin, holding the code but not named, no longer does.
+    const pendingId = (await t.db.selectFrom('work_report').select('id').where('org_id', '=', 1001).where('audit_state', '=', 1).orderBy('id').executeTakeFirstOrThrow()).id;
+    const userId = async (username: string) => (await t.db.selectFrom('app_user').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
+    const audit = (token: string) => post(token, WorkReportPaths.batchAudit, { ids: [pendingId] });
+    // Named as a reviewer, the planner still holds no audit code: the audit route refuses him, and the figure agrees.
+    await data(post(admin, EnterpriseConfigPaths.configUpdate, { reportAuditConfig: { needAudit: true, auditorUserIds: [await userId('planner')] } }));
+    expect((await figures(planner)).pendingReviews).toBeNull();
+    expect(await audit(planner)).toMatchObject({ resultCode: 4003 });
+    // Only the named reviewers count and may audit: qc named, the admin (holding the code, not named) neither.
+    await data(post(admin, EnterpriseConfigPaths.configUpdate, { reportAuditConfig: { needAudit: true, auditorUserIds: [await userId('qc')] } }));
+    expect((await figures(qc)).pendingReviews).toBe(pending);
     expect((await figures(admin)).pendingReviews).toBeNull();
+    expect(await audit(admin)).toMatchObject({ resultCode: 4003, resultMsg: ReportMessages.notAuditor });
+    expect(await data(audit(qc))).toEqual({ count: 1 });
+    expect((await figures(qc)).pendingReviews).toBe(pending - 1);
     // Reporting only: no order figures, no reviews.
     expect(await figures(operator)).toMatchObject({ dueToday: null, dueThisWeek: null, overdue: null, pendingReviews: null });
   });

@@ -8,6 +8,7 @@ import { recordOperation, recordOperations, type OperationContext } from '../../
 import type { FieldChange, ProductionOrderTable, ProductTable } from '../../db/schema';
 import type { Scope } from '../../plugins/auth';
 import { conflict, notFound, validation } from '../../lib/errors';
+import { storedFiles } from '../../lib/rows';
 import { inScope } from '../../lib/scoped';
 import { enterpriseSections } from '../sys-cfg';
 
@@ -29,6 +30,7 @@ export const OrderMessages = {
   productNameRequired: '请选择产品或填写产品名称',
   orderNoTaken: (orderNo: string) => `订单号${orderNo}已存在`,
   sheetTooLarge: '纸板尺寸超出范围，请填写纸板宽和纸板长',
+  attachmentNotFound: '附件不存在或已被删除，请重新上传',
 };
 
 /** One operation as planned: a step of the order's own flow with the quantity it must make. */
@@ -220,7 +222,8 @@ export async function draftOrder(
       flow_id: flowId,
       flow_name: flowName,
       remark: input.remark?.trim() ?? '',
-      attachments: JSON.stringify(input.attachments ?? []),
+      // Only files uploaded in this factory; not given (ERP messages, older clients): kept as they are.
+      ...(input.attachments !== undefined ? { attachments: JSON.stringify(await storedFiles(db, scope, input.attachments, OrderMessages.attachmentNotFound)) } : {}),
     },
     operations,
   };

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { ISSUE_STATE, ORDER_STATUS, PRODUCTION_STATE, URGENCY } from '@core/enums';
 import { ORDER_ACTION_LABEL, orderTransition, type OrderAction } from '@core/contracts/work-order/order-state';
 import {
@@ -11,14 +11,15 @@ import {
   type OrderHistoryEntry,
   type OrderOperation,
   type OrderScreenAction,
+  type ProductionOrderListRow,
   type ProductionOrderRow,
   type UpdateProductionOrderRequest,
 } from '@core/contracts/work-order/order';
 import { isCalendarDate, type PageResult } from '@core/contracts/common';
 import type { ImportResult } from '@core/contracts/files';
-import type { Db } from '../../db';
+import type { Database, Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
-import type { FieldChange } from '../../db/schema';
+import type { FieldChange, ProductionOrderTable } from '../../db/schema';
 import { formatDateTime } from '../../lib/datetime';
 import { conflict } from '../../lib/errors';
 import type { ExportColumn } from '../../lib/excel-export';
@@ -73,48 +74,84 @@ export type OrderListKind = 'all' | 'issued' | 'semi';
 
 // ---- queries ------------------------------------------------------------------------------------
 
+/** What every order row carries beside its columns: the delivery day as text and the state machine's facts. */
+const orderFacts = (eb: ExpressionBuilder<Database & { o: ProductionOrderTable }, 'o'>) => [
+  sql<string>`to_char(o.delivery_date, 'YYYY-MM-DD')`.as('deliveryDay'),
+  eb
+    .selectFrom('order_change_warning as w')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .whereRef('w.order_id', '=', 'o.id')
+    .where('w.state', '=', 0)
+    .as('changeWarnings'),
+  eb.exists(eb.selectFrom('work_report as r').select('r.id').whereRef('r.order_id', '=', 'o.id').where('r.audit_state', '!=', 3)).as('hasReports'),
+  eb.exists(eb.selectFrom('production_order_operation as op').select('op.id').whereRef('op.order_id', '=', 'o.id').where('op.issued', '=', true)).as('hasIssued'),
+];
+
 function orderQuery(db: Db) {
-  return db
-    .selectFrom('production_order as o')
-    .selectAll('o')
-    .select((eb) => [
-      sql<string>`to_char(o.delivery_date, 'YYYY-MM-DD')`.as('deliveryDay'),
-      eb
-        .selectFrom('order_change_warning as w')
-        .select(sql<number>`count(*)::int`.as('n'))
-        .whereRef('w.order_id', '=', 'o.id')
-        .where('w.state', '=', 0)
-        .as('changeWarnings'),
-      eb.exists(eb.selectFrom('work_report as r').select('r.id').whereRef('r.order_id', '=', 'o.id').where('r.audit_state', '!=', 3)).as('hasReports'),
-      eb.exists(eb.selectFrom('production_order_operation as op').select('op.id').whereRef('op.order_id', '=', 'o.id').where('op.issued', '=', true)).as('hasIssued'),
-    ]);
+  return db.selectFrom('production_order as o').selectAll('o').select(orderFacts);
 }
 type OrderRow = RowOf<typeof orderQuery>;
 
+/** The columns of a list row (ProductionOrderListRow) only. */
+function orderListQuery(db: Db) {
+  return db
+    .selectFrom('production_order as o')
+    .select([
+      'o.id', 'o.order_no', 'o.erp_order_no', 'o.source', 'o.customer_name', 'o.product_name', 'o.length_mm', 'o.width_mm', 'o.height_mm',
+      'o.quantity', 'o.unit', 'o.good_qty', 'o.urgency', 'o.status', 'o.suspended_from', 'o.schedule_state', 'o.issue_state',
+      'o.production_state', 'o.revoked', 'o.created_at',
+    ])
+    .select(orderFacts);
+}
+type OrderListRowOf = RowOf<typeof orderListQuery>;
+
+/** The base query of each list (never orders in the recycling bin). */
 function listQuery(db: Db, kind: OrderListKind) {
-  const query = orderQuery(db).where('o.revoked', '=', false);
+  const query = orderListQuery(db).where('o.revoked', '=', false);
   if (kind === 'issued') return query.where('o.issue_state', 'in', [1, 2]);
   if (kind === 'semi') return query.where('o.status', '=', 7);
   return query;
 }
 
-function toOrder(row: OrderRow): ProductionOrderRow {
+function toListRow(row: OrderListRowOf): ProductionOrderListRow {
   return {
     id: row.id,
     orderNo: row.order_no,
     erpOrderNo: row.erp_order_no,
-    erpLine: row.erp_line,
-    erpVersion: row.erp_version,
     source: row.source,
     customerName: row.customer_name,
-    customerPo: row.customer_po,
-    productId: row.product_id,
-    productNo: row.product_no,
     productName: row.product_name,
-    boxStyle: row.box_style,
     lengthMm: row.length_mm,
     widthMm: row.width_mm,
     heightMm: row.height_mm,
+    quantity: row.quantity,
+    unit: row.unit,
+    goodQty: row.good_qty,
+    deliveryDate: row.deliveryDay,
+    urgency: row.urgency,
+    status: row.status,
+    suspendedFrom: row.suspended_from,
+    scheduleState: row.schedule_state,
+    issueState: row.issue_state,
+    productionState: row.production_state,
+    revoked: row.revoked,
+    changeWarnings: Number(row.changeWarnings ?? 0),
+    hasReports: Boolean(row.hasReports),
+    hasIssued: Boolean(row.hasIssued),
+    createTime: formatDateTime(row.created_at),
+  };
+}
+
+/** The whole order: its list row and every other column. */
+function toOrder(row: OrderRow): ProductionOrderRow {
+  return {
+    ...toListRow(row),
+    erpLine: row.erp_line,
+    erpVersion: row.erp_version,
+    customerPo: row.customer_po,
+    productId: row.product_id,
+    productNo: row.product_no,
+    boxStyle: row.box_style,
     boardCode: row.board_code,
     flute: row.flute,
     sheetWidthMm: row.sheet_width_mm,
@@ -122,29 +159,14 @@ function toOrder(row: OrderRow): ProductionOrderRow {
     printColors: row.print_colors,
     dieNo: row.die_no,
     plateNo: row.plate_no,
-    quantity: row.quantity,
-    unit: row.unit,
     overPercent: Number(row.over_percent),
     underPercent: Number(row.under_percent),
-    deliveryDate: row.deliveryDay,
-    urgency: row.urgency,
     priority: row.priority,
     importance: row.importance,
     flowId: row.flow_id,
     flowName: row.flow_name,
     remark: row.remark,
     attachments: row.attachments,
-    status: row.status,
-    suspendedFrom: row.suspended_from,
-    scheduleState: row.schedule_state,
-    issueState: row.issue_state,
-    productionState: row.production_state,
-    revoked: row.revoked,
-    goodQty: row.good_qty,
-    changeWarnings: Number(row.changeWarnings ?? 0),
-    hasReports: Boolean(row.hasReports),
-    hasIssued: Boolean(row.hasIssued),
-    createTime: formatDateTime(row.created_at),
     updateTime: formatDateTime(row.updated_at),
   };
 }
@@ -234,12 +256,18 @@ const describeChanges = (changes: FieldChange[]) =>
 export class ProductionOrderService {
   constructor(private readonly db: Db) {}
 
-  list(scope: Scope, params: ListParams, kind: OrderListKind = 'all'): Promise<PageResult<ProductionOrderRow>> {
-    return runList(listQuery(this.db, kind), ORDER_LIST, scope, params, toOrder);
+  /** The three lists' base queries, built once (Kysely builders are immutable; building one per request cost ~0.06 ms). */
+  private readonly lists = new Map<OrderListKind, ReturnType<typeof listQuery>>();
+
+  list(scope: Scope, params: ListParams, kind: OrderListKind = 'all'): Promise<PageResult<ProductionOrderListRow>> {
+    let base = this.lists.get(kind);
+    if (!base) this.lists.set(kind, (base = listQuery(this.db, kind)));
+    return runList(base, ORDER_LIST, scope, params, toListRow, { rowsByKey: true });
   }
 
+  /** Whole orders (the export's columns) of the list's filters. */
   rows(scope: Scope, params: ListParams): AsyncIterable<ProductionOrderRow> {
-    return streamList(listQuery(this.db, 'all'), ORDER_LIST, scope, params, toOrder);
+    return streamList(orderQuery(this.db).where('o.revoked', '=', false), ORDER_LIST, scope, params, toOrder);
   }
 
   async detail(scope: Scope, id: number): Promise<ProductionOrderRow> {

@@ -9,8 +9,10 @@ import {
   type CreateProductionOrderRequest,
   type OrderHistoryEntry,
   type OrderOperation,
+  ProductionOrderListRow,
   type ProductionOrderRow,
 } from '@core/contracts/work-order/order';
+import { multipart } from '../../test-multipart';
 import { bearer, expectImportRefused, loginAs, sheetRows, type TestApp, uploadXlsx, useTwoFactoryApp } from '../../test-support';
 
 let t: TestApp;
@@ -32,7 +34,7 @@ const { get, post, data, logCount } = useTwoFactoryApp(async (env) => {
   product = products.find((candidate) => candidate.processFlowId !== null && candidate.boxStyle === '0201') ?? products.find((candidate) => candidate.processFlowId !== null)!;
 });
 
-const list = (token: string, query: string, path: string = P.list) => data(get<PageResult<ProductionOrderRow>>(token, `${path}?limit=1000&${query}`));
+const list = (token: string, query: string, path: string = P.list) => data(get<PageResult<ProductionOrderListRow>>(token, `${path}?limit=1000&${query}`));
 const detail = (id: number, token = admin) => data(get<ProductionOrderRow>(token, P.detail(id)));
 const operations = (id: number) => data(get<OrderOperation[]>(admin, P.operations(id)));
 const history = (id: number) => data(get<OrderHistoryEntry[]>(admin, P.history(id)));
@@ -50,7 +52,7 @@ const order = (overrides: Partial<CreateProductionOrderRequest> = {}): CreatePro
 
 /** Seeded orders of 示例纸箱厂 with this status, oldest first, never one an earlier test used. */
 const used = new Set<number>();
-async function seeded(status: number, count = 1): Promise<ProductionOrderRow[]> {
+async function seeded(status: number, count = 1): Promise<ProductionOrderListRow[]> {
   const rows = (await list(admin, `status=${status}&sort=id,asc`)).list.filter((row) => !used.has(row.id) && row.orderNo.startsWith('SO2'));
   expect(rows.length, `seeded orders in status ${status}`).toBeGreaterThanOrEqual(count);
   const picked = rows.slice(0, count);
@@ -89,6 +91,45 @@ describe('create, edit and delete', () => {
     expect(await data(post(planner, P.deleteBatch, { ids: [id] }))).toEqual({ deleted: 1 });
     expect(await get(admin, P.detail(id))).toMatchObject({ resultCode: 4004, resultMsg: '生产订单不存在' });
     expect(await logCount(`删除生产订单：${created.orderNo}`)).toBe(1);
+  });
+
+  it('keeps attachments: only files uploaded in the factory, with their names, downloadable; edits recorded; left alone when not sent', async () => {
+    const upload = async (token: string, filename: string, content: string) => {
+      const body = multipart({ type: '1' }, [{ filename, content: Buffer.from(content) }]);
+      const response = await t.app.inject({ method: 'POST', url: '/file/api/v2/upload', headers: { ...bearer(token), ...body.headers }, payload: body.payload });
+      return (response.json() as { resultData: { url: string } }).resultData.url;
+    };
+    const drawing = await upload(planner, '箱型图纸.pdf', '%PDF-1.4\n%drawing\n');
+    const notes = await upload(planner, '客户要求.txt', '印刷颜色以色卡为准');
+    const foreign = await upload(boardAdmin, '纸板厂文件.txt', '另一工厂');
+
+    // A file of another factory, or none at all: refused, nothing created.
+    const before = (await list(admin, 'customerName=附件客户')).total;
+    for (const url of [foreign, '8888/2026-11/no-such-file.pdf']) {
+      expect(await post(planner, P.create, order({ customerName: '附件客户', attachments: [drawing, url] }))).toEqual({ resultCode: 4004, resultMsg: '附件不存在或已被删除，请重新上传' });
+    }
+    expect((await list(admin, 'customerName=附件客户')).total).toBe(before);
+
+    const { id } = await data(post<{ id: number }>(planner, P.create, order({ customerName: '附件客户', attachments: [drawing, notes, drawing] })));
+    expect((await detail(id)).attachments).toEqual([
+      { url: drawing, name: '箱型图纸.pdf' },
+      { url: notes, name: '客户要求.txt' },
+    ]);
+    const download = await t.app.inject({ method: 'GET', url: `/file/api/v2/download_url?url=${encodeURIComponent(notes)}`, headers: bearer(planner) });
+    expect(download.body).toBe('印刷颜色以色卡为准');
+
+    // An edit without attachments keeps them; one with a new list replaces them, recorded in the history.
+    await data(post(planner, P.update, { ...order({ customerName: '附件客户', remark: '改备注' }), id }));
+    expect((await detail(id)).attachments).toHaveLength(2);
+    await data(post(planner, P.update, { ...order({ customerName: '附件客户', remark: '改备注', attachments: [notes] }), id }));
+    expect((await detail(id)).attachments).toEqual([{ url: notes, name: '客户要求.txt' }]);
+    const [line] = await history(id);
+    expect(line).toMatchObject({ content: '编辑订单：附件' });
+    expect(line!.changes).toEqual([
+      { field: 'attachments', label: '附件', from: [{ url: drawing, name: '箱型图纸.pdf' }, { url: notes, name: '客户要求.txt' }], to: [{ url: notes, name: '客户要求.txt' }] },
+    ]);
+    expect(await post(planner, P.update, { ...order({ customerName: '附件客户', attachments: [foreign] }), id })).toMatchObject({ resultCode: 4004 });
+    expect((await detail(id)).attachments).toEqual([{ url: notes, name: '客户要求.txt' }]);
   });
 
   it('refuses to edit what the state machine forbids, and to re-plan an order with issued operations, changing nothing', async () => {
@@ -149,7 +190,7 @@ describe('status actions through the API', () => {
 
   it('takes every legal action of every status to the status the state machine names, with a history line', async () => {
     for (const status of [0, 1, 2, 3, 4, 5, 7, 9, 10]) {
-      const facts = (row: ProductionOrderRow) => ({ status, suspendedFrom: row.suspendedFrom, revoked: false, hasReports: row.hasReports, hasIssued: row.hasIssued });
+      const facts = (row: ProductionOrderListRow) => ({ status, suspendedFrom: row.suspendedFrom, revoked: false, hasReports: row.hasReports, hasIssued: row.hasIssued });
       const [sample] = (await list(admin, `status=${status}`)).list;
       const legal = ORDER_SCREEN_ACTIONS.filter((action) => orderTransition(facts(sample!), action).ok);
       expect(legal.length, `legal actions of ${status}`).toBeGreaterThan(0);
@@ -255,6 +296,13 @@ describe('lists, filters and export', () => {
     const semi = (await list(admin, '', P.semiList)).list;
     expect(semi.length).toBeGreaterThan(0);
     expect(semi.every((row) => row.status === 7)).toBe(true);
+    // A list row is the order's list columns: the same values the whole order (detail) has, nothing more.
+    for (const row of [issued[0]!, semi[0]!]) {
+      const whole = await detail(row.id);
+      expect(whole).toMatchObject(row);
+      expect(Object.keys(row).sort()).toEqual(Object.keys(ProductionOrderListRow.properties).sort());
+      expect(Object.keys(whole).length).toBeGreaterThan(Object.keys(row).length + 15);
+    }
   });
 
   it('exports the filtered orders with Chinese headers and labels', async () => {
@@ -325,10 +373,11 @@ describe('import', () => {
     const imported = await data(post(admin, P.import, { url: await uploadXlsx(t.app, admin, [HEADER, row('IMP-O-1'), row('IMP-O-2', { 4: 800 })]) }));
     expect(imported).toEqual({ imported: 2, failures: [], message: '导入成功' });
     const orders = (await list(admin, 'orderNo=IMP-O-&sort=orderNo,asc')).list;
-    expect(orders.map((order) => [order.orderNo, order.source, order.quantity, order.urgency, order.deliveryDate, order.productId])).toEqual([
-      ['IMP-O-1', 3, 1200, 2, '2026-12-30', product.id],
-      ['IMP-O-2', 3, 800, 2, '2026-12-30', product.id],
+    expect(orders.map((order) => [order.orderNo, order.source, order.quantity, order.urgency, order.deliveryDate])).toEqual([
+      ['IMP-O-1', 3, 1200, 2, '2026-12-30'],
+      ['IMP-O-2', 3, 800, 2, '2026-12-30'],
     ]);
+    for (const imported of orders) expect(await detail(imported.id)).toMatchObject({ ...imported, productId: product.id });
     expect((await operations(orders[0]!.id)).length).toBeGreaterThan(0);
     expect(await logCount('导入生产订单：2个')).toBe(1);
   });
@@ -336,7 +385,8 @@ describe('import', () => {
 
 describe('authority and factory scope', () => {
   it('never shows, moves or deletes another factory’s order', async () => {
-    const [row] = (await list(admin, 'status=2')).list;
+    const [listed] = (await list(admin, 'status=2')).list;
+    const row = await detail(listed!.id);
     expect(await get(boardAdmin, P.detail(row!.id))).toEqual({ resultCode: 4004, resultMsg: '生产订单不存在' });
     expect(await get(boardAdmin, P.operations(row!.id))).toEqual({ resultCode: 4004, resultMsg: '生产订单不存在' });
     expect(await get(boardAdmin, P.history(row!.id))).toEqual({ resultCode: 4004, resultMsg: '生产订单不存在' });
@@ -348,7 +398,8 @@ describe('authority and factory scope', () => {
   });
 
   it('refuses users without the order page or buttons (4003)', async () => {
-    const [row] = (await list(admin, 'status=2')).list;
+    const [listed] = (await list(admin, 'status=2')).list;
+    const row = await detail(listed!.id);
     expect((await get(operator, P.list)).resultCode).toBe(4003);
     expect((await get(operator, P.semiList)).resultCode).toBe(4003);
     expect((await post(operator, P.create, order())).resultCode).toBe(4003);

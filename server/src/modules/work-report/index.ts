@@ -21,4 +21,5 @@ export const workReportModule: ServerModule = {
 
 export { WorkReportService, type CreateReportOptions, type ReportSource } from './work-report.service';
 export { recomputeOrderProgress } from './progress';
+export { mayReviewReports } from './reviewers';
 export { seedWorkReportDemo } from './seed';

@@ -29,6 +29,7 @@ import type { Scope } from '../../plugins/auth';
 import { AppError } from '../../plugins/envelopes';
 import { lockOrder } from '../production-order';
 import { enterpriseSections } from '../sys-cfg';
+import { mayReviewReports } from './reviewers';
 import { recomputeOrderProgress } from './progress';
 import { reportPage, reportQuery, reportRows, toReport } from './report-queries';
 
@@ -238,11 +239,12 @@ async function lockReports(trx: Db, scope: Scope, ids: number[]) {
 }
 type LockedReport = Awaited<ReturnType<typeof lockReports>>[number];
 
-/** 报工审核配置: with auditors named, only they may review (anyone else 4003). */
-async function requireAuditor(db: Db, scope: Scope): Promise<{ needAudit: boolean }> {
-  const { reportAuditConfig } = await enterpriseSections(db, scope);
-  if (reportAuditConfig.auditorUserIds.length > 0 && !reportAuditConfig.auditorUserIds.includes(scope.userId)) throw forbidden(ReportMessages.notAuditor);
-  return { needAudit: reportAuditConfig.needAudit };
+/**
+ * 报工审核配置: only a reviewer may edit, audit, roll back or cancel (anyone else 4003). Each review
+ * route has already checked its action's authority code, so the user holds the review authority.
+ */
+async function requireAuditor(db: Db, scope: Scope): Promise<void> {
+  if (!(await mayReviewReports(db, scope, true))) throw forbidden(ReportMessages.notAuditor);
 }
 
 /**

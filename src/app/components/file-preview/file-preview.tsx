@@ -56,7 +56,7 @@ function useFileSource(url: string, enabled: boolean): Source {
 }
 
 /** A download link: stored files are fetched with the session and saved under their original name. */
-function DownloadLink({ url, name }: { url: string; name: string }) {
+export function DownloadLink({ url, name }: { url: string; name: string }) {
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   if (DIRECT_URL.test(url)) {

@@ -7,6 +7,7 @@ import {
   type OrderHistoryEntry,
   type OrderOperation,
   type OrderScreenAction,
+  type ProductionOrderListRow,
   type ProductionOrderRow,
   type UpdateProductionOrderRequest,
 } from '@core/contracts/work-order/order';
@@ -24,7 +25,7 @@ const EXPORT_FILTERS: Record<OrderListKind, Record<string, string>> = { all: {},
 export const ordersApi = {
   ...crudApi<ProductionOrderRow, CreateProductionOrderRequest, UpdateProductionOrderRequest>(entityPaths(P, '')),
   ...importApi(P.import, P.importTemplate, '生产订单导入模板.xlsx'),
-  listOf: (kind: OrderListKind) => (query: ListQuery) => http.get<PageResult<ProductionOrderRow>>(LIST_PATHS[kind], query),
+  listOf: (kind: OrderListKind) => (query: ListQuery) => http.get<PageResult<ProductionOrderListRow>>(LIST_PATHS[kind], query),
   detail: (id: number) => http.get<ProductionOrderRow>(P.detail(id)),
   operations: (id: number) => http.get<OrderOperation[]>(P.operations(id)),
   history: (id: number) => http.get<OrderHistoryEntry[]>(P.history(id)),

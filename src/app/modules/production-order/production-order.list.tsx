@@ -1,7 +1,7 @@
 import { Tag, Tooltip, Typography } from 'antd';
 import { WorkOrderAuthorities as A } from '@core/access/authorities/work-order';
 import { ORDER_ACTION_LABEL } from '@core/contracts/work-order/order-state';
-import { ORDER_ACTION_AUTHORITY, ORDER_SCREEN_ACTIONS, type OrderScreenAction, type ProductionOrderRow } from '@core/contracts/work-order/order';
+import { ORDER_ACTION_AUTHORITY, ORDER_SCREEN_ACTIONS, type OrderScreenAction, type ProductionOrderListRow } from '@core/contracts/work-order/order';
 import type { ListColumn, ListContext, ListSpec, RowAction, ToolbarAction } from '@app/components';
 import { ordersApi, type OrderListKind } from './production-order.api';
 import { legalActionsOf, progressPercent, STATUS_OPTIONS, URGENCY_OPTIONS } from './production-order.options';
@@ -9,23 +9,23 @@ import { OrderOperations } from './components/order-operations';
 
 /** What the page does for the list's buttons (dialogs, drawer, navigation live in the page). */
 export interface OrderListHandlers {
-  openDetail: (row: ProductionOrderRow) => void;
-  openDeliveryDate: (rows: readonly ProductionOrderRow[], reload: () => void) => void;
-  openUrgency: (rows: readonly ProductionOrderRow[], reload: () => void) => void;
+  openDetail: (row: ProductionOrderListRow) => void;
+  openDeliveryDate: (rows: readonly ProductionOrderListRow[], reload: () => void) => void;
+  openUrgency: (rows: readonly ProductionOrderListRow[], reload: () => void) => void;
   /** /print-production-order?ids=… in a new tab. */
-  print: (rows: readonly ProductionOrderRow[]) => void;
+  print: (rows: readonly ProductionOrderListRow[]) => void;
 }
 
 /** Actions that stop or finish work: asked with a red button. */
 const DANGEROUS = new Set<OrderScreenAction>(['reject', 'suspend', 'end', 'recycle']);
 
 /** The first selected order the state machine refuses `action` for, as the button's disabled reason. */
-function refusedFor(rows: readonly ProductionOrderRow[], action: 'edit' | 'delete' | 'end', label: string): string | undefined {
+function refusedFor(rows: readonly ProductionOrderListRow[], action: 'edit' | 'delete' | 'end', label: string): string | undefined {
   const refused = rows.find((row) => !legalActionsOf(row).includes(action));
   return refused && `订单「${refused.orderNo}」当前状态不能${label}`;
 }
 
-function OrderNo({ row, onOpen }: { row: ProductionOrderRow; onOpen: () => void }) {
+function OrderNo({ row, onOpen }: { row: ProductionOrderListRow; onOpen: () => void }) {
   return (
     <span className="mes-order-no">
       <Typography.Link onClick={onOpen}>{row.orderNo}</Typography.Link>
@@ -50,7 +50,7 @@ function Clipped({ text, width }: { text: string; width: number }) {
 }
 
 /** 良品 / 订单数 with the share done. */
-function Progressed({ row }: { row: ProductionOrderRow }) {
+function Progressed({ row }: { row: ProductionOrderListRow }) {
   return (
     <span title={`良品 ${row.goodQty} / 订单 ${row.quantity}`}>
       {row.quantity.toLocaleString('zh-CN')}
@@ -59,7 +59,7 @@ function Progressed({ row }: { row: ProductionOrderRow }) {
   );
 }
 
-function columns(kind: OrderListKind, handlers: OrderListHandlers): ListColumn<ProductionOrderRow>[] {
+function columns(kind: OrderListKind, handlers: OrderListHandlers): ListColumn<ProductionOrderListRow>[] {
   return [
     { prop: 'orderNo', label: '订单号', filter: { type: 'tagInput' }, sortable: true, width: 150, render: (row) => <OrderNo row={row} onOpen={() => handlers.openDetail(row)} /> },
     { prop: 'customerName', label: '客户名称', filter: { type: 'input' }, sortable: true, width: 120, render: (row) => <Clipped text={row.customerName} width={100} /> },
@@ -72,7 +72,7 @@ function columns(kind: OrderListKind, handlers: OrderListHandlers): ListColumn<P
   ];
 }
 
-function stateActions(kind: OrderListKind): RowAction<ProductionOrderRow>[] {
+function stateActions(kind: OrderListKind): RowAction<ProductionOrderListRow>[] {
   const actions = kind === 'semi' ? (['recover'] as const) : ORDER_SCREEN_ACTIONS;
   return actions.map((action) => {
     const label = ORDER_ACTION_LABEL[action];
@@ -89,16 +89,16 @@ function stateActions(kind: OrderListKind): RowAction<ProductionOrderRow>[] {
   });
 }
 
-function toolbar(kind: OrderListKind, handlers: OrderListHandlers): ToolbarAction<ProductionOrderRow>[] {
-  const add: ToolbarAction<ProductionOrderRow> = { key: 'add', label: '新增订单', primary: true, authority: A.orderAdd, run: ({ openEditor }) => openEditor() };
-  const batch: ToolbarAction<ProductionOrderRow>[] = [
+function toolbar(kind: OrderListKind, handlers: OrderListHandlers): ToolbarAction<ProductionOrderListRow>[] {
+  const add: ToolbarAction<ProductionOrderListRow> = { key: 'add', label: '新增订单', primary: true, authority: A.orderAdd, run: ({ openEditor }) => openEditor() };
+  const batch: ToolbarAction<ProductionOrderListRow>[] = [
     {
       key: 'deliveryDate',
       label: '批量修改交期',
       authority: A.orderBatchDeliveryDate,
       needsSelection: true,
       disabledReason: ({ selectedRows }) => refusedFor(selectedRows, 'edit', '修改交期'),
-      run: ({ selectedRows, reload }: ListContext<ProductionOrderRow>) => handlers.openDeliveryDate(selectedRows, reload),
+      run: ({ selectedRows, reload }: ListContext<ProductionOrderListRow>) => handlers.openDeliveryDate(selectedRows, reload),
     },
     { key: 'urgent', label: '加急', authority: A.orderUrgent, needsSelection: true, run: ({ selectedRows, reload }) => handlers.openUrgency(selectedRows, reload) },
     {
@@ -113,8 +113,8 @@ function toolbar(kind: OrderListKind, handlers: OrderListHandlers): ToolbarActio
       run: ({ selectedRows }) => ordersApi.act('end', selectedRows.map((row) => row.id)),
     },
   ];
-  const print: ToolbarAction<ProductionOrderRow> = { key: 'print', label: '打印', authority: A.orderPrint, needsSelection: true, run: ({ selectedRows }) => handlers.print(selectedRows) };
-  const remove: ToolbarAction<ProductionOrderRow> = {
+  const print: ToolbarAction<ProductionOrderListRow> = { key: 'print', label: '打印', authority: A.orderPrint, needsSelection: true, run: ({ selectedRows }) => handlers.print(selectedRows) };
+  const remove: ToolbarAction<ProductionOrderListRow> = {
     key: 'delete',
     label: '删除',
     danger: true,
@@ -130,16 +130,16 @@ function toolbar(kind: OrderListKind, handlers: OrderListHandlers): ToolbarActio
 }
 
 /** 生产订单 / 已下发工单 / 回收订单: one list of orders, its filters, row expand (operations), buttons by code and state. */
-export function orderList(kind: OrderListKind, handlers: OrderListHandlers): ListSpec<ProductionOrderRow> {
-  const detail: RowAction<ProductionOrderRow> = { key: 'detail', label: '详情', run: (row) => handlers.openDetail(row) };
-  const edit: RowAction<ProductionOrderRow> = {
+export function orderList(kind: OrderListKind, handlers: OrderListHandlers): ListSpec<ProductionOrderListRow> {
+  const detail: RowAction<ProductionOrderListRow> = { key: 'detail', label: '详情', run: (row) => handlers.openDetail(row) };
+  const edit: RowAction<ProductionOrderListRow> = {
     key: 'edit',
     label: '编辑',
     authority: A.orderEdit,
     when: (row) => legalActionsOf(row).includes('edit'),
     run: (row, { openEditor }) => openEditor(row),
   };
-  const remove: RowAction<ProductionOrderRow> = {
+  const remove: RowAction<ProductionOrderListRow> = {
     key: 'delete',
     label: '删除',
     danger: true,

@@ -1,5 +1,5 @@
 import { ISSUE_STATE, ORDER_STATUS, PRODUCTION_STATE, URGENCY } from '@core/enums';
-import type { ProductionOrderRow } from '@core/contracts/work-order/order';
+import type { ProductionOrderListRow } from '@core/contracts/work-order/order';
 import { legalOrderActions, type OrderAction } from '@core/contracts/work-order/order-state';
 
 const colored = <V extends number>(options: ReadonlyArray<{ value: V; label: string }>, colors: Record<number, string>) =>
@@ -24,7 +24,7 @@ export const ISSUE_STATE_OPTIONS = colored(ISSUE_STATE.options, { 0: 'default', 
 export const PRODUCTION_STATE_OPTIONS = colored(PRODUCTION_STATE.options, { 0: 'default', 1: 'processing', 2: 'purple', 3: 'green', 4: 'orange', 5: 'default' });
 
 /** The actions the state machine allows on a listed order now (the buttons it enables). */
-export const legalActionsOf = (row: ProductionOrderRow): OrderAction[] =>
+export const legalActionsOf = (row: ProductionOrderListRow): OrderAction[] =>
   legalOrderActions({ status: row.status, suspendedFrom: row.suspendedFrom, revoked: row.revoked, hasReports: row.hasReports, hasIssued: row.hasIssued });
 
 /** Good quantity as a share of planned, 0–100 (whole percent). */

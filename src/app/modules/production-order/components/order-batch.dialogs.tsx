@@ -3,18 +3,18 @@ import { DatePicker, Form, Radio } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { URGENCY } from '@core/enums';
 import { DATE_FORMAT } from '@core/format';
-import type { ProductionOrderRow } from '@core/contracts/work-order/order';
+import type { ProductionOrderListRow } from '@core/contracts/work-order/order';
 import { FormDialog } from '@app/components';
 import { ordersApi } from '../production-order.api';
 
 export interface BatchDialogProps {
   /** The selected orders; null closes the dialog. */
-  rows: readonly ProductionOrderRow[] | null;
+  rows: readonly ProductionOrderListRow[] | null;
   onClose: () => void;
   onSaved: () => void;
 }
 
-const numbers = (rows: readonly ProductionOrderRow[]) => {
+const numbers = (rows: readonly ProductionOrderListRow[]) => {
   const shown = rows.slice(0, 3).map((row) => row.orderNo).join('、');
   return rows.length > 3 ? `${shown} 等 ${rows.length} 个订单` : shown;
 };

@@ -1,7 +1,7 @@
-import { Descriptions, Drawer, Empty, Spin, Tag, Timeline, Typography } from 'antd';
+import { Descriptions, Drawer, Empty, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import { IMPORTANCE, PRIORITY } from '@core/enums';
 import { ORDER_SOURCE, type OrderHistoryEntry, type OrderOperation, type ProductionOrderRow } from '@core/contracts/work-order/order';
-import { useLoaded } from '@app/components';
+import { DownloadLink, useLoaded } from '@app/components';
 import { OrderChangeWarnings } from '@app/shared/order-change-warnings';
 import { ordersApi } from '../production-order.api';
 import { ISSUE_STATE_OPTIONS, PRODUCTION_STATE_OPTIONS, STATUS_OPTIONS, URGENCY_OPTIONS } from '../production-order.options';
@@ -27,6 +27,10 @@ function OptionTag({ options, value }: { options: ReadonlyArray<{ value: number;
 /** A field change as people read it: 标签：旧 → 新. */
 function changeText(change: OrderHistoryEntry['changes'][number]): string {
   const shown = (value: unknown) => (value === '' || value === null || value === undefined ? '（空）' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+  if (change.field === 'attachments') {
+    const names = (value: unknown) => (Array.isArray(value) && value.length > 0 ? value.map((file: { name?: string }) => file.name ?? String(file)).join('、') : '（无）');
+    return `${change.label}：${names(change.from)} → ${names(change.to)}`;
+  }
   if (change.field === 'status') {
     const label = (value: unknown) => STATUS_OPTIONS.find((option) => option.value === value)?.label ?? shown(value);
     return `${change.label}：${label(change.from)} → ${label(change.to)}`;
@@ -74,6 +78,17 @@ function Basics({ order }: { order: ProductionOrderRow }) {
       <Descriptions.Item label="创建时间">{order.createTime}</Descriptions.Item>
       <Descriptions.Item label="备注" span={2}>
         {order.remark || '—'}
+      </Descriptions.Item>
+      <Descriptions.Item label="附件" span={2}>
+        {order.attachments.length === 0 ? (
+          '—'
+        ) : (
+          <Space wrap className="mes-order-attachments">
+            {order.attachments.map((file) => (
+              <DownloadLink key={file.url} url={file.url} name={file.name} />
+            ))}
+          </Space>
+        )}
       </Descriptions.Item>
     </Descriptions>
   );

@@ -4,17 +4,17 @@ import type { Dayjs } from 'dayjs';
 import { IMPORTANCE, PRIORITY, URGENCY } from '@core/enums';
 import { DATE_FORMAT, dayjs } from '@core/format';
 import { FLUTES, type Product } from '@core/contracts/modeling';
-import { ORDER_NO_PATTERN, ORDER_TOLERANCE_MAX, type CreateProductionOrderRequest, type ProductionOrderRow } from '@core/contracts/work-order/order';
+import { ORDER_MAX_ATTACHMENTS, ORDER_NO_PATTERN, ORDER_TOLERANCE_MAX, type CreateProductionOrderRequest, type ProductionOrderListRow, type ProductionOrderRow } from '@core/contracts/work-order/order';
 import { MAX_SHEET_MM, scoreAllowance, sheetSize } from '@core/contracts/work-order/sheet-size';
-import { FormDialog, useLoaded } from '@app/components';
+import { FileUpload, FormDialog, useLoaded, type UploadedFile } from '@app/components';
 import { allProducts, productLabel } from '@app/shared';
 import { ordersApi } from '../production-order.api';
 
-type OrderValues = Omit<CreateProductionOrderRequest, 'deliveryDate'> & { deliveryDate?: Dayjs };
+type OrderValues = Omit<CreateProductionOrderRequest, 'deliveryDate' | 'attachments'> & { deliveryDate?: Dayjs; attachments?: UploadedFile[] };
 
 export interface OrderEditorProps {
-  /** `{}` adds an order, `{ row }` edits it, null closes the dialog. */
-  editing: { row?: ProductionOrderRow } | null;
+  /** `{}` adds an order, `{ row }` edits it (the whole order is read first), null closes the dialog. */
+  editing: { row?: ProductionOrderListRow } | null;
   onClose: () => void;
   onSaved: () => void;
 }
@@ -26,9 +26,15 @@ const optionsOf = (values: ReadonlyArray<{ value: number; label: string }>) => v
 const required = (label: string, verb = '请输入') => [{ required: true, message: `${verb}${label}` }];
 
 function initialValues(row: ProductionOrderRow | undefined): OrderValues | Partial<OrderValues> {
-  if (!row) return { unit: '只', urgency: 0, priority: 2, importance: 0, overPercent: 3, underPercent: 3, printColors: 0, deliveryDate: dayjs().add(7, 'day') };
-  const { deliveryDate, ...rest } = row;
-  return { ...rest, productId: row.productId ?? undefined, flowId: row.flowId ?? undefined, deliveryDate: dayjs(deliveryDate) } as OrderValues;
+  if (!row) return { unit: '只', urgency: 0, priority: 2, importance: 0, overPercent: 3, underPercent: 3, printColors: 0, deliveryDate: dayjs().add(7, 'day'), attachments: [] };
+  const { deliveryDate, attachments, ...rest } = row;
+  return {
+    ...rest,
+    productId: row.productId ?? undefined,
+    flowId: row.flowId ?? undefined,
+    deliveryDate: dayjs(deliveryDate),
+    attachments: attachments.map(({ url, name }) => ({ url, fileName: name, originalName: name })),
+  } as OrderValues;
 }
 
 /**
@@ -50,9 +56,18 @@ export function OrderEditorDialog({ editing, onClose, onSaved }: OrderEditorProp
   const product = products.find((candidate) => candidate.id === values?.productId);
 
   useEffect(() => {
-    if (!editing) return;
+    if (!editing) return undefined;
     form.resetFields();
-    form.setFieldsValue(initialValues(editing.row) as OrderValues);
+    if (!editing.row) {
+      form.setFieldsValue(initialValues(undefined) as OrderValues);
+      return undefined;
+    }
+    // A list row carries only the list's columns: the form fills from the whole order.
+    let live = true;
+    void ordersApi.detail(editing.row.id).then((order) => live && form.setFieldsValue(initialValues(order) as OrderValues));
+    return () => {
+      live = false;
+    };
   }, [editing, form]);
 
   const size =
@@ -88,7 +103,7 @@ export function OrderEditorDialog({ editing, onClose, onSaved }: OrderEditorProp
   };
 
   const save = async () => {
-    const { deliveryDate, ...rest } = await form.validateFields();
+    const { deliveryDate, attachments, ...rest } = await form.validateFields();
     const request: CreateProductionOrderRequest = {
       ...rest,
       orderNo: rest.orderNo?.trim() || undefined,
@@ -96,8 +111,9 @@ export function OrderEditorDialog({ editing, onClose, onSaved }: OrderEditorProp
       flowId: rest.flowId ?? null,
       flute: rest.flute ?? '',
       deliveryDate: deliveryDate!.format(DATE_FORMAT),
+      attachments: (attachments ?? []).map((file) => file.url),
     };
-    if (row) await ordersApi.update({ ...request, orderNo: request.orderNo ?? row.orderNo, attachments: row.attachments, id: row.id });
+    if (row) await ordersApi.update({ ...request, orderNo: request.orderNo ?? row.orderNo, id: row.id });
     else await ordersApi.create(request);
   };
 
@@ -250,6 +266,11 @@ export function OrderEditorDialog({ editing, onClose, onSaved }: OrderEditorProp
             <Col span={24}>
               <Form.Item name="remark" label="备注">
                 <Input.TextArea maxLength={200} showCount rows={2} />
+              </Form.Item>
+            </Col>
+            <Col span={24}>
+              <Form.Item name="attachments" label="附件" extra={`图纸、客户资料等：pdf、doc、docx、xls、xlsx、txt、csv，单个不超过 6MB，最多 ${ORDER_MAX_ATTACHMENTS} 个`}>
+                <FileUpload maxCount={ORDER_MAX_ATTACHMENTS} accept=".pdf,.doc,.docx,.xls,.xlsx,.txt,.csv" buttonText="上传附件" />
               </Form.Item>
             </Col>
           </Row>

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { ProductionOrderRow } from '@core/contracts/work-order/order';
+import type { ProductionOrderListRow } from '@core/contracts/work-order/order';
 import { ListPage, type ListSpec } from '@app/components';
 import type { OrderListKind } from '../production-order.api';
 import { orderList } from '../production-order.list';
@@ -7,13 +7,13 @@ import { DeliveryDateDialog, UrgencyDialog } from './order-batch.dialogs';
 import { OrderDetailDrawer } from './order-detail.drawer';
 import { OrderEditorDialog } from './order-editor.dialog';
 
-type BatchDialog = { rows: readonly ProductionOrderRow[]; reload: () => void } | null;
+type BatchDialog = { rows: readonly ProductionOrderListRow[]; reload: () => void } | null;
 
 /**
  * The 流转卡 print page of the selected orders, in a new tab. Not `noopener`: the tab is our own
  * page and must get a copy of this tab's session storage (the login), else it asks to log in again.
  */
-function printOrders(rows: readonly ProductionOrderRow[]) {
+function printOrders(rows: readonly ProductionOrderListRow[]) {
   const url = new URL('/print-production-order', window.location.origin);
   url.searchParams.set('ids', rows.map((row) => row.id).join(','));
   window.open(url.toString(), '_blank');
@@ -24,7 +24,7 @@ export function OrderListPage({ kind }: { kind: OrderListKind }) {
   const [detailId, setDetailId] = useState<number | null>(null);
   const [deliveryDate, setDeliveryDate] = useState<BatchDialog>(null);
   const [urgency, setUrgency] = useState<BatchDialog>(null);
-  const spec = useMemo<ListSpec<ProductionOrderRow>>(
+  const spec = useMemo<ListSpec<ProductionOrderListRow>>(
     () => ({
       ...orderList(kind, {
         openDetail: (row) => setDetailId(row.id),
