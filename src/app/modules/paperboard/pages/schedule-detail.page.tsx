@@ -12,7 +12,7 @@ import { SCHEDULE_STATE_COLORS } from '../schedule.list';
 
 interface RunForm {
   rollWidthMm: number;
-  lanes: Array<{ laneId: number; outs: number; cuts: number }>;
+  lanes: Array<{ boardOrderId: number; outs: number; cuts: number }>;
 }
 
 /** 调整: a draft run's roll, outs and cuts; the server checks every rule again and says which one breaks. */
@@ -38,14 +38,14 @@ function RunEditor({ detail, run, onClose, onSaved }: { detail: BoardScheduleDet
 
   return (
     <Modal open title={`调整第 ${run.seq} 刀`} onCancel={onClose} onOk={() => void save().catch(() => undefined)} confirmLoading={saving} okText="确定" cancelText="取消" width={640} destroyOnHidden>
-      <Form form={form} layout="horizontal" labelCol={{ flex: '150px' }} initialValues={{ rollWidthMm: run.rollWidthMm, lanes: run.lanes.map((lane) => ({ laneId: lane.laneId, outs: lane.outs, cuts: lane.cuts })) }}>
+      <Form form={form} layout="horizontal" labelCol={{ flex: '150px' }} initialValues={{ rollWidthMm: run.rollWidthMm, lanes: run.lanes.map((lane) => ({ boardOrderId: lane.boardOrderId, outs: lane.outs, cuts: lane.cuts })) }}>
         <Form.Item label="门幅（mm）" name="rollWidthMm" rules={[{ required: true, message: '请选择门幅（mm）' }]}>
           <Select virtual={false} options={[...detail.rollWidths].reverse().map((width) => ({ value: width, label: `${width}` }))} style={{ width: 160 }} />
         </Form.Item>
         {run.lanes.map((lane, index) => (
           <Form.Item key={lane.laneId} label={`${lane.orderNo}`} extra={`宽 ${lane.widthMm} × 长 ${lane.lengthMm}，当前 ${lane.sheets} 张`}>
             <Space>
-              <Form.Item name={['lanes', index, 'laneId']} hidden>
+              <Form.Item name={['lanes', index, 'boardOrderId']} hidden>
                 <InputNumber />
               </Form.Item>
               <Form.Item name={['lanes', index, 'outs']} noStyle rules={[{ required: true, message: '请输入切数' }]}>
