@@ -1,11 +1,8 @@
+import { escapeHtml, printInFrame } from '../print-frame';
 import { TICKET_CSS } from './ticket-sheet';
 
 /** Class of the hidden frame the ticket is printed from (one per page, reused). */
 export const PRINT_FRAME_CLASS = 'mes-ticket-print-frame';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!);
-}
 
 /**
  * The print document of one or more tickets: their own HTML and CSS only, with `@page` at the
@@ -37,22 +34,6 @@ export async function printTicket(
   page: { widthMm: number; heightMm: number },
   title: string,
 ): Promise<void> {
-  const host = anchor.parentNode ?? anchor;
-  host.querySelectorAll(`iframe.${PRINT_FRAME_CLASS}`).forEach((frame) => frame.remove());
-  const frame = anchor.ownerDocument.createElement('iframe');
-  frame.className = PRINT_FRAME_CLASS;
-  frame.title = title;
-  frame.setAttribute('aria-hidden', 'true');
-  frame.style.cssText = 'position:fixed;right:0;bottom:0;width:0;height:0;border:0;visibility:hidden;';
-  const loaded = new Promise<void>((resolve) => frame.addEventListener('load', () => resolve(), { once: true }));
-  frame.srcdoc = ticketPrintDocument(([] as HTMLElement[]).concat(sheets).map((sheet) => sheet.outerHTML).join(''), page, title);
-  host.appendChild(frame);
-  await loaded;
-  frame.dataset.ready = 'true';
-  const view = frame.contentWindow;
-  if (!view) return;
-  // Fonts must be ready or the first print shows fallback glyphs.
-  await view.document.fonts?.ready;
-  view.focus();
-  view.print();
+  const html = ticketPrintDocument(([] as HTMLElement[]).concat(sheets).map((sheet) => sheet.outerHTML).join(''), page, title);
+  await printInFrame(anchor, html, title, PRINT_FRAME_CLASS);
 }

@@ -1,0 +1,31 @@
+/**
+ * Prints a whole HTML document from a hidden iframe placed next to `anchor` (inside the console's
+ * shadow root): the frame holds only that document — its own CSS and `@page` — so the console's
+ * menu and antd styles never reach the printer. Frames of the same `className` are replaced (one
+ * per kind, kept until the next print: tests read it). Resolves once the print dialog has been
+ * asked for.
+ */
+export async function printInFrame(anchor: HTMLElement, documentHtml: string, title: string, className: string): Promise<void> {
+  const host = anchor.parentNode ?? anchor;
+  host.querySelectorAll(`iframe.${className}`).forEach((frame) => frame.remove());
+  const frame = anchor.ownerDocument.createElement('iframe');
+  frame.className = className;
+  frame.title = title;
+  frame.setAttribute('aria-hidden', 'true');
+  frame.style.cssText = 'position:fixed;right:0;bottom:0;width:0;height:0;border:0;visibility:hidden;';
+  const loaded = new Promise<void>((resolve) => frame.addEventListener('load', () => resolve(), { once: true }));
+  frame.srcdoc = documentHtml;
+  host.appendChild(frame);
+  await loaded;
+  frame.dataset.ready = 'true';
+  const view = frame.contentWindow;
+  if (!view) return;
+  // Fonts must be ready or the first print shows fallback glyphs.
+  await view.document.fonts?.ready;
+  view.focus();
+  view.print();
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!);
+}
