@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { PageResult } from '@core/contracts/common';
 import {
@@ -243,6 +244,15 @@ describe('board orders follow their production order', () => {
     await data(post(admin, '/dps-server/order_recycling_bin/restore', { ids: [order.id] }));
     expect(await data(get<BoardOrder>(admin, P.orderDetail(order.board.id)))).toMatchObject({ revoked: false, state: 1 });
     expect(await group()).toBe(waiting);
+  });
+
+  it('the seed shows one such change held back from the line in the board plant', async () => {
+    const noted = (await orders(boardAdmin)).list.filter((order) => order.changeNote !== '');
+    expect(noted).toHaveLength(1);
+    expect(noted[0]).toMatchObject({ source: 1, state: expect.any(Number), changeNote: expect.stringMatching(/^交期 \d{4}-\d\d-\d\d→\d{4}-\d\d-\d\d$/) });
+    const order = await t.db.selectFrom('production_order').select(sql<string>`to_char(delivery_date, 'YYYY-MM-DD')`.as('due')).where('id', '=', noted[0]!.productionOrderId!).executeTakeFirstOrThrow();
+    expect(noted[0]!.changeNote.endsWith(order.due)).toBe(true);
+    expect(noted[0]!.dueDate).not.toBe(order.due);
   });
 
   it('an order on an issued schedule is not changed: the change is noted on the board order and in the log, and cleared when undone', async () => {
