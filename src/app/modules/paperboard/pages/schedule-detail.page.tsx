@@ -94,7 +94,7 @@ function RunEditor({ detail, run, onClose, onSaved }: { detail: BoardScheduleDet
       confirmLoading={saving}
       okText="确定"
       cancelText="取消"
-      width={760}
+      width={820}
       destroyOnHidden
     >
       <Form form={form} className="mes-board-run-editor" layout="horizontal" labelCol={{ flex: '110px' }} initialValues={{ rollWidthMm: run.rollWidthMm, lanes: run.lanes.map((lane) => ({ boardOrderId: lane.boardOrderId, outs: lane.outs, cuts: lane.cuts })) }}>
@@ -108,13 +108,13 @@ function RunEditor({ detail, run, onClose, onSaved }: { detail: BoardScheduleDet
                 <Form.Item key={field.key} label={index === 0 ? '订单' : `并排订单 ${index}`} required className="mes-board-lane">
                   <Space>
                     <Form.Item name={[field.name, 'boardOrderId']} noStyle rules={[{ required: true, message: '请选择订单' }]}>
-                      <Select showSearch optionFilterProp="label" options={options} style={{ width: 300 }} placeholder="选择订单" onChange={(orderId: number) => picked(index, orderId)} />
+                      <Select showSearch optionFilterProp="label" options={options} style={{ width: 270 }} placeholder="选择订单" onChange={(orderId: number) => picked(index, orderId)} />
                     </Form.Item>
                     <Form.Item name={[field.name, 'outs']} noStyle rules={[{ required: true, message: '请输入切数' }]}>
-                      <InputNumber min={1} max={detail.maxOuts} precision={0} addonBefore="切数" style={{ width: 130 }} />
+                      <InputNumber min={1} max={detail.maxOuts} precision={0} addonBefore="切数" style={{ width: 120 }} />
                     </Form.Item>
                     <Form.Item name={[field.name, 'cuts']} noStyle rules={[{ required: true, message: '请输入刀数' }]}>
-                      <InputNumber min={1} precision={0} addonBefore="刀数" style={{ width: 160 }} />
+                      <InputNumber min={1} precision={0} addonBefore="刀数" style={{ width: 150 }} />
                     </Form.Item>
                     {fields.length > 1 && (
                       <Button type="link" danger size="small" onClick={() => remove(field.name)}>
