@@ -189,7 +189,7 @@ describe('纸板排产：锁定重排、拼单调整、打印与导入', () => {
 
     rows[4] = ['导入纸板客户', '导入纸板5', 'E2E-IMPORT', 'C', 680, 1000, 2400, '2030-05-01', '', ''];
     await upload(await workbookOf(rows));
-    await ui.message(page, '导入成功').waitFor();
-    expect((await api.call<{ total: number }>(`${BASE}/order/list?boardCode=E2E-IMPORT`)).total).toBe(20);
+    await importDialog.waitFor({ state: 'hidden', timeout: 60_000 });
+    await expect.poll(async () => (await api.call<{ total: number }>(`${BASE}/order/list?boardCode=E2E-IMPORT`)).total).toBe(20);
   });
 });

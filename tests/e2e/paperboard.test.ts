@@ -57,8 +57,9 @@ describe('纸板排产', () => {
     await shot(page, 'paperboard-3-schedule-draft');
 
     // Adjust a run on a narrower roll: the widest roll keeps every rule; the run's roll and trim change.
+    // (A draft's first column ticks runs to lock: the roll is the third.)
     const runRows = schedule.locator('.mes-board-runs .ant-table-row');
-    const rollsShown = (await runRows.evaluateAll((rows) => rows.map((row) => Number(row.querySelectorAll('td')[1]?.textContent)))) as number[];
+    const rollsShown = (await runRows.evaluateAll((rows) => rows.map((row) => Number(row.querySelectorAll('td')[2]?.textContent)))) as number[];
     const widest = Math.max(...rollsShown);
     const index = rollsShown.findIndex((roll) => roll < widest);
     expect(index).toBeGreaterThanOrEqual(0);
@@ -70,7 +71,7 @@ describe('纸板排产', () => {
     await shot(page, 'paperboard-4-adjust-run');
     await editor.getByRole('button', { name: '确定' }).click();
     await ui.message(page, '修改成功').waitFor();
-    await expect.poll(async () => Number(await runRows.nth(index).locator('td').nth(1).innerText())).toBe(widest);
+    await expect.poll(async () => Number(await runRows.nth(index).locator('td').nth(2).innerText())).toBe(widest);
     expect(await schedule.locator('[data-figure="trimPct"]').innerText()).not.toBe(trimText);
 
     await schedule.getByRole('button', { name: '下发' }).click();

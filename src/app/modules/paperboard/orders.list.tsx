@@ -26,27 +26,33 @@ export function boardOrderList(fixed: Record<string, string> = {}, options: { ed
     columns: [
       { prop: 'orderNo', label: '订单号', filter: { type: 'tagInput' }, sortable: true, width: 140 },
       { prop: 'source', label: '来源', type: 'enum', options: BOARD_ORDER_SOURCE.options, filter: fixed.source ? undefined : { type: 'select', multiple: true }, width: 76 },
-      { prop: 'customerName', label: '客户名称', filter: { type: 'input' }, sortable: true, width: 116 },
+      { prop: 'customerName', label: '客户名称', filter: { type: 'input' }, sortable: true, width: 124 },
       { prop: 'boardCode', label: '纸板编码', filter: { type: 'input' }, sortable: true, width: 150, render: (row) => `${row.boardCode}（${row.flute}）` },
       { prop: 'widthMm', label: '宽×长（mm）', sortable: true, width: 96, render: (row) => `${row.widthMm}×${row.lengthMm}` },
       { prop: 'quantity', label: '数量（张）', type: 'number', sortable: true, width: 84 },
       { prop: 'dueDate', label: '交期', sortable: true, width: 92 },
       { prop: 'state', label: '状态', type: 'tag', options: STATE_OPTIONS, filter: fixed.state ? undefined : { type: 'select', multiple: true }, width: 70 },
-      { prop: 'scheduleNo', label: '排程号', width: 120 },
       {
-        prop: 'changeNote',
-        label: '变更',
-        width: 76,
-        render: (row) =>
-          row.revoked ? (
-            <Tag color="red">已撤销</Tag>
-          ) : row.changeNote ? (
-            <Tooltip title={`生产订单已变更，未应用到已下发的排程：${row.changeNote}`}>
-              <Tag color="warning" className="mes-board-change-note">
-                已变更
+        prop: 'scheduleNo',
+        label: '排程号',
+        width: 120,
+        // A production-order change held back from the line, or a revoked production order, beside the schedule.
+        render: (row) => (
+          <>
+            {row.scheduleNo}
+            {row.revoked ? (
+              <Tag color="red" className="mes-board-change-note" style={{ marginInlineStart: 4 }}>
+                已撤销
               </Tag>
-            </Tooltip>
-          ) : null,
+            ) : row.changeNote ? (
+              <Tooltip title={`生产订单已变更，未应用到已下发的排程：${row.changeNote}`}>
+                <Tag color="warning" className="mes-board-change-note" style={{ marginInlineStart: 4 }}>
+                  已变更
+                </Tag>
+              </Tooltip>
+            ) : null}
+          </>
+        ),
       },
     ],
     filters: [{ prop: 'dueDate', label: '交期', type: 'daterange' }],
