@@ -2,8 +2,8 @@
 // section "trim" times the optimiser alone.
 //   - starts the real server on PGlite (seeded as usual) and, as admin in 示例纸板厂, enters
 //     BENCH_TRIAL_SIZES (100,500) waiting board orders of a board code of their own (one per size)
-//     through POST /dps-server/paperboard/order/create, drawn like the engine's generator
-//     (widths 300–1800 mm, lengths 400–2000 mm, 150–12,000 sheets, log-uniform);
+//     through POST /dps-server/paperboard/order/create, the orders of the engine's generator
+//     (server/src/domain/trim/generate.ts: widths 300–1800 mm, lengths 400–2000 mm, 150–12,000 sheets);
 //   - times POST /dps-server/paperboard/standby/trial for each: wall time at the client (HTTP, the
 //     orders read, the instance built, the optimiser in the worker thread, every rule re-checked,
 //     the figures and the log line) against the worker's own time, median of BENCH_TRIAL_RUNS (3)
@@ -11,6 +11,10 @@
 //   - saves the plan as a draft and times 锁定并重新优化 with the first fifth of its runs locked;
 //   - reports the server's RSS before and its peak during the 试排 (the worker thread included).
 // Goal (issue 13, as for the engine): ≤ 1 s for 100 orders and ≤ 5 s for 500, end to end.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { repoRoot } from '../build-if-needed.mjs';
 import { loginHeaders, serverPid, withPeakRss, withServer } from './bench-support.mjs';
 
 const SIZES = (process.env.BENCH_TRIAL_SIZES ?? '100,500').split(',').map(Number);
@@ -29,31 +33,24 @@ async function call(baseUrl, headers, path, body) {
   return envelope.resultData;
 }
 
-/** mulberry32: the orders of a size are the same on every run. */
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/** The orders of the engine's own generator (server/src/domain/trim/generate.ts, run through tsx as the server runs it): the same on every run. */
+function generatedOrders(count) {
+  const generator = pathToFileURL(path.join(repoRoot, 'server/src/domain/trim/generate.ts')).href;
+  const script = `const { generateTrimInstance } = await import(${JSON.stringify(generator)}); console.log(JSON.stringify(generateTrimInstance({ seed: ${count}, orders: ${count} }).orders));`;
+  return JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 1 << 24 }));
 }
 
 async function enterOrders(baseUrl, headers, boardCode, count) {
-  const next = random(count * 7919);
-  const between = (min, max) => min + Math.floor(next() * (max - min + 1));
-  for (let index = 0; index < count; index += 1) {
+  for (const [index, order] of generatedOrders(count).entries()) {
     await call(baseUrl, headers, `${BASE}/order/create`, {
       source: 2,
       customerName: '试排基准客户',
       productName: `基准纸板${index + 1}`,
       boardCode,
       flute: 'C',
-      widthMm: between(300, 1800),
-      lengthMm: between(400, 2000),
-      quantity: Math.round(150 * Math.exp(next() * Math.log(12_000 / 150))),
+      widthMm: order.width,
+      lengthMm: order.length,
+      quantity: order.qty,
       dueDate: '2030-06-01',
       remark: '',
     });

@@ -7,16 +7,10 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiSession, type ApiSession } from './support/api';
 import { useE2eEnvironment, shot } from './support/harness';
-import { loginAt } from './support/login';
+import { loginAt, switchFactory } from './support/login';
 import * as ui from './support/list-page';
 
 const BASE = '/dps-server/paperboard';
-
-async function toBoardPlant(page: Page): Promise<void> {
-  await page.locator('[data-testid="org-switch"]').click();
-  await page.locator('.ant-select-item-option:has-text("示例纸板厂")').click();
-  await page.locator('[data-testid="org-switch"]:has-text("示例纸板厂")').waitFor();
-}
 
 /** admin's API session in 示例纸板厂. */
 async function boardApi(url: string): Promise<ApiSession> {
@@ -59,7 +53,7 @@ describe('纸板排产：锁定重排、拼单调整、打印与导入', () => {
     const page = await env.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
     await loginAt(page, env.server.url, '/paperboard/orders');
-    await toBoardPlant(page);
+    await switchFactory(page, '示例纸板厂');
     await page.goto(`${env.server.url}/paperboard/scheduleDetail?id=${draft.id}`);
     const schedule = page.locator('.mes-board-schedule');
     await schedule.locator('.ant-tag', { hasText: '草稿' }).waitFor();
@@ -150,7 +144,7 @@ describe('纸板排产：锁定重排、拼单调整、打印与导入', () => {
     const page = await env.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
     await loginAt(page, env.server.url, '/paperboard/orders');
-    await toBoardPlant(page);
+    await switchFactory(page, '示例纸板厂');
     await page.goto(`${env.server.url}/paperboard/orders`);
     await ui.waitForList(page);
 

@@ -6,14 +6,8 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useE2eEnvironment, shot } from './support/harness';
-import { loginAt } from './support/login';
+import { loginAt, switchFactory } from './support/login';
 import * as ui from './support/list-page';
-
-async function toBoardPlant(page: Page): Promise<void> {
-  await page.locator('[data-testid="org-switch"]').click();
-  await page.locator('.ant-select-item-option:has-text("示例纸板厂")').click();
-  await page.locator('[data-testid="org-switch"]:has-text("示例纸板厂")').waitFor();
-}
 
 const menu = (page: Page, title: string) => page.locator('.mes-sider-menu').getByText(title, { exact: true }).click();
 
@@ -24,7 +18,7 @@ describe('纸板排产', () => {
     const page = await env.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
     await loginAt(page, env.server.url, '/paperboard/orders');
-    await toBoardPlant(page);
+    await switchFactory(page, '示例纸板厂');
     await page.goto(`${env.server.url}/paperboard/orders`);
     await ui.waitForList(page);
     expect(await ui.tableRows(page).count()).toBeGreaterThan(5);

@@ -151,6 +151,18 @@ async function ordersOf(db: Db, scope: Scope, where: { ids?: number[]; scheduleI
   return lock ? query.forUpdate().execute() : query.execute();
 }
 
+/** The waiting (待排, not revoked) orders of one board code and flute, as the optimiser and the checks see them. */
+function waitingOrders(db: Db, scope: Scope, board: { boardCode: string; flute: string }) {
+  return db
+    .selectFrom('board_order')
+    .select(['id', 'order_no as orderNo', 'customer_name as customerName', 'width_mm as widthMm', 'length_mm as lengthMm', 'quantity'])
+    .where(inScope(scope))
+    .where('state', '=', 1)
+    .where('revoked', '=', false)
+    .where('board_code', '=', board.boardCode)
+    .where('flute', '=', board.flute);
+}
+
 async function runsOf(db: Db, scheduleId: number): Promise<PlanRun[]> {
   const rows = await db
     .selectFrom('board_run as r')
@@ -208,14 +220,7 @@ export class BoardScheduleService {
       await syncBoardOrders(this.db, scope);
       const config = await this.configs.get(scope);
       const rolls = await this.configs.rolls(scope, this.db, config);
-      let query = this.db
-        .selectFrom('board_order')
-        .select(['id', 'order_no as orderNo', 'customer_name as customerName', 'width_mm as widthMm', 'length_mm as lengthMm', 'quantity'])
-        .where(inScope(scope))
-        .where('state', '=', 1)
-        .where('revoked', '=', false)
-        .where('board_code', '=', request.boardCode)
-        .where('flute', '=', request.flute);
+      let query = waitingOrders(this.db, scope, request);
       if (request.orderIds) query = query.where('id', 'in', request.orderIds);
       if (request.dueBy) query = query.where('due_date', '<=', request.dueBy);
       const orders: PlanOrder[] = await query.orderBy('id').execute();
@@ -337,14 +342,7 @@ export class BoardScheduleService {
 
   /** The orders a draft's run may take: the schedule's own, then the waiting ones of its board group (soonest due first). */
   private async partners(scope: Scope, schedule: ScheduleRow, orders: OrderRow[]): Promise<BoardPartner[]> {
-    const waiting = await this.db
-      .selectFrom('board_order')
-      .select(['id', 'order_no as orderNo', 'customer_name as customerName', 'width_mm as widthMm', 'length_mm as lengthMm', 'quantity'])
-      .where(inScope(scope))
-      .where('state', '=', 1)
-      .where('revoked', '=', false)
-      .where('board_code', '=', schedule.board_code)
-      .where('flute', '=', schedule.flute)
+    const waiting = await waitingOrders(this.db, scope, { boardCode: schedule.board_code, flute: schedule.flute })
       .orderBy('due_date')
       .orderBy('id')
       .limit(BOARD_MAX_PARTNERS)
