@@ -11,10 +11,12 @@ import {
   type CreateBoardOrderRequest,
   type StandbyGroup,
 } from '@core/contracts/paperboard';
+import { ErpPaths, type ErpOrderMessage, type ErpSyncResult } from '@core/contracts/work-order/erp';
 import { ProductionOrderPaths as OrderPaths, type CreateProductionOrderRequest, type ProductionOrderRow } from '@core/contracts/work-order/order';
 import { WorkReportPaths as ReportPaths, type CreateWorkReportRequest } from '@core/contracts/work-order/report';
 import { checkPlan, planMetrics } from '../../domain/trim/check';
 import { expectImportRefused, rowId, sheetRows, type TestApp, uploadXlsx, useTwoFactoryApp } from '../../test-support';
+import { DEMO_INTEGRATION_KEYS } from '../erp';
 import { createOrder, moveOrder } from '../production-order';
 import { trimInstance, toTrimRuns, usableRolls } from './plan';
 import { DEFAULT_BOARD_LINE_CONFIG } from '@core/contracts/paperboard';
@@ -267,6 +269,31 @@ describe('board orders follow their production order', () => {
     // The note is in the export and the list; undoing the change clears it.
     await data(post(admin, OrderPaths.update, { ...order.input, id: order.id, orderNo: row.orderNo, deliveryDate: '2030-03-01' }));
     expect((await data(get<BoardOrder>(admin, P.orderDetail(order.board.id)))).changeNote).toBe('');
+  });
+
+  it('follows the ERP intake too: a change message re-sizes the waiting board order, a revoke marks it', async () => {
+    const erpOrderNo = `T-PB-ERP-${Date.now() % 100000}`;
+    const sync = async (message: ErpOrderMessage) => {
+      const response = await t.app.inject({ method: 'POST', url: ErpPaths.sync, headers: { 'x-integration-key': DEMO_INTEGRATION_KEYS[1001]! }, payload: message });
+      const body = response.json() as { resultCode: number; resultData?: ErpSyncResult };
+      expect(body, JSON.stringify(body)).toMatchObject({ resultCode: 1000 });
+      return body.resultData!;
+    };
+    const created = await sync({ type: 'create', erpOrderNo, erpLine: '1', version: 1, order: { customerName: 'ERP纸板客户', productNo: 'CP00001', quantity: 1000, deliveryDate: '2030-07-01' } });
+    const board = (await orders(admin, `orderNo=${created.orderNo}`)).list.find((order) => order.productionOrderId === created.orderId)!;
+    expect(board).toMatchObject({ state: 1, dueDate: '2030-07-01', revoked: false });
+    await sync({ type: 'change', erpOrderNo, erpLine: '1', version: 2, order: { quantity: 2000, deliveryDate: '2030-07-03' } });
+    const planned = await t.db
+      .selectFrom('production_order_operation')
+      .select('planned_qty')
+      .where('order_id', '=', created.orderId!)
+      .orderBy('seq')
+      .executeTakeFirstOrThrow();
+    expect(await data(get<BoardOrder>(admin, P.orderDetail(board.id)))).toMatchObject({ quantity: planned.planned_qty, dueDate: '2030-07-03' });
+    expect(planned.planned_qty).toBeGreaterThan(board.quantity);
+    expect((await log(admin, 'follow')).list[0]).toMatchObject({ userName: 'ERP', content: expect.stringContaining('交期 2030-07-01→2030-07-03') });
+    await sync({ type: 'revoke', erpOrderNo, erpLine: '1', version: 3 });
+    expect(await data(get<BoardOrder>(admin, P.orderDetail(board.id)))).toMatchObject({ revoked: true });
   });
 
   it('a draft holding a revoked order names it and cannot be issued', async () => {
