@@ -9,6 +9,9 @@ import { apiSession, type ApiSession } from './support/api';
 import { useE2eEnvironment, shot } from './support/harness';
 import { loginAt, switchFactory } from './support/login';
 import * as ui from './support/list-page';
+import { printFramePdf } from './support/pdf';
+
+const MM_TO_PT = 72 / 25.4;
 
 const BASE = '/dps-server/paperboard';
 
@@ -129,14 +132,21 @@ describe('纸板排产：锁定重排、拼单调整、打印与导入', () => {
     expect(await preview.locator('.mes-run-sheet-page').first().locator('th').allInnerTexts()).toEqual(['顺序', '门幅(mm)', '订单号', '客户名称', '宽(mm)', '长(mm)', '切数', '刀数', '张数', '米数', '修边(mm)', '修边率(%)']);
     await shot(page, 'paperboard-edits-5-run-sheet-preview');
     await preview.getByRole('button', { name: '打印' }).click();
-    const frame = page.locator('iframe.mes-run-sheet-print-frame[data-ready="true"]');
-    await frame.waitFor({ state: 'attached' });
-    const printed = await frame.evaluate((element) => {
-      const doc = (element as HTMLIFrameElement).contentDocument!;
-      return { pages: doc.querySelectorAll('.mes-run-sheet-page').length, css: doc.querySelector('style')?.textContent ?? '', menu: doc.querySelectorAll('.mes-sider-menu').length };
-    });
-    expect(printed).toMatchObject({ pages: Math.ceil(runCount / 10), menu: 0 });
-    expect(printed.css).toContain('@page { size: 297mm 210mm; margin: 0; }');
+    // What reaches the printer: exactly those pages, A4 landscape, the line's figures and no console.
+    const { document, pages, mediaBoxes, text } = await printFramePdf(page, await env.newPage(), 'paperboard-edits-6-run-sheet-print', 'mes-run-sheet-print-frame');
+    expect(document).toContain('@page { size: 297mm 210mm; margin: 0; }');
+    expect(document).not.toContain('mes-sider-menu');
+    expect(pages).toBe(Math.ceil(runCount / 10));
+    for (const [x0, y0, width, height] of mediaBoxes) {
+      expect([x0, y0]).toEqual([0, 0]);
+      expect(Math.abs(width! - 297 * MM_TO_PT)).toBeLessThan(1);
+      expect(Math.abs(height! - 210 * MM_TO_PT)).toBeLessThan(1);
+    }
+    // (The PDF's font maps some glyphs to their Kangxi radicals: compare the NFKC form.)
+    const printed = text.normalize('NFKC');
+    expect(printed).toContain('瓦线排产单');
+    expect(printed).toContain(`${pages}/${pages}`);
+    for (const run of after) expect(printed).toContain(/B[DR]\d{11}/.exec(run)![0]);
   });
 
   it('imports board orders from the template and shows a production-order change held back from the line', async () => {
@@ -155,7 +165,7 @@ describe('纸板排产：锁定重排、拼单调整、打印与导入', () => {
     const row = ui.rowWith(page, held.orderNo);
     await row.locator('.mes-board-change-note', { hasText: '已变更' }).hover();
     await page.locator('.ant-tooltip', { hasText: held.changeNote }).waitFor();
-    await shot(page, 'paperboard-edits-6-orders-change-note');
+    await shot(page, 'paperboard-edits-7-orders-change-note');
 
     const workbookOf = async (rows: Array<Array<string | number>>) => {
       const book = new ExcelJS.Workbook();
@@ -177,7 +187,7 @@ describe('纸板排产：锁定重排、拼单调整、打印与导入', () => {
     const failures = importDialog.locator('.mes-import-failures .ant-table-row');
     await failures.first().waitFor();
     expect(await failures.allInnerTexts()).toEqual([expect.stringMatching(/^6\s+宽\(mm\)必须是100-5000的整数$/)]);
-    await shot(page, 'paperboard-edits-7-import-refused');
+    await shot(page, 'paperboard-edits-8-import-refused');
     await importDialog.getByRole('button', { name: '取消' }).click();
     expect((await api.call<{ total: number }>(`${BASE}/order/list?boardCode=E2E-IMPORT`)).total).toBe(0);
 

@@ -16,7 +16,8 @@ export const RUN_SHEET_CSS = `
 .mes-run-sheet th { background: #eee; text-align: center; font-weight: 600; }
 .mes-run-sheet td.text { text-align: left; }
 .mes-run-sheet tbody.run td.first { border-top: 0.5mm solid #000; }
-.mes-run-sheet-foot { margin-top: auto; padding-top: 2mm; display: flex; justify-content: space-between; }
+.mes-run-sheet-foot { margin-top: auto; padding-top: 2mm; display: flex; justify-content: space-between; gap: 8mm; }
+.mes-run-sheet-foot .sign { flex: none; white-space: nowrap; }
 .mes-run-sheet-foot .sign span { display: inline-block; margin-left: 10mm; min-width: 30mm; border-bottom: 0.2mm solid #000; }
 `;
 
