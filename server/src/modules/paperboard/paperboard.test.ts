@@ -334,6 +334,7 @@ describe('access', () => {
       [P.runSheet, { id: 1 }],
       [P.configUpdate, DEFAULT_BOARD_LINE_CONFIG],
       [P.orderCreate, handOrder()],
+      [P.orderImport, { url: '/file/x.xlsx' }],
     ];
     for (const [path, body] of calls) expect(await post(qc, path, body), path).toMatchObject({ resultCode: 4003 });
     expect(await get(qc, P.scheduleList)).toMatchObject({ resultCode: 4003 });

@@ -335,11 +335,17 @@ describe('schedule states from work reports', () => {
     const boardState = async (id: number) => (await data(get<BoardOrder>(admin, P.orderDetail(id)))).state;
     expect(await state()).toBe(2);
 
-    await report(first.corrugator, 100);
+    // The first audited report starts it; rolling that audit back returns it to 已下发 (the rule is a function of the reports).
+    const started = await report(first.corrugator, 100);
     expect(await state()).toBe(3);
     expect(await boardState(first.board.id)).toBe(3);
     expect(await boardState(second.board.id)).toBe(2);
     expect((await log(admin, 'state')).list[0]).toMatchObject({ scheduleId, content: expect.stringContaining('已下发 → 生产中') });
+    await data(post(admin, ReportPaths.batchRollBack, { ids: [started] }));
+    expect(await state()).toBe(2);
+    expect(await boardState(first.board.id)).toBe(2);
+    await data(post(admin, ReportPaths.audit, { id: started, goodQty: 100, defectQty: 0 }));
+    expect(await state()).toBe(3);
 
     await report(first.corrugator, first.corrugator.plannedQty - 100);
     expect(await boardState(first.board.id)).toBe(4);
