@@ -15,13 +15,13 @@ export interface BoardLogLine {
   content: string;
   before?: string;
   after?: string;
-  /** Who, when not the scope's user (e.g. 'ERP'). */
+  /** Who, when the scope has no user of the factory (e.g. 'ERP'). */
   userName?: string;
 }
 
-/** Writes a log line as the scope's user, or as `line.userName` when given (e.g. 'ERP'), inside the write's transaction. */
+/** Writes a log line as the scope's user, or as `line.userName` when the scope has no user (ERP intake, a machine), inside the write's transaction. */
 export async function addBoardLog(db: Db, scope: Scope, line: BoardLogLine): Promise<void> {
-  const user = line.userName ? undefined : await db.selectFrom('app_user').select(sql<string>`coalesce(nullif(nick_name, ''), username)`.as('name')).where('id', '=', scope.userId).executeTakeFirst();
+  const user = await db.selectFrom('app_user').select(sql<string>`coalesce(nullif(nick_name, ''), username)`.as('name')).where('id', '=', scope.userId).executeTakeFirst();
   await db
     .insertInto('board_schedule_log')
     .values({

@@ -238,7 +238,8 @@ describe('board orders follow their production order', () => {
 
     const group = async () => (await data(get<StandbyGroup[]>(admin, P.standbyGroups))).find((each) => each.boardCode === followed.boardCode && each.flute === followed.flute)?.orders ?? 0;
     const waiting = await group();
-    await t.db.transaction().execute((trx) => moveOrder(trx, CARTON, order.id, 'revoke', { actor: { userId: null, name: 'ERP' }, context: CONTEXT }));
+    // As the ERP intake revokes: a scope without a user, the actor named ERP.
+    await t.db.transaction().execute((trx) => moveOrder(trx, { ...CARTON, userId: 0 }, order.id, 'revoke', { actor: { userId: null, name: 'ERP' }, context: CONTEXT }));
     expect(await data(get<BoardOrder>(admin, P.orderDetail(order.board.id)))).toMatchObject({ revoked: true, state: 1 });
     expect(await group()).toBe(waiting - 1);
     expect(await post(admin, P.trial, { boardCode: followed.boardCode, flute: followed.flute, orderIds: [order.board.id] })).toMatchObject({ resultCode: 4000, resultMsg: '所选订单不是该纸板编码和楞型的待排订单' });
