@@ -23,7 +23,9 @@
 // and of issue 11:
 //  11. ERP intake of 10,000 order messages through the HTTP API (batches of 500 to sync_batch), PGlite and PostgreSQL (scripts/bench/erp-intake.mjs).
 //  12. the production order list at 200k orders, PGlite and PostgreSQL (scripts/bench/order-list.mjs).
-// BENCH_ONLY=size,startup,list,ui,import,upload,login,trim,schedule,device,erp,orders picks sections (default: all).
+// and of issue 13 again:
+//  13. 试排 end to end through the server, 100 and 500 board orders, and 锁定并重新优化 (scripts/bench/trial.mjs).
+// BENCH_ONLY=size,startup,list,ui,import,upload,login,trim,schedule,device,erp,orders,trial picks sections (default: all).
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,6 +40,7 @@ import { listPageRenderReport } from './list-page-render.mjs';
 import { loginLoadReport } from './login-load.mjs';
 import { uploadMemoryReport } from './upload-memory.mjs';
 import { trimReport } from './trim.mjs';
+import { trialReport } from './trial.mjs';
 import { scheduleReport } from './schedule.mjs';
 import { erpIntakeReport } from './erp-intake.mjs';
 import { deviceStatusReport } from './device-status.mjs';
@@ -153,7 +156,7 @@ async function timings(baseUrl) {
   return { toLogin, toFirstScreen, loadedScripts: scriptBytes[0] };
 }
 
-const SECTIONS = ['size', 'startup', 'list', 'ui', 'import', 'upload', 'login', 'trim', 'schedule', 'device', 'erp', 'orders'];
+const SECTIONS = ['size', 'startup', 'list', 'ui', 'import', 'upload', 'login', 'trim', 'schedule', 'device', 'erp', 'orders', 'trial'];
 const only = (process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean);
 const unknown = only.filter((name) => !SECTIONS.includes(name));
 if (unknown.length) {
@@ -211,4 +214,5 @@ await section('schedule', async () => (await scheduleReport()).pass);
 await section('device', async () => (await deviceStatusReport()).pass);
 await section('erp', async () => (await erpIntakeReport()).pass);
 await section('orders', () => orderListReport());
+await section('trial', async () => (await trialReport()).pass);
 process.exitCode = failed ? 1 : 0;

@@ -6,14 +6,8 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useE2eEnvironment, shot } from './support/harness';
-import { loginAt } from './support/login';
+import { loginAt, switchFactory } from './support/login';
 import * as ui from './support/list-page';
-
-async function toBoardPlant(page: Page): Promise<void> {
-  await page.locator('[data-testid="org-switch"]').click();
-  await page.locator('.ant-select-item-option:has-text("示例纸板厂")').click();
-  await page.locator('[data-testid="org-switch"]:has-text("示例纸板厂")').waitFor();
-}
 
 const menu = (page: Page, title: string) => page.locator('.mes-sider-menu').getByText(title, { exact: true }).click();
 
@@ -24,7 +18,7 @@ describe('纸板排产', () => {
     const page = await env.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
     await loginAt(page, env.server.url, '/paperboard/orders');
-    await toBoardPlant(page);
+    await switchFactory(page, '示例纸板厂');
     await page.goto(`${env.server.url}/paperboard/orders`);
     await ui.waitForList(page);
     expect(await ui.tableRows(page).count()).toBeGreaterThan(5);
@@ -57,8 +51,9 @@ describe('纸板排产', () => {
     await shot(page, 'paperboard-3-schedule-draft');
 
     // Adjust a run on a narrower roll: the widest roll keeps every rule; the run's roll and trim change.
+    // (A draft's first column ticks runs to lock: the roll is the third.)
     const runRows = schedule.locator('.mes-board-runs .ant-table-row');
-    const rollsShown = (await runRows.evaluateAll((rows) => rows.map((row) => Number(row.querySelectorAll('td')[1]?.textContent)))) as number[];
+    const rollsShown = (await runRows.evaluateAll((rows) => rows.map((row) => Number(row.querySelectorAll('td')[2]?.textContent)))) as number[];
     const widest = Math.max(...rollsShown);
     const index = rollsShown.findIndex((roll) => roll < widest);
     expect(index).toBeGreaterThanOrEqual(0);
@@ -70,7 +65,7 @@ describe('纸板排产', () => {
     await shot(page, 'paperboard-4-adjust-run');
     await editor.getByRole('button', { name: '确定' }).click();
     await ui.message(page, '修改成功').waitFor();
-    await expect.poll(async () => Number(await runRows.nth(index).locator('td').nth(1).innerText())).toBe(widest);
+    await expect.poll(async () => Number(await runRows.nth(index).locator('td').nth(2).innerText())).toBe(widest);
     expect(await schedule.locator('[data-figure="trimPct"]').innerText()).not.toBe(trimText);
 
     await schedule.getByRole('button', { name: '下发' }).click();

@@ -967,6 +967,11 @@ export interface BoardOrderTable extends ScopedRow {
   state: Int;
   schedule_id: NullableId;
   remark: Text;
+  /** The production order was revoked or no longer makes board (migration 0025). */
+  revoked: Flag;
+  /** A production-order change not applied because the order is on the line; '' when none. */
+  change_note: Text;
+  changed_at: NullableTimestamp;
 }
 
 export interface BoardRunTable {

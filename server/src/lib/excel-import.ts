@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { ResultCode } from '@core/contracts/common';
+import { isCalendarDate, ResultCode } from '@core/contracts/common';
 import type { Db } from '../db';
 import { AppError } from '../plugins/envelopes';
 
@@ -163,4 +163,19 @@ export async function runImport<K extends string, T>(db: Db, input: string | Rea
 /** Template headers: required columns marked with a leading *. */
 export function templateHeaders<K extends string>(columns: ReadonlyArray<ImportColumn<K>>): string[] {
   return columns.map((column) => (column.required ? `*${column.header}` : column.header));
+}
+
+/** A cell of whole digits (at most `digits`) within min…max, else null. */
+export function importInteger(value: string, min: number, max: number, digits = 9): number | null {
+  if (!new RegExp(`^\\d{1,${digits}}$`).test(value)) return null;
+  const number = Number(value);
+  return number >= min && number <= max ? number : null;
+}
+
+/** A cell's day as yyyy-mm-dd (typed yyyy-mm-dd or yyyy/m/d) when that day exists, else null. */
+export function importDay(value: string): string | null {
+  const match = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})/.exec(value.trim());
+  if (!match) return null;
+  const day = `${match[1]}-${match[2]!.padStart(2, '0')}-${match[3]!.padStart(2, '0')}`;
+  return isCalendarDate(day) ? day : null;
 }

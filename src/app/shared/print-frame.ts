@@ -1,4 +1,4 @@
-/** Class of the hidden frame sheets are printed from (one per page, reused). */
+/** Default class of the hidden frame documents are printed from (one per kind and page, reused). */
 export const PRINT_FRAME_CLASS = 'mes-ticket-print-frame';
 
 export function escapeHtml(value: string): string {
@@ -25,14 +25,14 @@ ${css}
 
 /**
  * Prints a print document from a hidden iframe placed next to `anchor` (inside the console's shadow
- * root), then its window prints. Resolves once the print dialog has been asked for; the frame stays
- * until the next print (tests read it).
+ * root), then its window prints. Frames of the same `className` are replaced. Resolves once the print
+ * dialog has been asked for; the frame stays until the next print (tests read it).
  */
-export async function printInFrame(anchor: HTMLElement, documentHtml: string, title: string): Promise<void> {
+export async function printInFrame(anchor: HTMLElement, documentHtml: string, title: string, className = PRINT_FRAME_CLASS): Promise<void> {
   const host = anchor.parentNode ?? anchor;
-  host.querySelectorAll(`iframe.${PRINT_FRAME_CLASS}`).forEach((frame) => frame.remove());
+  host.querySelectorAll(`iframe.${className}`).forEach((frame) => frame.remove());
   const frame = anchor.ownerDocument.createElement('iframe');
-  frame.className = PRINT_FRAME_CLASS;
+  frame.className = className;
   frame.title = title;
   frame.setAttribute('aria-hidden', 'true');
   frame.style.cssText = 'position:fixed;right:0;bottom:0;width:0;height:0;border:0;visibility:hidden;';

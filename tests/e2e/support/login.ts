@@ -14,3 +14,10 @@ export async function loginAt(page: Page, baseUrl: string, path: string, usernam
   await logIn(page, username, password);
   await page.waitForURL((url) => url.pathname === path.split('?')[0]);
 }
+
+/** Switches the logged-in user to another factory (示例纸板厂 …) from the header's switch, and waits until it shows. */
+export async function switchFactory(page: Page, name: string): Promise<void> {
+  await page.locator('[data-testid="org-switch"]').click();
+  await page.locator(`.ant-select-item-option:has-text("${name}")`).click();
+  await page.locator(`[data-testid="org-switch"]:has-text("${name}")`).waitFor();
+}

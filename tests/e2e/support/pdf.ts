@@ -80,12 +80,13 @@ export function readPdf(pdf: Buffer): { pages: number; mediaBoxes: number[][]; t
 }
 
 /**
- * What the 打印 button of a ticket page (流转卡 template preview, /print-production-order) sends to
+ * What the 打印 button of a ticket page (流转卡 template preview, /print-production-order; or any print
+ * frame of `frameClass`, e.g. paperboard's run sheet) sends to
  * the printer: the document of its hidden print frame, laid out in `printPage` (a fresh page),
  * captured as `screenshot` and printed by Chromium at its CSS @page size.
  */
-export async function printFramePdf(page: Page, printPage: Page, screenshot: string): Promise<{ document: string } & ReturnType<typeof readPdf>> {
-  const frame = page.locator('iframe.mes-ticket-print-frame[data-ready="true"]');
+export async function printFramePdf(page: Page, printPage: Page, screenshot: string, frameClass = 'mes-ticket-print-frame'): Promise<{ document: string } & ReturnType<typeof readPdf>> {
+  const frame = page.locator(`iframe.${frameClass}[data-ready="true"]`);
   await frame.waitFor({ state: 'attached' });
   const document = await frame.evaluate((element) => (element as HTMLIFrameElement).srcdoc);
   await printPage.setContent(document, { waitUntil: 'load' });

@@ -18,6 +18,7 @@ import { paperboard } from './0020_paperboard';
 import { orderStatusIndexes } from './0021_order_status_indexes';
 import { deviceCare } from './0022_device_care';
 import { deviceLedger } from './0023_device_ledger';
+import { boardOrderFollow } from './0025_board_order_follow';
 
 /** Every migration in order; names sort lexically and must never change once shipped. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0021_order_status_indexes': orderStatusIndexes,
   '0022_device_care': deviceCare,
   '0023_device_ledger': deviceLedger,
+  '0025_board_order_follow': boardOrderFollow,
 };

@@ -5,6 +5,7 @@ import type { Db } from '../../db';
 import type { FieldChange, ProductionOrderTable } from '../../db/schema';
 import { inScope } from '../../lib/scoped';
 import type { Scope } from '../../plugins/auth';
+import { followProductionOrder } from '../paperboard';
 import { flowSteps, insertOperations, plannedQuantities, type PlannedOperation } from '../production-order';
 
 /**
@@ -159,6 +160,7 @@ export async function applyOrderChanges(trx: Db, scope: Scope, order: StoredOrde
   }
   await trx.updateTable('production_order').set(values as never).where('id', '=', order.id).execute();
   if (planned) await replanOperations(trx, scope, order.id, planned);
+  await followProductionOrder(trx, scope, order.id, 'ERP');
   const any = await trx.selectFrom('production_order_operation').select('id').where('order_id', '=', order.id).limit(1).executeTakeFirst();
   return { hasOperations: any !== undefined };
 }

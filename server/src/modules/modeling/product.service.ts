@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import type { ExportColumn } from '../../lib/excel-export';
-import { ImportMessages, runImport, type ImportColumn } from '../../lib/excel-import';
+import { ImportMessages, importInteger, runImport, type ImportColumn } from '../../lib/excel-import';
 import { runList, streamList, type ListParams } from '../../lib/list-query';
 import type { Scope } from '../../plugins/auth';
 import { guardUnique, UNIQUE_MESSAGES } from './common';
@@ -229,11 +229,7 @@ export async function bulkInsertProducts(db: Db, scope: Scope, records: ProductR
   }
 }
 
-function integerIn(value: string, min: number, max: number): number | null {
-  if (!/^\d{1,6}$/.test(value)) return null;
-  const number = Number(value);
-  return number >= min && number <= max ? number : null;
-}
+const integerIn = (value: string, min: number, max: number) => importInteger(value, min, max, 6);
 
 // ---- service --------------------------------------------------------------------------------------
 

@@ -14,13 +14,14 @@ const pad = (value: number) => String(value).padStart(2, '0');
  */
 export const paperboardModule: ServerModule = {
   name: 'paperboard',
-  async register(app, { db, now }) {
+  async register(app, { db, files, now }) {
     const configs = new BoardConfigService(db);
     const runner = new TrimRunner();
     app.addHook('onClose', async () => runner.close());
     await paperboardRoutes(app, {
       db,
       configs,
+      files,
       orders: new BoardOrderService(db, configs),
       schedules: new BoardScheduleService(db, configs, runner),
       today: () => {
@@ -30,3 +31,5 @@ export const paperboardModule: ServerModule = {
     });
   },
 };
+
+export { followProductionOrder, followReports } from './follow';

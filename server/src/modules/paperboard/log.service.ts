@@ -15,9 +15,11 @@ export interface BoardLogLine {
   content: string;
   before?: string;
   after?: string;
+  /** Who, when the scope has no user of the factory (e.g. 'ERP'). */
+  userName?: string;
 }
 
-/** Writes a log line as the scope's user (inside the write's transaction). */
+/** Writes a log line as the scope's user, or as `line.userName` when the scope has no user (ERP intake, a machine), inside the write's transaction. */
 export async function addBoardLog(db: Db, scope: Scope, line: BoardLogLine): Promise<void> {
   const user = await db.selectFrom('app_user').select(sql<string>`coalesce(nullif(nick_name, ''), username)`.as('name')).where('id', '=', scope.userId).executeTakeFirst();
   await db
@@ -28,8 +30,8 @@ export async function addBoardLog(db: Db, scope: Scope, line: BoardLogLine): Pro
       schedule_id: line.scheduleId ?? null,
       schedule_no: line.scheduleNo ?? '',
       action: line.action,
-      user_id: scope.userId,
-      user_name: user?.name ?? '',
+      user_id: user ? scope.userId : null,
+      user_name: user?.name ?? line.userName ?? '',
       content: line.content,
       before: line.before ?? '',
       after: line.after ?? '',

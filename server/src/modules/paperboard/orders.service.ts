@@ -1,5 +1,8 @@
 import { sql } from 'kysely';
 import {
+  BOARD_ORDER_IMPORT_MAX_ROWS,
+  BOARD_ORDER_MAX_SHEETS,
+  BOARD_SHEET_MM,
   BOARD_ORDER_SOURCE,
   BOARD_ORDER_STATE,
   CORRUGATOR_PROCESS_CODE,
@@ -14,6 +17,8 @@ import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { formatDateTime } from '../../lib/datetime';
 import { conflict, notFound } from '../../lib/errors';
 import type { ExportColumn } from '../../lib/excel-export';
+import { ImportMessages, importDay, importInteger, runImport, type ImportColumn, type ImportResult } from '../../lib/excel-import';
+import { guardUnique } from '../../lib/unique';
 import { summary, text } from '../../lib/rows';
 import type { Scope } from '../../plugins/auth';
 import { FactoryEntity, factoryList, inScope, insertRow, requireRow, type RowOf, updateRow, writeUnique } from '../../lib/scoped';
@@ -74,6 +79,8 @@ function boardOrderQuery(db: Db) {
       'b.schedule_id',
       's.schedule_no',
       'b.remark',
+      'b.revoked',
+      'b.change_note',
       'b.created_at',
       'b.updated_at',
     ]);
@@ -100,6 +107,8 @@ function toBoardOrder(row: BoardOrderRow): BoardOrder {
     scheduleId: row.schedule_id,
     scheduleNo: row.schedule_no ?? '',
     remark: row.remark,
+    revoked: row.revoked,
+    changeNote: row.change_note,
     createTime: formatDateTime(row.created_at),
     updateTime: formatDateTime(row.updated_at),
   };
@@ -121,13 +130,37 @@ export const BOARD_ORDER_EXPORT_COLUMNS: ReadonlyArray<ExportColumn<BoardOrder>>
   { header: '状态', value: (row) => BOARD_ORDER_STATE.label(row.state) },
   { header: '排程号', value: (row) => row.scheduleNo, width: 18 },
   { header: '备注', value: (row) => row.remark, width: 24 },
+  { header: '变更提示', value: (row) => (row.revoked ? '生产订单已撤销' : row.changeNote), width: 30 },
 ];
+
+type BoardOrderImportKey = 'source' | 'customerName' | 'productName' | 'boardCode' | 'flute' | 'widthMm' | 'lengthMm' | 'quantity' | 'dueDate' | 'remark';
+
+/** 纸板订单导入 columns (board sold as board, or re-makes): as the editor's fields. */
+export const BOARD_ORDER_IMPORT_COLUMNS: ReadonlyArray<ImportColumn<BoardOrderImportKey>> = [
+  { key: 'customerName', header: '客户名称', required: true, maxLength: 50 },
+  { key: 'productName', header: '品名', maxLength: 50 },
+  { key: 'boardCode', header: '纸板编码', required: true, maxLength: 40 },
+  { key: 'flute', header: '楞型', required: true, maxLength: 4 },
+  { key: 'widthMm', header: '宽(mm)', required: true },
+  { key: 'lengthMm', header: '长(mm)', required: true },
+  { key: 'quantity', header: '数量(张)', required: true },
+  { key: 'dueDate', header: '交期', required: true },
+  { key: 'source', header: '来源' },
+  { key: 'remark', header: '备注', maxLength: 200 },
+];
+/** Sources an import may give (a derived order comes from its production order only). */
+const IMPORT_SOURCES = BOARD_ORDER_SOURCE.options.filter((option) => option.value !== 1);
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 const dayKey = (date: Date) => `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}`;
 
 /** The next number of a daily series `<prefix><yyyymmdd><nnn>` in `table`'s `column` of the factory. */
 export async function nextDailyNo(db: Db, table: 'board_order' | 'board_schedule', column: 'order_no' | 'schedule_no', scope: Scope, prefix: string, now = new Date()): Promise<string> {
+  return (await nextDailyNos(db, table, column, scope, prefix, 1, now))[0]!;
+}
+
+/** The next `count` numbers of the daily series (an import's rows, in order). */
+async function nextDailyNos(db: Db, table: 'board_order' | 'board_schedule', column: 'order_no' | 'schedule_no', scope: Scope, prefix: string, count: number, now = new Date()): Promise<string[]> {
   const stem = `${prefix}${dayKey(now)}`;
   const row = await db
     .selectFrom(table as 'board_order')
@@ -136,8 +169,11 @@ export async function nextDailyNo(db: Db, table: 'board_order' | 'board_schedule
     .where(sql.ref(column), 'like', `${stem}%`)
     .executeTakeFirst();
   const last = row?.last ? Number(row.last.slice(stem.length)) || 0 : 0;
-  return `${stem}${pad(last + 1, 3)}`;
+  return Array.from({ length: count }, (_, index) => `${stem}${pad(last + 1 + index, 3)}`);
 }
+
+/** Production-order statuses whose board the corrugator makes (审核通过 onward, not 待审核/驳回/回收). */
+export const BOARD_ORDER_STATUSES = [2, 3, 4, 5, 6, 10] as const;
 
 /**
  * Board orders of production orders whose flow makes board on the corrugator (瓦线生产): the sheet
@@ -145,7 +181,8 @@ export async function nextDailyNo(db: Db, table: 'board_order' | 'board_schedule
  * order gets its board order once (its state then belongs to the board schedules). An order whose
  * corrugator operation has ended starts as 完工, any other as 待排.
  */
-export async function syncBoardOrders(db: Db, scope: Scope): Promise<number> {
+export async function syncBoardOrders(db: Db, scope: Scope, productionOrderId?: number): Promise<number> {
+  const one = productionOrderId === undefined ? sql`` : sql`and o.id = ${productionOrderId}`;
   const result = await sql`
     insert into board_order (enterprise_id, org_id, order_no, production_order_id, source, customer_name, product_name,
       board_code, flute, width_mm, length_mm, quantity, due_date, state)
@@ -157,8 +194,8 @@ export async function syncBoardOrders(db: Db, scope: Scope): Promise<number> {
       select x.planned_qty, x.status from production_order_operation x join process p on p.id = x.process_id
       where x.order_id = o.id and p.code = ${CORRUGATOR_PROCESS_CODE} order by x.seq limit 1
     ) op on true
-    where o.enterprise_id = ${scope.enterpriseId} and o.org_id = ${scope.orgId} and not o.revoked
-      and o.status in (2, 3, 4, 5, 6, 10) and o.sheet_width_mm > 0 and o.sheet_length_mm > 0 and o.board_code <> '' and o.flute <> ''
+    where o.enterprise_id = ${scope.enterpriseId} and o.org_id = ${scope.orgId} and not o.revoked ${one}
+      and o.status in (${sql.join(BOARD_ORDER_STATUSES)}) and o.sheet_width_mm > 0 and o.sheet_length_mm > 0 and o.board_code <> '' and o.flute <> ''
       and op.planned_qty > 0
       and not exists (select 1 from board_order b where b.production_order_id = o.id)
     on conflict do nothing`.execute(db);
@@ -231,6 +268,43 @@ export class BoardOrderService extends FactoryEntity({ query: boardOrderQuery, a
     });
   }
 
+  /**
+   * 导入纸板订单: each row a board order sold as board (or a re-make), checked like the editor's
+   * fields; every row checked first, then all orders created in one transaction — or none, with every
+   * refused row and why.
+   */
+  async import(scope: Scope, filePath: string, context: OperationContext): Promise<ImportResult & { message: string }> {
+    const sheet = (value: string) => importInteger(value, BOARD_SHEET_MM.min, BOARD_SHEET_MM.max, 5);
+    const result = await runImport<BoardOrderImportKey, Omit<CreateBoardOrderRequest, 'source'> & { source: number }>(this.db, filePath, {
+      columns: BOARD_ORDER_IMPORT_COLUMNS,
+      maxRows: BOARD_ORDER_IMPORT_MAX_ROWS,
+      validateRow: (row) => {
+        const widthMm = sheet(row.widthMm);
+        if (widthMm === null) return `宽(mm)必须是${BOARD_SHEET_MM.min}-${BOARD_SHEET_MM.max}的整数`;
+        const lengthMm = sheet(row.lengthMm);
+        if (lengthMm === null) return `长(mm)必须是${BOARD_SHEET_MM.min}-${BOARD_SHEET_MM.max}的整数`;
+        const quantity = importInteger(row.quantity, 1, BOARD_ORDER_MAX_SHEETS);
+        if (quantity === null) return `数量(张)必须是1-${BOARD_ORDER_MAX_SHEETS}的整数`;
+        const dueDate = importDay(row.dueDate);
+        if (!dueDate) return '交期格式不正确（如 2026-12-20）';
+        const source = row.source === '' ? 2 : IMPORT_SOURCES.find((option) => option.label === row.source)?.value;
+        if (source === undefined) return `来源只能是${IMPORT_SOURCES.map((option) => option.label).join('、')}`;
+        return { source, customerName: row.customerName, productName: row.productName, boardCode: row.boardCode, flute: row.flute, widthMm, lengthMm, quantity, dueDate, remark: row.remark };
+      },
+      write: async (trx, records) => {
+        const numbers = new Map<number, string[]>();
+        for (const source of [2, 3]) {
+          const count = records.filter((record) => record.source === source).length;
+          if (count) numbers.set(source, await nextDailyNos(trx, 'board_order', 'order_no', scope, source === 3 ? 'BR' : 'BD', count));
+        }
+        const rows = records.map((record) => ({ enterprise_id: scope.enterpriseId, org_id: scope.orgId, order_no: numbers.get(record.source)!.shift()!, source: record.source, state: 1, ...values(record) }));
+        for (let start = 0; start < rows.length; start += 1000) await guardUnique(() => trx.insertInto('board_order').values(rows.slice(start, start + 1000)).execute(), { board_order_no_uq: BoardOrderMessages.noTaken });
+        await recordOperation(trx, context, { ...scope, content: `导入纸板订单：${rows.length}个（${summary(rows.map((row) => row.order_no))}）` });
+      },
+    });
+    return { ...result, message: result.failures.length > 0 ? ImportMessages.failed(new Set(result.failures.map((failure) => failure.row)).size) : '导入成功' };
+  }
+
   /** Waiting orders grouped by board code and flute, with totals; the groups due soonest first. */
   async standbyGroups(scope: Scope, today: string): Promise<StandbyGroup[]> {
     await syncBoardOrders(this.db, scope);
@@ -241,6 +315,7 @@ export class BoardOrderService extends FactoryEntity({ query: boardOrderQuery, a
       .select(['board_code', 'flute', 'width_mm', 'length_mm', 'quantity', sql<string>`to_char(due_date, 'YYYY-MM-DD')`.as('due')])
       .where(inScope(scope))
       .where('state', '=', 1)
+      .where('revoked', '=', false)
       .execute();
     const groups = new Map<string, StandbyGroup>();
     for (const row of rows) {

@@ -4,11 +4,11 @@ import { registerCrudRoutes } from '../../lib/crud-routes';
 import { mount } from '../../lib/endpoint';
 import { sendXlsx } from '../../lib/excel-export';
 import { operationContext } from '../../lib/operation-context';
-import { registerExportRoute } from '../../lib/transfer-routes';
+import { registerExportRoute, registerImportRoutes, type StoredFiles } from '../../lib/transfer-routes';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import type { BoardConfigService } from './config.service';
 import { listBoardLog } from './log.service';
-import { BOARD_ORDER_EXPORT_COLUMNS, type BoardOrderService } from './orders.service';
+import { BOARD_ORDER_EXPORT_COLUMNS, BOARD_ORDER_IMPORT_COLUMNS, type BoardOrderService } from './orders.service';
 import { RUN_SHEET_COLUMNS, type BoardScheduleService } from './schedule.service';
 import type { Db } from '../../db';
 
@@ -17,17 +17,26 @@ export interface PaperboardServices {
   orders: BoardOrderService;
   schedules: BoardScheduleService;
   configs: BoardConfigService;
+  files: StoredFiles;
   /** Today (yyyy-mm-dd) for the due counts. */
   today: () => string;
 }
 
 /** /dps-server/paperboard/*: board orders, standby groups and 试排, schedules and their run sheet, the line's config, the log. */
-export async function paperboardRoutes(app: FastifyInstance, { db, orders, schedules, configs, today }: PaperboardServices): Promise<void> {
+export async function paperboardRoutes(app: FastifyInstance, { db, orders, schedules, configs, files, today }: PaperboardServices): Promise<void> {
   const scope = (request: Parameters<typeof sessionOf>[0]) => scopeOf(sessionOf(request));
 
   mount(app, E.orderList, async (request) => orders.list(scope(request), request.query));
   mount(app, E.orderDetail, async (request) => orders.detail(scope(request), request.params.id));
   registerCrudRoutes(app, { create: E.orderCreate, update: E.orderUpdate, deleteBatch: E.orderDeleteBatch, service: orders });
+  registerImportRoutes(app, {
+    endpoint: E.orderImport,
+    template: E.orderImportTemplate,
+    templateName: '纸板订单导入模板',
+    columns: BOARD_ORDER_IMPORT_COLUMNS,
+    files,
+    run: (s, path, context) => orders.import(s, path, context),
+  });
   registerExportRoute(app, { endpoint: E.orderExport, name: '纸板订单', columns: BOARD_ORDER_EXPORT_COLUMNS, rows: (s, query: BoardOrderListQuery) => orders.rows(s, query) });
 
   mount(app, E.standbyGroups, async (request) => orders.standbyGroups(scope(request), today()));
@@ -37,6 +46,8 @@ export async function paperboardRoutes(app: FastifyInstance, { db, orders, sched
   mount(app, E.scheduleDetail, async (request) => schedules.detail(scope(request), request.params.id));
   mount(app, E.scheduleCreate, async (request) => schedules.create(scope(request), request.body, operationContext(request)));
   mount(app, E.runUpdate, async (request) => schedules.updateRun(scope(request), request.body, operationContext(request)));
+  mount(app, E.runCheck, async (request) => schedules.checkRun(scope(request), request.body));
+  mount(app, E.reoptimise, async (request) => schedules.reoptimise(scope(request), request.body, operationContext(request)));
   mount(app, E.scheduleIssue, async (request) => schedules.issue(scope(request), request.body.id, operationContext(request)));
   mount(app, E.scheduleCancel, async (request) => schedules.cancel(scope(request), request.body.id, operationContext(request)));
   mount(app, E.scheduleCopy, async (request) => schedules.copy(scope(request), request.body.id, operationContext(request)));

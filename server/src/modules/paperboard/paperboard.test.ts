@@ -214,7 +214,7 @@ describe('a schedule: hand edits, issue, cancel, copy, run sheet', () => {
     const run = before.runs[0]!;
     const lane = (orderId: number) => run.lanes.find((each) => each.boardOrderId === orderId)!;
     // Narrower roll: 1600 − 1600 mm of sheets < 25 mm minimum trim.
-    const refused = await post(boardAdmin, P.runUpdate, { scheduleId: id, runId: run.runId, rollWidthMm: 1600, lanes: run.lanes.map((each) => ({ laneId: each.laneId, outs: each.outs, cuts: each.cuts })) });
+    const refused = await post(boardAdmin, P.runUpdate, { scheduleId: id, runId: run.runId, rollWidthMm: 1600, lanes: run.lanes.map((each) => ({ boardOrderId: each.boardOrderId, outs: each.outs, cuts: each.cuts })) });
     expect(refused).toMatchObject({ resultCode: 4000, resultMsg: '不符合排产规则：第 1 刀：纸板宽 1600mm 加最小修边 25mm 超过门幅 1600mm' });
     // Two outs of the 600 mm order at half the cuts, on the 2300 roll.
     await data(
@@ -223,8 +223,8 @@ describe('a schedule: hand edits, issue, cancel, copy, run sheet', () => {
         runId: run.runId,
         rollWidthMm: 2300,
         lanes: [
-          { laneId: lane(a).laneId, outs: 1, cuts: 3000 },
-          { laneId: lane(b).laneId, outs: 2, cuts: 1500 },
+          { boardOrderId: lane(a).boardOrderId, outs: 1, cuts: 3000 },
+          { boardOrderId: lane(b).boardOrderId, outs: 2, cuts: 1500 },
         ],
       }),
     );
@@ -242,7 +242,7 @@ describe('a schedule: hand edits, issue, cancel, copy, run sheet', () => {
     const issued = await detail(boardAdmin, id);
     expect(issued.schedule).toMatchObject({ state: 2, issuedAt: expect.any(String) });
     const run = issued.runs[0]!;
-    const edit = await post(boardAdmin, P.runUpdate, { scheduleId: id, runId: run.runId, rollWidthMm: 1800, lanes: run.lanes.map((lane) => ({ laneId: lane.laneId, outs: lane.outs, cuts: lane.cuts })) });
+    const edit = await post(boardAdmin, P.runUpdate, { scheduleId: id, runId: run.runId, rollWidthMm: 1800, lanes: run.lanes.map((lane) => ({ boardOrderId: lane.boardOrderId, outs: lane.outs, cuts: lane.cuts })) });
     expect(edit).toMatchObject({ resultCode: 4009, resultMsg: '排程已下发，不能修改' });
     expect(await post(boardAdmin, P.scheduleIssue, { id })).toMatchObject({ resultCode: 4009, resultMsg: '排程已下发，不能下发' });
     expect((await detail(boardAdmin, id)).runs[0]!.rollWidthMm).toBe(1700);
@@ -325,13 +325,16 @@ describe('access', () => {
     const calls: Array<[string, unknown]> = [
       [P.trial, { boardCode: 'K250-C140-K250', flute: 'C' }],
       [P.scheduleCreate, { boardCode: 'X', flute: 'C', runs: [{ rollWidthMm: 1800, lanes: [{ boardOrderId: 1, outs: 1, cuts: 1 }] }] }],
-      [P.runUpdate, { scheduleId: 1, runId: 1, rollWidthMm: 1800, lanes: [{ laneId: 1, outs: 1, cuts: 1 }] }],
+      [P.runUpdate, { scheduleId: 1, runId: 1, rollWidthMm: 1800, lanes: [{ boardOrderId: 1, outs: 1, cuts: 1 }] }],
+      [P.runCheck, { scheduleId: 1, runId: 1, rollWidthMm: 1800, lanes: [{ boardOrderId: 1, outs: 1, cuts: 1 }] }],
+      [P.reoptimise, { id: 1, lockedRunIds: [] }],
       [P.scheduleIssue, { id: 1 }],
       [P.scheduleCancel, { id: 1 }],
       [P.scheduleCopy, { id: 1 }],
       [P.runSheet, { id: 1 }],
       [P.configUpdate, DEFAULT_BOARD_LINE_CONFIG],
       [P.orderCreate, handOrder()],
+      [P.orderImport, { url: '/file/x.xlsx' }],
     ];
     for (const [path, body] of calls) expect(await post(qc, path, body), path).toMatchObject({ resultCode: 4003 });
     expect(await get(qc, P.scheduleList)).toMatchObject({ resultCode: 4003 });

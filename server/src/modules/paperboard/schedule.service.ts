@@ -7,6 +7,10 @@ import {
   type BoardSchedule,
   type BoardScheduleDetail,
   type BoardScheduleListQuery,
+  type BoardPartner,
+  type BoardReoptimiseRequest,
+  type BoardReoptimiseResult,
+  type BoardRunCheck,
   type BoardTrialRequest,
   type BoardTrialResult,
   type CreateBoardScheduleRequest,
@@ -14,6 +18,8 @@ import {
 } from '@core/contracts/paperboard';
 import type { PageResult } from '@core/contracts/common';
 import type { Db } from '../../db';
+import type { TrimInstance } from '../../domain/trim/types';
+import { sheetRange } from '../../domain/trim/validate';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { formatDateTime } from '../../lib/datetime';
 import { conflict, notFound, validation } from '../../lib/errors';
@@ -27,7 +33,7 @@ import { addBoardLog } from './log.service';
 import { nextDailyNo, syncBoardOrders } from './orders.service';
 import { paperDemand } from './paper-demand';
 import { planProblems, planTotals, runViews, trimInstance, type PlanOrder, type PlanRun } from './plan';
-import type { TrimRunner } from './trim-runner';
+import type { TrimOutcome, TrimRunner } from './trim-runner';
 
 export const BoardScheduleMessages = {
   notFound: '排程不存在',
@@ -40,12 +46,19 @@ export const BoardScheduleMessages = {
   cannotIssue: (state: number) => `排程${BOARD_SCHEDULE_STATE.label(state)}，不能下发`,
   cannotCancel: (state: number) => `排程${BOARD_SCHEDULE_STATE.label(state)}，不能取消`,
   runNotFound: '排刀不存在',
-  lanesMismatch: '排刀的订单行与排程不一致，请刷新后重试',
   broken: (problems: string[]) => `不符合排产规则：${problems.slice(0, 3).join('；')}${problems.length > 3 ? `；等 ${problems.length} 处` : ''}`,
   failed: '试排失败，请稍后重试',
+  revoked: (orderNo: string) => `订单 ${orderNo}：生产订单已撤销，请取消本排程或调整后再下发`,
+  otherBoard: (orderNo: string, boardCode: string, flute: string) => `订单 ${orderNo}：纸板编码或楞型已改为 ${boardCode}（${flute}），与排程不一致`,
+  notPartner: '所选订单不是本排程的订单，也不是该纸板编码和楞型的待排订单',
+  lockedUnknown: '锁定的排刀不在本排程中，请刷新后重试',
+  nothingToOptimise: '所有排刀都已锁定，没有可重新优化的排刀',
+  changed: '排程在重新优化期间已被修改，请刷新后重试',
 } as const;
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
+/** The most waiting orders a draft's run editor offers as partners. */
+const BOARD_MAX_PARTNERS = 300;
 const figures = (totals: Pick<BoardPlanTotals, 'runs' | 'orders' | 'trimPct' | 'trimAreaM2' | 'metres'>) =>
   `${totals.orders} 单 ${totals.runs} 刀，${round1(totals.metres)} 米，修边 ${totals.trimPct}%（${totals.trimAreaM2}㎡）`;
 
@@ -113,7 +126,7 @@ export const RUN_SHEET_COLUMNS: ReadonlyArray<ExportColumn<RunSheetRow>> = [
   { header: '修边率(%)', value: (row) => (row.first ? row.run.trimPct : '') },
 ];
 
-type OrderRow = PlanOrder & { boardCode: string; flute: string; state: number; scheduleId: number | null };
+type OrderRow = PlanOrder & { boardCode: string; flute: string; state: number; scheduleId: number | null; revoked: boolean };
 
 async function ordersOf(db: Db, scope: Scope, where: { ids?: number[]; scheduleId?: number }, lock = false): Promise<OrderRow[]> {
   let query = db
@@ -129,12 +142,25 @@ async function ordersOf(db: Db, scope: Scope, where: { ids?: number[]; scheduleI
       'flute',
       'state',
       'schedule_id as scheduleId',
+      'revoked',
     ])
     .where(inScope(scope));
   if (where.ids) query = query.where('id', 'in', where.ids.length ? where.ids : [0]);
   if (where.scheduleId !== undefined) query = query.where('schedule_id', '=', where.scheduleId);
   query = query.orderBy('id');
   return lock ? query.forUpdate().execute() : query.execute();
+}
+
+/** The waiting (待排, not revoked) orders of one board code and flute, as the optimiser and the checks see them. */
+function waitingOrders(db: Db, scope: Scope, board: { boardCode: string; flute: string }) {
+  return db
+    .selectFrom('board_order')
+    .select(['id', 'order_no as orderNo', 'customer_name as customerName', 'width_mm as widthMm', 'length_mm as lengthMm', 'quantity'])
+    .where(inScope(scope))
+    .where('state', '=', 1)
+    .where('revoked', '=', false)
+    .where('board_code', '=', board.boardCode)
+    .where('flute', '=', board.flute);
 }
 
 async function runsOf(db: Db, scheduleId: number): Promise<PlanRun[]> {
@@ -155,6 +181,24 @@ async function runsOf(db: Db, scheduleId: number): Promise<PlanRun[]> {
   return [...runs.values()];
 }
 
+/** The format's rules on a draft's runs, and what its orders say since: a revoked production order, another board code or flute. */
+function scheduleProblems(runs: PlanRun[], orders: OrderRow[], board: { board_code: string; flute: string }, rolls: number[], config: Parameters<typeof planProblems>[3]): string[] {
+  const followed = orders.flatMap((order) => [
+    ...(order.revoked ? [BoardScheduleMessages.revoked(order.orderNo)] : []),
+    ...(order.boardCode !== board.board_code || order.flute !== board.flute ? [BoardScheduleMessages.otherBoard(order.orderNo, order.boardCode, order.flute)] : []),
+  ]);
+  return [...followed, ...planProblems(runs, orders, rolls, config)];
+}
+
+/** The optimiser's refusal in Chinese with the order's number instead of its id; any other failure as 试排失败. */
+function refusalOf(outcome: Exclude<TrimOutcome, { ok: true }>, orders: PlanOrder[]): string {
+  if (!('refusal' in outcome)) return BoardScheduleMessages.failed;
+  const order = orders.find((candidate) => String(candidate.id) === outcome.orderId);
+  return order ? outcome.refusal.replaceAll(`订单 ${order.id}`, `订单 ${order.orderNo}`) : outcome.refusal;
+}
+
+const runText = (view: BoardRunView) => `门幅 ${view.rollWidthMm}，${view.lanes.map((lane) => `${lane.orderNo} ${lane.outs}切×${lane.cuts}刀`).join(' + ')}，修边 ${view.trimMm}mm`;
+
 /** Corrugator schedules (排产单): 试排 in the worker, save, hand edits, issue, cancel, copy, run sheet. */
 export class BoardScheduleService {
   /** Factories with a 试排 running (one at a time each). */
@@ -172,20 +216,11 @@ export class BoardScheduleService {
 
   /** 试排: the optimiser on the waiting orders of one board group, in the worker thread; nothing saved but the log line. */
   async trial(scope: Scope, request: BoardTrialRequest): Promise<BoardTrialResult> {
-    const key = `${scope.enterpriseId}/${scope.orgId}`;
-    if (this.trialsRunning.has(key)) throw conflict(BoardScheduleMessages.busy);
-    this.trialsRunning.add(key);
-    try {
+    return this.oneAtATime(scope, async () => {
       await syncBoardOrders(this.db, scope);
       const config = await this.configs.get(scope);
       const rolls = await this.configs.rolls(scope, this.db, config);
-      let query = this.db
-        .selectFrom('board_order')
-        .select(['id', 'order_no as orderNo', 'customer_name as customerName', 'width_mm as widthMm', 'length_mm as lengthMm', 'quantity'])
-        .where(inScope(scope))
-        .where('state', '=', 1)
-        .where('board_code', '=', request.boardCode)
-        .where('flute', '=', request.flute);
+      let query = waitingOrders(this.db, scope, request);
       if (request.orderIds) query = query.where('id', 'in', request.orderIds);
       if (request.dueBy) query = query.where('due_date', '<=', request.dueBy);
       const orders: PlanOrder[] = await query.orderBy('id').execute();
@@ -193,13 +228,7 @@ export class BoardScheduleService {
       if (orders.length === 0) throw validation(BoardScheduleMessages.noOrders);
       const instance = trimInstance(`${request.boardCode}/${request.flute}`, request, orders, rolls, config);
       const outcome = await this.runner.run(instance);
-      if (!outcome.ok) {
-        if ('refusal' in outcome) {
-          const order = orders.find((candidate) => String(candidate.id) === outcome.orderId);
-          throw validation(order ? outcome.refusal.replaceAll(`订单 ${order.id}`, `订单 ${order.orderNo}`) : outcome.refusal);
-        }
-        throw validation(BoardScheduleMessages.failed);
-      }
+      if (!outcome.ok) throw validation(refusalOf(outcome, orders));
       const runs: PlanRun[] = outcome.runs.map((run) => ({ rollWidthMm: run.rollWidth, lanes: run.lanes.map((lane) => ({ boardOrderId: Number(lane.orderId), outs: lane.outs, cuts: lane.cuts })) }));
       const problems = planProblems(runs, orders, rolls, config);
       if (problems.length) throw validation(BoardScheduleMessages.broken(problems));
@@ -219,6 +248,16 @@ export class BoardScheduleService {
         aloneTrimAreaM2: outcome.aloneTrimAreaM2 === null ? null : Math.round(outcome.aloneTrimAreaM2 * 1000) / 1000,
         elapsedMs: outcome.elapsedMs,
       };
+    });
+  }
+
+  /** One optimiser job per factory at a time (试排 and 重新优化): a second one meanwhile gets a clear 4009. */
+  private async oneAtATime<T>(scope: Scope, job: () => Promise<T>): Promise<T> {
+    const key = `${scope.enterpriseId}/${scope.orgId}`;
+    if (this.trialsRunning.has(key)) throw conflict(BoardScheduleMessages.busy);
+    this.trialsRunning.add(key);
+    try {
+      return await job();
     } finally {
       this.trialsRunning.delete(key);
     }
@@ -232,7 +271,7 @@ export class BoardScheduleService {
           const ids = [...new Set(request.runs.flatMap((run) => run.lanes.map((lane) => lane.boardOrderId)))];
           const orders = await ordersOf(trx, scope, { ids }, true);
           if (orders.length !== ids.length) throw notFound(BoardScheduleMessages.notStandby);
-          const taken = orders.find((order) => order.state !== 1);
+          const taken = orders.find((order) => order.state !== 1 || order.revoked);
           if (taken) throw conflict(BoardScheduleMessages.taken(taken.orderNo));
           if (orders.some((order) => order.boardCode !== request.boardCode || order.flute !== request.flute)) throw validation(BoardScheduleMessages.notStandby);
           const { id, scheduleNo, totals } = await this.insertSchedule(trx, scope, request, orders, request.runs);
@@ -285,6 +324,7 @@ export class BoardScheduleService {
     const config = await this.configs.get(scope);
     const [runs, orders, rolls] = await Promise.all([runsOf(this.db, id), this.laneOrders(scope, id), this.configs.rolls(scope, this.db, config)]);
     const views = runViews(runs, orders);
+    const draft = row.state === 1;
     return {
       schedule: toSchedule(row),
       runs: views,
@@ -292,14 +332,27 @@ export class BoardScheduleService {
       rollWidths: rolls,
       minTrimMm: config.minTrimMm,
       maxOuts: config.maxOuts,
+      maxOrdersPerRun: config.maxOrdersPerRun,
       tolerancePct: config.tolerancePct,
-      problems: row.state === 1 ? planProblems(runs, orders, rolls, config) : [],
+      partners: draft ? await this.partners(scope, row, orders) : [],
+      problems: draft ? scheduleProblems(runs, orders, row, rolls, config) : [],
       paperDemand: await paperDemand(this.db, scope, row.board_code, views),
     };
   }
 
+  /** The orders a draft's run may take: the schedule's own, then the waiting ones of its board group (soonest due first). */
+  private async partners(scope: Scope, schedule: ScheduleRow, orders: OrderRow[]): Promise<BoardPartner[]> {
+    const waiting = await waitingOrders(this.db, scope, { boardCode: schedule.board_code, flute: schedule.flute })
+      .orderBy('due_date')
+      .orderBy('id')
+      .limit(BOARD_MAX_PARTNERS)
+      .execute();
+    const pick = ({ id, orderNo, customerName, widthMm, lengthMm, quantity }: PlanOrder) => ({ id, orderNo, customerName, widthMm, lengthMm, quantity });
+    return [...orders.map((order) => ({ ...pick(order), scheduled: true })), ...waiting.map((order) => ({ ...pick(order), scheduled: false }))];
+  }
+
   /** The orders of a schedule's lanes (those still held by it, and any since released, e.g. after a cancel). */
-  private async laneOrders(scope: Scope, scheduleId: number, db: Db = this.db): Promise<PlanOrder[]> {
+  private async laneOrders(scope: Scope, scheduleId: number, db: Db = this.db): Promise<OrderRow[]> {
     const ids = await db
       .selectFrom('board_run_lane as l')
       .innerJoin('board_run as r', 'r.id', 'l.run_id')
@@ -310,42 +363,139 @@ export class BoardScheduleService {
     return ordersOf(db, scope, { ids: [...new Set(ids.map((row) => row.id!))] });
   }
 
-  /** A run edited by hand (draft only): roll and each lane's outs and cuts, every rule checked again over the whole schedule. */
+  /**
+   * A hand edit of a draft run as it would be: the run's new roll and lanes (orders of the schedule or
+   * waiting orders of its board group), the whole schedule re-checked. `lock`: inside the saving
+   * transaction (schedule and joining orders locked).
+   */
+  private async editedPlan(db: Db, scope: Scope, request: UpdateBoardRunRequest, lock: boolean) {
+    const schedule = lock ? await this.lockSchedule(db, scope, request.scheduleId) : await requireOne(scheduleQuery(db), 's', scope, request.scheduleId, BoardScheduleMessages.notFound);
+    if (schedule.state !== 1) throw conflict(BoardScheduleMessages.notDraft(schedule.state));
+    const runs = await runsOf(db, schedule.id);
+    const index = runs.findIndex((run) => run.runId === request.runId);
+    if (index < 0) throw notFound(BoardScheduleMessages.runNotFound);
+    const held = await ordersOf(db, scope, { scheduleId: schedule.id }, lock);
+    if (held.length !== new Set(runs.flatMap((each) => each.lanes.map((lane) => lane.boardOrderId))).size) throw conflict(BoardScheduleMessages.orderMissing);
+    const heldIds = new Set(held.map((order) => order.id));
+    const joiningIds = [...new Set(request.lanes.map((lane) => lane.boardOrderId).filter((orderId) => !heldIds.has(orderId)))];
+    const joining = joiningIds.length ? await ordersOf(db, scope, { ids: joiningIds }, lock) : [];
+    if (joining.length !== joiningIds.length || joining.some((order) => order.state !== 1 || order.revoked || order.boardCode !== schedule.board_code || order.flute !== schedule.flute)) {
+      throw validation(BoardScheduleMessages.notPartner);
+    }
+    const run = runs[index]!;
+    const edited: PlanRun = { runId: run.runId, rollWidthMm: request.rollWidthMm, lanes: request.lanes.map(({ boardOrderId, outs, cuts }) => ({ boardOrderId, outs, cuts })) };
+    const next = runs.map((each, at) => (at === index ? edited : each));
+    const used = new Set(next.flatMap((each) => each.lanes.map((lane) => lane.boardOrderId)));
+    const orders = [...held, ...joining].filter((order) => used.has(order.id));
+    const leaving = held.filter((order) => !used.has(order.id));
+    const config = await this.configs.get(scope, db);
+    const rolls = await this.configs.rolls(scope, db, config);
+    return { schedule, runs, index, run, next, orders, held, joining, leaving, config, problems: scheduleProblems(next, orders, schedule, rolls, config) };
+  }
+
+  /** 调整 checked as the planner types: the rules broken, the run's trim and the schedule's totals; nothing saved. */
+  async checkRun(scope: Scope, request: UpdateBoardRunRequest): Promise<BoardRunCheck> {
+    const plan = await this.editedPlan(this.db, scope, request, false);
+    return { problems: plan.problems, run: runViews(plan.next, plan.orders)[plan.index]!, totals: planTotals(plan.next, plan.orders, plan.schedule.flute, plan.config, plan.schedule.speed_mpm) };
+  }
+
+  /**
+   * A run edited by hand (draft only): roll, and each lane's order (拼单 partner), outs and cuts; every
+   * rule checked again over the whole schedule. A waiting order taken as a partner joins the schedule;
+   * an order left in no run goes back to standby.
+   */
   async updateRun(scope: Scope, request: UpdateBoardRunRequest, context: OperationContext): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const schedule = await this.lockSchedule(trx, scope, request.scheduleId);
-      if (schedule.state !== 1) throw conflict(BoardScheduleMessages.notDraft(schedule.state));
-      const runs = await runsOf(trx, schedule.id);
-      const index = runs.findIndex((run) => run.runId === request.runId);
-      if (index < 0) throw notFound(BoardScheduleMessages.runNotFound);
-      const run = runs[index]!;
-      const byLane = new Map(request.lanes.map((lane) => [lane.laneId, lane]));
-      if (byLane.size !== run.lanes.length || run.lanes.some((lane) => !byLane.has(lane.laneId!))) throw validation(BoardScheduleMessages.lanesMismatch);
-      const orders = await ordersOf(trx, scope, { scheduleId: schedule.id });
-      if (orders.length !== new Set(runs.flatMap((each) => each.lanes.map((lane) => lane.boardOrderId))).size) throw conflict(BoardScheduleMessages.orderMissing);
-      const config = await this.configs.get(scope, trx);
-      const rolls = await this.configs.rolls(scope, trx, config);
-      const edited: PlanRun = { ...run, rollWidthMm: request.rollWidthMm, lanes: run.lanes.map((lane) => ({ ...lane, outs: byLane.get(lane.laneId!)!.outs, cuts: byLane.get(lane.laneId!)!.cuts })) };
-      const next = runs.map((each, at) => (at === index ? edited : each));
-      const problems = planProblems(next, orders, rolls, config);
+      const { schedule, runs, index, run, next, orders, held, joining, leaving, config, problems } = await this.editedPlan(trx, scope, request, true);
       if (problems.length) throw validation(BoardScheduleMessages.broken(problems));
-      const before = runViews([run], orders)[0]!;
-      const after = runViews([edited], orders)[0]!;
-      const totalsBefore = planTotals(runs, orders, schedule.flute, config, schedule.speed_mpm);
+      const before = runViews([run], held)[0]!;
+      const after = runViews([next[index]!], orders)[0]!;
+      const totalsBefore = planTotals(runs, held, schedule.flute, config, schedule.speed_mpm);
       const totals = planTotals(next, orders, schedule.flute, config, schedule.speed_mpm);
       await trx.updateTable('board_run').set({ roll_width_mm: request.rollWidthMm }).where('id', '=', request.runId).execute();
-      for (const lane of edited.lanes) await trx.updateTable('board_run_lane').set({ outs: lane.outs, cuts: lane.cuts }).where('id', '=', lane.laneId!).execute();
+      await trx.deleteFrom('board_run_lane').where('run_id', '=', request.runId).execute();
+      await trx.insertInto('board_run_lane').values(laneRows(request.runId, next[index]!, new Map(orders.map((order) => [order.id, order])))).execute();
+      if (joining.length) await trx.updateTable('board_order').set({ state: 2, schedule_id: schedule.id, updated_at: new Date() }).where('id', 'in', joining.map((order) => order.id)).execute();
+      if (leaving.length) await trx.updateTable('board_order').set({ state: 1, schedule_id: null, updated_at: new Date() }).where('id', 'in', leaving.map((order) => order.id)).execute();
       await trx.updateTable('board_schedule').set({ ...figureColumns(totals), updated_at: new Date() }).where('id', '=', schedule.id).execute();
-      const runText = (view: BoardRunView) => `门幅 ${view.rollWidthMm}，${view.lanes.map((lane) => `${lane.orderNo} ${lane.outs}切×${lane.cuts}刀`).join(' + ')}，修边 ${view.trimMm}mm`;
+      const moved = [...joining.map((order) => `${order.orderNo} 加入`), ...leaving.map((order) => `${order.orderNo} 回到待排`)];
       await addBoardLog(trx, scope, {
         scheduleId: schedule.id,
         scheduleNo: schedule.schedule_no,
         action: 'edit',
-        content: `调整排程 ${schedule.schedule_no} 第 ${index + 1} 刀`,
+        content: `调整排程 ${schedule.schedule_no} 第 ${index + 1} 刀${moved.length ? `（${moved.join('，')}）` : ''}`,
         before: `${runText(before)}；合计 ${figures(totalsBefore)}`,
         after: `${runText(after)}；合计 ${figures(totals)}`,
       });
       await recordOperation(trx, context, { ...scope, content: `调整纸板排程：${schedule.schedule_no} 第 ${index + 1} 刀，${runText(after)}` });
+    });
+  }
+
+  /**
+   * 锁定并重新优化 (draft only): the locked runs stay as they are, in their order, and keep the sheets they
+   * give their orders; every order's remaining demand (quantity less its locked sheets; none once the
+   * locked sheets reach the quantity less the tolerance) goes to the optimiser in the worker thread,
+   * as a 试排 does, and its runs follow the locked ones. The whole schedule is re-checked before the
+   * runs are replaced; a schedule changed meanwhile is refused (4009).
+   */
+  async reoptimise(scope: Scope, request: BoardReoptimiseRequest, context: OperationContext): Promise<BoardReoptimiseResult> {
+    return this.oneAtATime(scope, async () => {
+      const schedule = await requireOne(scheduleQuery(this.db), 's', scope, request.id, BoardScheduleMessages.notFound);
+      if (schedule.state !== 1) throw conflict(BoardScheduleMessages.notDraft(schedule.state));
+      const runs = await runsOf(this.db, schedule.id);
+      const lockedIds = new Set(request.lockedRunIds);
+      const locked = runs.filter((run) => lockedIds.has(run.runId!));
+      if (locked.length !== lockedIds.size) throw validation(BoardScheduleMessages.lockedUnknown);
+      if (locked.length === runs.length) throw validation(BoardScheduleMessages.nothingToOptimise);
+      const orders = await ordersOf(this.db, scope, { scheduleId: schedule.id });
+      const config = await this.configs.get(scope);
+      const rolls = await this.configs.rolls(scope, this.db, config);
+      const lockedSheets = new Map<number, number>();
+      for (const lane of locked.flatMap((run) => run.lanes)) lockedSheets.set(lane.boardOrderId, (lockedSheets.get(lane.boardOrderId) ?? 0) + lane.outs * lane.cuts);
+      const remaining = orders
+        .filter((order) => (lockedSheets.get(order.id) ?? 0) < sheetRange(order.quantity, config.tolerancePct / 100).min)
+        .map((order) => ({ ...order, quantity: order.quantity - (lockedSheets.get(order.id) ?? 0) }));
+      let fresh: PlanRun[] = [];
+      let lowerBoundM2 = 0;
+      let elapsedMs = 0;
+      if (remaining.length) {
+        const instance: TrimInstance = trimInstance(`${schedule.schedule_no}/重新优化`, { boardCode: schedule.board_code, flute: schedule.flute }, remaining, rolls, config);
+        const outcome = await this.runner.run(instance);
+        if (!outcome.ok) throw validation(refusalOf(outcome, remaining));
+        fresh = outcome.runs.map((run) => ({ rollWidthMm: run.rollWidth, lanes: run.lanes.map((lane) => ({ boardOrderId: Number(lane.orderId), outs: lane.outs, cuts: lane.cuts })) }));
+        lowerBoundM2 = Math.round(outcome.lowerBoundM2 * 1000) / 1000;
+        elapsedMs = outcome.elapsedMs;
+      }
+      return this.db.transaction().execute(async (trx) => {
+        const current = await this.lockSchedule(trx, scope, schedule.id);
+        const now = await runsOf(trx, schedule.id);
+        const same = (list: PlanRun[]) => JSON.stringify(list);
+        if (current.state !== 1 || same(now) !== same(runs)) throw conflict(BoardScheduleMessages.changed);
+        const held = await ordersOf(trx, scope, { scheduleId: schedule.id }, true);
+        const next = [...locked, ...fresh];
+        const problems = scheduleProblems(next, held, current, rolls, config);
+        if (problems.length) throw validation(BoardScheduleMessages.broken(problems));
+        const before = planTotals(runs, held, current.flute, config, current.speed_mpm);
+        const after = planTotals(next, held, current.flute, config, current.speed_mpm);
+        await trx.deleteFrom('board_run').where('schedule_id', '=', schedule.id).where('id', 'not in', locked.length ? locked.map((run) => run.runId!) : [0]).execute();
+        for (const [at, run] of locked.entries()) await trx.updateTable('board_run').set({ seq: at + 1 }).where('id', '=', run.runId!).execute();
+        if (fresh.length) await insertRuns(trx, schedule.id, fresh, held, locked.length + 1);
+        await trx
+          .updateTable('board_schedule')
+          .set({ ...figureColumns(after), lower_bound_m2: locked.length === 0 ? lowerBoundM2 : null, updated_at: new Date() })
+          .where('id', '=', schedule.id)
+          .execute();
+        await addBoardLog(trx, scope, {
+          scheduleId: schedule.id,
+          scheduleNo: current.schedule_no,
+          action: 'reoptimise',
+          content: `重新优化排程 ${current.schedule_no}：锁定 ${locked.length} 刀，其余 ${remaining.length} 单重新试排，用时 ${elapsedMs}ms`,
+          before: figures(before),
+          after: figures(after),
+        });
+        await recordOperation(trx, context, { ...scope, content: `重新优化纸板排程：${current.schedule_no}，锁定 ${locked.length} 刀，${figures(after)}` });
+        return { before, after, lockedRuns: locked.length, lowerBoundM2, elapsedMs };
+      });
     });
   }
 
@@ -355,7 +505,7 @@ export class BoardScheduleService {
       if (schedule.state !== 1) throw conflict(BoardScheduleMessages.cannotIssue(schedule.state));
       // The config may have changed since the draft was saved: the line gets only runs that keep today's rules.
       const config = await this.configs.get(scope, trx);
-      const problems = planProblems(await runsOf(trx, id), await ordersOf(trx, scope, { scheduleId: id }), await this.configs.rolls(scope, trx, config), config);
+      const problems = scheduleProblems(await runsOf(trx, id), await ordersOf(trx, scope, { scheduleId: id }), schedule, await this.configs.rolls(scope, trx, config), config);
       if (problems.length) throw validation(BoardScheduleMessages.broken(problems));
       await trx.updateTable('board_schedule').set({ state: 2, issued_at: new Date(), updated_at: new Date() }).where('id', '=', id).execute();
       await addBoardLog(trx, scope, { scheduleId: id, scheduleNo: schedule.schedule_no, action: 'issue', content: `下发排程 ${schedule.schedule_no} 到瓦线`, after: figures(figuresOf(schedule)) });
@@ -392,7 +542,7 @@ export class BoardScheduleService {
           const ids = [...new Set(runs.flatMap((run) => run.lanes.map((lane) => lane.boardOrderId)))];
           const orders = await ordersOf(trx, scope, { ids }, true);
           if (orders.length !== ids.length) throw conflict(BoardScheduleMessages.orderMissing);
-          const taken = orders.find((order) => order.state !== 1);
+          const taken = orders.find((order) => order.state !== 1 || order.revoked);
           if (taken) throw conflict(BoardScheduleMessages.taken(taken.orderNo));
           const fresh = runs.map((run) => ({ rollWidthMm: run.rollWidthMm, lanes: run.lanes.map(({ boardOrderId, outs, cuts }) => ({ boardOrderId, outs, cuts })) }));
           const created = await this.insertSchedule(trx, scope, { boardCode: schedule.board_code, flute: schedule.flute, lowerBoundM2: schedule.lower_bound_m2 === null ? undefined : Number(schedule.lower_bound_m2), remark: schedule.remark }, orders, fresh);
@@ -427,30 +577,32 @@ function figureColumns(totals: BoardPlanTotals) {
   return { run_count: totals.runs, order_count: totals.orders, metres: totals.metres, paper_area_m2: totals.paperAreaM2, trim_area_m2: totals.trimAreaM2 };
 }
 
-/** Runs in corrugator order with their lanes; each lane keeps its order's number, customer and sheet. */
-export async function insertRuns(trx: Db, scheduleId: number, runs: PlanRun[], orders: PlanOrder[]): Promise<void> {
+/** The lane rows of one saved run; each lane keeps its order's number, customer and sheet. */
+function laneRows(runId: number, run: PlanRun, byId: Map<number, PlanOrder>) {
+  return run.lanes.map((lane, laneNo) => {
+    const order = byId.get(lane.boardOrderId)!;
+    return {
+      run_id: runId,
+      lane_no: laneNo + 1,
+      board_order_id: order.id,
+      order_no: order.orderNo,
+      customer_name: order.customerName,
+      width_mm: order.widthMm,
+      length_mm: order.lengthMm,
+      outs: lane.outs,
+      cuts: lane.cuts,
+    };
+  });
+}
+
+/** Runs in corrugator order from `firstSeq` on, with their lanes. */
+export async function insertRuns(trx: Db, scheduleId: number, runs: PlanRun[], orders: PlanOrder[], firstSeq = 1): Promise<void> {
   const byId = new Map(orders.map((order) => [order.id, order]));
   const inserted = await trx
     .insertInto('board_run')
-    .values(runs.map((run, index) => ({ schedule_id: scheduleId, seq: index + 1, roll_width_mm: run.rollWidthMm })))
+    .values(runs.map((run, index) => ({ schedule_id: scheduleId, seq: firstSeq + index, roll_width_mm: run.rollWidthMm })))
     .returning('id')
     .execute();
-  const lanes = runs.flatMap((run, index) =>
-    run.lanes.map((lane, laneNo) => {
-      const order = byId.get(lane.boardOrderId)!;
-      return {
-        run_id: inserted[index]!.id,
-        lane_no: laneNo + 1,
-        board_order_id: order.id,
-        order_no: order.orderNo,
-        customer_name: order.customerName,
-        width_mm: order.widthMm,
-        length_mm: order.lengthMm,
-        outs: lane.outs,
-        cuts: lane.cuts,
-      };
-    }),
-  );
+  const lanes = runs.flatMap((run, index) => laneRows(inserted[index]!.id, run, byId));
   for (let start = 0; start < lanes.length; start += 1000) await trx.insertInto('board_run_lane').values(lanes.slice(start, start + 1000)).execute();
 }
-

@@ -1,4 +1,5 @@
-import { DEFAULT_BOARD_LINE_CONFIG, type BoardLineConfig } from '@core/contracts/paperboard';
+import { sql } from 'kysely';
+import { BOARD_SCHEDULE_STATE, DEFAULT_BOARD_LINE_CONFIG, type BoardLineConfig } from '@core/contracts/paperboard';
 import type { Db } from '../../db';
 import { sheetRange } from '../../domain/trim/validate';
 import { seededRandom } from '../../domain/rng';
@@ -234,5 +235,34 @@ export async function seedPaperboardDemo(trx: Db, enterpriseId: number, factorie
         ])
         .execute();
     }
+    await seedHeldChange(trx, scope, now);
   }
+}
+
+/**
+ * One production order changed after its board went to the line (交期 two days later): its board
+ * order on the issued or running schedule keeps its values and shows the change held back, as
+ * followProductionOrder leaves it.
+ */
+async function seedHeldChange(trx: Db, scope: Scope, now: Date): Promise<void> {
+  const held = await trx
+    .selectFrom('board_order as b')
+    .innerJoin('board_schedule as s', 's.id', 'b.schedule_id')
+    .innerJoin('production_order as o', 'o.id', 'b.production_order_id')
+    .select(['b.id', 'b.order_no', 'o.id as orderId', 's.id as scheduleId', 's.schedule_no', 's.state', sql<string>`to_char(b.due_date, 'YYYY-MM-DD')`.as('due')])
+    .where('b.enterprise_id', '=', scope.enterpriseId)
+    .where('b.org_id', '=', scope.orgId)
+    .where('s.state', 'in', [2, 3])
+    .orderBy('s.state')
+    .orderBy('b.id')
+    .executeTakeFirst();
+  if (!held) return;
+  const later = day(new Date(new Date(`${held.due}T00:00:00`).getTime() + 2 * DAY));
+  await trx.updateTable('production_order').set({ delivery_date: later }).where('id', '=', held.orderId).execute();
+  const note = `交期 ${held.due}→${later}`;
+  await trx.updateTable('board_order').set({ change_note: note, changed_at: now }).where('id', '=', held.id).execute();
+  await trx
+    .insertInto('board_schedule_log')
+    .values({ enterprise_id: scope.enterpriseId, org_id: scope.orgId, schedule_id: held.scheduleId, schedule_no: held.schedule_no, action: 'follow', user_name: '系统管理员', content: `排程 ${held.schedule_no}${BOARD_SCHEDULE_STATE.label(held.state)}，纸板订单 ${held.order_no} 未跟随生产订单变更：${note}`, created_at: now })
+    .execute();
 }

@@ -10,6 +10,7 @@ import type { Scope } from '../../plugins/auth';
 import { conflict, notFound, validation } from '../../lib/errors';
 import { storedFiles } from '../../lib/rows';
 import { inScope } from '../../lib/scoped';
+import { followProductionOrder } from '../paperboard';
 import { enterpriseSections } from '../sys-cfg';
 
 /**
@@ -455,5 +456,7 @@ export async function moveOrder(
   const note = options.note ? `（${options.note}）` : '';
   await addOrderHistory(trx, scope, orderId, options.actor, action, `${name}${note}`, result.status === order.status ? [] : [{ field: 'status', label: '订单状态', from: order.status, to: result.status }]);
   await recordOperation(trx, options.context, { ...scope, userId: options.actor.userId, content: `${name}生产订单：${order.order_no}${note}` });
+  // Its board order (纸板订单) follows a revoke or restore in this transaction.
+  if (action === 'revoke' || action === 'restore') await followProductionOrder(trx, scope, orderId, options.actor.name);
   return { from: order.status, to: result.status, orderNo: order.order_no };
 }

@@ -15,7 +15,7 @@ import {
   type ProductionOrderRow,
   type UpdateProductionOrderRequest,
 } from '@core/contracts/work-order/order';
-import { isCalendarDate, type PageResult } from '@core/contracts/common';
+import type { PageResult } from '@core/contracts/common';
 import type { ImportResult } from '@core/contracts/files';
 import type { Database, Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
@@ -23,13 +23,14 @@ import type { FieldChange, ProductionOrderTable } from '../../db/schema';
 import { formatDateTime } from '../../lib/datetime';
 import { conflict } from '../../lib/errors';
 import type { ExportColumn } from '../../lib/excel-export';
-import { ImportMessages, runImport, type ImportColumn } from '../../lib/excel-import';
+import { ImportMessages, importDay, runImport, type ImportColumn } from '../../lib/excel-import';
 import { runList, streamList, type ListParams } from '../../lib/list-query';
 import { summary } from '../../lib/rows';
 import { factoryList, importKeyErrors, inScope, requireOne, type RowOf } from '../../lib/scoped';
 import { AppError } from '../../plugins/envelopes';
 import { ResultCode } from '@core/contracts/common';
 import type { Scope } from '../../plugins/auth';
+import { followProductionOrder } from '../paperboard';
 import { enterpriseSections } from '../sys-cfg';
 import { addOrderHistory, createOrder, draftOrder, insertOperations, lockOrder, moveOrder, OrderMessages } from './order-core';
 
@@ -375,6 +376,7 @@ export class ProductionOrderService {
       // A 待录入 (8) order whose flow is now entered is an order like any other (state machine: enter).
       if (entered) await addOrderHistory(trx, scope, order.id, actor, 'enter', ORDER_ACTION_LABEL.enter, [{ field: 'status', label: '订单状态', from: 8, to: 0 }]);
       await recordOperation(trx, context, { ...scope, content: `编辑生产订单：${orderNo ?? order.order_no}` });
+      await followProductionOrder(trx, scope, order.id);
     });
   }
 
@@ -505,14 +507,6 @@ export const ORDER_IMPORT_COLUMNS: ReadonlyArray<ImportColumn<OrderImportKey>> =
 ];
 
 const ORDER_NO = new RegExp(ORDER_NO_PATTERN);
-
-/** yyyy-mm-dd (or yyyy/m/d) that exists, else null. */
-function importDay(value: string): string | null {
-  const match = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})/.exec(value.trim());
-  if (!match) return null;
-  const day = `${match[1]}-${match[2]!.padStart(2, '0')}-${match[3]!.padStart(2, '0')}`;
-  return isCalendarDate(day) ? day : null;
-}
 
 /**
  * 导入生产订单: each row an order of a product of the factory (its dimensions, board and flow come

@@ -15,7 +15,7 @@ import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { formatDateTime } from '../../lib/datetime';
 import { notFound } from '../../lib/errors';
 import type { ExportColumn } from '../../lib/excel-export';
-import { ImportMessages, runImport, type ImportColumn } from '../../lib/excel-import';
+import { ImportMessages, importInteger as integerIn, runImport, type ImportColumn } from '../../lib/excel-import';
 import { requireIds, summary, text } from '../../lib/rows';
 import { guardUnique } from '../../lib/unique';
 import type { Scope } from '../../plugins/auth';
@@ -181,12 +181,6 @@ async function labelsOf(db: Db, scope: Scope, ids: number[]): Promise<string[]> 
     .orderBy('id')
     .execute();
   return rows.map(stencilLabel);
-}
-
-function integerIn(value: string, min: number, max: number): number | null {
-  if (!/^\d{1,9}$/.test(value)) return null;
-  const number = Number(value);
-  return number >= min && number <= max ? number : null;
 }
 
 function byLabel<V>(options: ReadonlyArray<{ value: V; label: string }>, label: string): V | undefined {

@@ -4,6 +4,7 @@ import type { Db } from '../../db';
 import type { OperationContext } from '../../db/operation-log';
 import type { Scope } from '../../plugins/auth';
 import { inScope } from '../../lib/scoped';
+import { followReports } from '../paperboard';
 import { moveOrder, type Actor } from '../production-order';
 
 /**
@@ -75,4 +76,6 @@ export async function recomputeOrderProgress(trx: Db, scope: Scope, orderId: num
     await moveOrder(trx, scope, orderId, 'complete', { actor, context, note: '末道工序审核数量达到订单数量' });
     await trx.updateTable('production_order').set({ production_state: 3, completed_at: new Date() }).where('id', '=', orderId).execute();
   }
+  // The corrugator schedule holding the order's board moves with its reports (已下发 → 生产中 → 已完成).
+  await followReports(trx, scope, orderId, actor.name);
 }

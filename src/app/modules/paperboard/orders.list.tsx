@@ -1,3 +1,4 @@
+import { Tag, Tooltip } from 'antd';
 import { PaperboardAuthorities as A } from '@core/access/authorities/paperboard';
 import { BOARD_ORDER_SOURCE, BOARD_ORDER_STATE, type BoardOrder, type CreateBoardOrderRequest } from '@core/contracts/paperboard';
 import { editorActions, type ListSpec } from '@app/components';
@@ -23,15 +24,36 @@ export function boardOrderList(fixed: Record<string, string> = {}, options: { ed
   return {
     rowKey: 'id',
     columns: [
-      { prop: 'orderNo', label: '订单号', filter: { type: 'tagInput' }, sortable: true, width: 146 },
-      { prop: 'source', label: '来源', type: 'enum', options: BOARD_ORDER_SOURCE.options, filter: fixed.source ? undefined : { type: 'select', multiple: true }, width: 84 },
-      { prop: 'customerName', label: '客户名称', filter: { type: 'input' }, sortable: true, width: 130 },
-      { prop: 'boardCode', label: '纸板编码', filter: { type: 'input' }, sortable: true, width: 176, render: (row) => `${row.boardCode}（${row.flute}）` },
-      { prop: 'widthMm', label: '宽×长（mm）', sortable: true, width: 100, render: (row) => `${row.widthMm}×${row.lengthMm}` },
-      { prop: 'quantity', label: '数量（张）', type: 'number', sortable: true, width: 90 },
-      { prop: 'dueDate', label: '交期', sortable: true, width: 96 },
+      { prop: 'orderNo', label: '订单号', filter: { type: 'tagInput' }, sortable: true, width: 140 },
+      { prop: 'source', label: '来源', type: 'enum', options: BOARD_ORDER_SOURCE.options, filter: fixed.source ? undefined : { type: 'select', multiple: true }, width: 76 },
+      { prop: 'customerName', label: '客户名称', filter: { type: 'input' }, sortable: true, width: 124 },
+      { prop: 'boardCode', label: '纸板编码', filter: { type: 'input' }, sortable: true, width: 150, render: (row) => `${row.boardCode}（${row.flute}）` },
+      { prop: 'widthMm', label: '宽×长（mm）', sortable: true, width: 96, render: (row) => `${row.widthMm}×${row.lengthMm}` },
+      { prop: 'quantity', label: '数量（张）', type: 'number', sortable: true, width: 84 },
+      { prop: 'dueDate', label: '交期', sortable: true, width: 92 },
       { prop: 'state', label: '状态', type: 'tag', options: STATE_OPTIONS, filter: fixed.state ? undefined : { type: 'select', multiple: true }, width: 70 },
-      { prop: 'scheduleNo', label: '排程号', width: 130 },
+      {
+        prop: 'scheduleNo',
+        label: '排程号',
+        width: 120,
+        // A production-order change held back from the line, or a revoked production order, beside the schedule.
+        render: (row) => (
+          <>
+            {row.scheduleNo}
+            {row.revoked ? (
+              <Tag color="red" className="mes-board-change-note" style={{ marginInlineStart: 4 }}>
+                已撤销
+              </Tag>
+            ) : row.changeNote ? (
+              <Tooltip title={`生产订单已变更，未应用到已下发的排程：${row.changeNote}`}>
+                <Tag color="warning" className="mes-board-change-note" style={{ marginInlineStart: 4 }}>
+                  已变更
+                </Tag>
+              </Tooltip>
+            ) : null}
+          </>
+        ),
+      },
     ],
     filters: [{ prop: 'dueDate', label: '交期', type: 'daterange' }],
     fetch: (query) => boardOrdersApi.list({ ...query, ...fixed }),
@@ -45,6 +67,7 @@ export function boardOrderList(fixed: Record<string, string> = {}, options: { ed
             remove: (row) => boardOrdersApi.remove([row.id]),
             refuseDelete: (row) => (hand(row) ? undefined : '订单已排产，不能删除'),
           }), hand),
+          importer: { title: '纸板订单', authority: A.orderImport, template: boardOrdersApi.downloadTemplate, submit: boardOrdersApi.importFile },
           editor: {
             noun: '纸板订单',
             fields: BOARD_ORDER_FIELDS,

@@ -3,6 +3,8 @@ import {
   type BoardLineConfig,
   type BoardLogEntry,
   type BoardOrder,
+  type BoardReoptimiseResult,
+  type BoardRunCheck,
   type BoardSchedule,
   type BoardScheduleDetail,
   type BoardTrialRequest,
@@ -16,11 +18,12 @@ import {
 import type { CreatedResult, PageResult } from '@core/contracts/common';
 import { http } from '@core/http';
 import type { ListQuery } from '@app/components';
-import { crudApi, entityPaths, filtersOf } from '@app/shared';
+import { crudApi, entityPaths, filtersOf, importApi } from '@app/shared';
 
 /** The only HTTP of 纸板排产. */
 export const boardOrdersApi = {
   ...crudApi<BoardOrder, CreateBoardOrderRequest, UpdateBoardOrderRequest>(entityPaths(P, 'order')),
+  ...importApi(P.orderImport, P.orderImportTemplate, '纸板订单导入模板.xlsx'),
   exportFile: (query: ListQuery) => http.exportFile(P.orderExport, filtersOf(query), '纸板订单'),
   groups: () => http.get<StandbyGroup[]>(P.standbyGroups),
   trial: (request: BoardTrialRequest) => http.post<BoardTrialResult>(P.trial, request),
@@ -31,6 +34,9 @@ export const boardSchedulesApi = {
   detail: (id: number) => http.get<BoardScheduleDetail>(P.scheduleDetail(id)),
   create: (request: CreateBoardScheduleRequest) => http.post<CreatedResult>(P.scheduleCreate, request),
   updateRun: (request: UpdateBoardRunRequest) => http.post<void>(P.runUpdate, request),
+  /** The edit checked without saving; quiet (the editor shows the answer). */
+  checkRun: (request: UpdateBoardRunRequest) => http.post<BoardRunCheck>(P.runCheck, request, { hideError: true }),
+  reoptimise: (id: number, lockedRunIds: number[]) => http.post<BoardReoptimiseResult>(P.reoptimise, { id, lockedRunIds }),
   issue: (id: number) => http.post<void>(P.scheduleIssue, { id }),
   cancel: (id: number) => http.post<void>(P.scheduleCancel, { id }),
   copy: (id: number) => http.post<CreatedResult>(P.scheduleCopy, { id }),

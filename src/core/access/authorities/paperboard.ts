@@ -16,13 +16,14 @@ const paperboard = defineAuthorities({
   scheduleConfig: 'MENU_PAPERBOARD_SCHEDULE_CONFIG',
   log: 'MENU_PAPERBOARD_LOG',
 
-  ...entityActions('order', 'ACTION_PAPERBOARD_ORDER', '纸板订单', ['add', 'edit', 'delete', 'export']),
+  ...entityActions('order', 'ACTION_PAPERBOARD_ORDER', '纸板订单', ['add', 'edit', 'delete', 'import', 'export']),
   trial: { code: 'ACTION_PAPERBOARD_TRIAL', name: '纸板排产-试排' },
   save: { code: 'ACTION_PAPERBOARD_SAVE', name: '纸板排产-保存排程' },
   edit: { code: 'ACTION_PAPERBOARD_EDIT', name: '纸板排产-调整排程' },
   issue: { code: 'ACTION_PAPERBOARD_ISSUE', name: '纸板排产-下发工单' },
   cancel: { code: 'ACTION_PAPERBOARD_CANCEL', name: '纸板排产-取消排产' },
   copy: { code: 'ACTION_PAPERBOARD_COPY', name: '纸板排产-复制排程' },
+  reoptimise: { code: 'ACTION_PAPERBOARD_REOPTIMISE', name: '纸板排产-锁定并重新优化' },
   export: { code: 'ACTION_PAPERBOARD_EXPORT', name: '纸板排产-导出' },
   config: { code: 'ACTION_PAPERBOARD_CONFIG', name: '纸板排产-排产配置' },
 });

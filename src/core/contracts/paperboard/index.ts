@@ -1,6 +1,7 @@
 import { PaperboardAuthorities as A } from '../../access/authorities/paperboard';
 import { IdParams, PageResult, NoData, CreatedResult } from '../common';
 import { crudEndpoints, FILE, get, pathsOf, post } from '../endpoint';
+import { importEndpoints } from '../files';
 import { BoardLineConfig } from './config';
 import { BoardOrder, BoardOrderListQuery, CreateBoardOrderRequest, StandbyGroup, UpdateBoardOrderRequest } from './orders';
 import {
@@ -10,6 +11,9 @@ import {
   BoardScheduleDetail,
   BoardScheduleIdRequest,
   BoardScheduleListQuery,
+  BoardReoptimiseRequest,
+  BoardReoptimiseResult,
+  BoardRunCheck,
   BoardTrialRequest,
   BoardTrialResult,
   CreateBoardScheduleRequest,
@@ -28,6 +32,7 @@ export const PaperboardApi = {
   orderList: get(`${BASE}/order/list`, { query: BoardOrderListQuery, response: PageResult(BoardOrder), authority: A.group }),
   orderDetail: get(`${BASE}/order/detail/:id`, { params: IdParams, response: BoardOrder, authority: A.group }),
   ...crudEndpoints('order', `${BASE}/order`, CreateBoardOrderRequest, UpdateBoardOrderRequest, { add: A.orderAdd, edit: A.orderEdit, remove: A.orderDelete }),
+  ...importEndpoints('order', `${BASE}/order`, A.orderImport),
   orderExport: post(`${BASE}/order/export`, { body: BoardOrderListQuery, response: FILE, authority: A.orderExport }),
 
   standbyGroups: get(`${BASE}/standby/groups`, { response: Type.Array(StandbyGroup), authority: A.standbyOrders }),
@@ -37,6 +42,8 @@ export const PaperboardApi = {
   scheduleDetail: get(`${BASE}/schedule/detail/:id`, { params: IdParams, response: BoardScheduleDetail, authority: A.group }),
   scheduleCreate: post(`${BASE}/schedule/create`, { body: CreateBoardScheduleRequest, response: CreatedResult, authority: A.save }),
   runUpdate: post(`${BASE}/schedule/run/update`, { body: UpdateBoardRunRequest, response: NoData, authority: A.edit }),
+  runCheck: post(`${BASE}/schedule/run/check`, { body: UpdateBoardRunRequest, response: BoardRunCheck, authority: A.edit }),
+  reoptimise: post(`${BASE}/schedule/reoptimise`, { body: BoardReoptimiseRequest, response: BoardReoptimiseResult, authority: A.reoptimise }),
   scheduleIssue: post(`${BASE}/schedule/issue`, { body: BoardScheduleIdRequest, response: NoData, authority: A.issue }),
   scheduleCancel: post(`${BASE}/schedule/cancel`, { body: BoardScheduleIdRequest, response: NoData, authority: A.cancel }),
   scheduleCopy: post(`${BASE}/schedule/copy`, { body: BoardScheduleIdRequest, response: CreatedResult, authority: A.copy }),

@@ -57,6 +57,10 @@ export const BoardOrder = Type.Object({
   scheduleId: Type.Union([Type.Integer(), Type.Null()]),
   scheduleNo: Type.String(),
   remark: Type.String(),
+  /** Its production order was revoked or no longer makes board (已撤销): out of standby. */
+  revoked: Type.Boolean(),
+  /** A production-order change not applied because the order is already on the line ('' when none). */
+  changeNote: Type.String(),
   ...Stamps,
 });
 export type BoardOrder = Static<typeof BoardOrder>;
@@ -77,6 +81,9 @@ const BoardOrderFields = {
 export const CreateBoardOrderRequest = Type.Object({ source: Type.Union([Type.Literal(2), Type.Literal(3)], { title: '来源' }), ...BoardOrderFields });
 export type CreateBoardOrderRequest = Static<typeof CreateBoardOrderRequest>;
 export const UpdateBoardOrderRequest = updateOf(BoardOrderFields);
+
+/** The most rows one board-order import may carry. */
+export const BOARD_ORDER_IMPORT_MAX_ROWS = 5000;
 export type UpdateBoardOrderRequest = Static<typeof UpdateBoardOrderRequest>;
 
 /** A group of waiting orders of one board code and flute, with their totals. */

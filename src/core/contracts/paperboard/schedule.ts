@@ -20,6 +20,9 @@ export const BOARD_LOG_ACTION = defineEnum([
   { value: 'cancel', label: '取消' },
   { value: 'copy', label: '复制' },
   { value: 'config', label: '修改配置' },
+  { value: 'reoptimise', label: '重新优化' },
+  { value: 'follow', label: '订单变更' },
+  { value: 'state', label: '生产进度' },
 ]);
 
 /** The most runs and lanes one schedule may hold. */
@@ -119,17 +122,56 @@ export const CreateBoardScheduleRequest = Type.Object({
 });
 export type CreateBoardScheduleRequest = Static<typeof CreateBoardScheduleRequest>;
 
-/** A run edited by hand: its roll and each lane's outs and cuts. */
+/**
+ * A run edited by hand: its roll and its lanes — each an order with its outs and cuts. A lane may name
+ * another order (拼单 partner): one of the schedule's, or a waiting order of the same board code and
+ * flute, which then joins the schedule; an order left in no run goes back to standby.
+ */
 export const UpdateBoardRunRequest = Type.Object({
   scheduleId: titled(Id, '排程'),
   runId: titled(Id, '排刀'),
   rollWidthMm: Type.Integer({ title: '门幅（mm）', minimum: 1, maximum: 10_000 }),
-  lanes: Type.Array(
-    Type.Object({ laneId: titled(Id, '订单行'), outs: Type.Integer({ title: '切数', minimum: 1, maximum: 50 }), cuts: Type.Integer({ title: '刀数', minimum: 1, maximum: 10_000_000 }) }),
-    { title: '排刀', minItems: 1, maxItems: 3 },
-  ),
+  lanes: Type.Array(LaneInput, { title: '排刀', minItems: 1, maxItems: 3 }),
 });
 export type UpdateBoardRunRequest = Static<typeof UpdateBoardRunRequest>;
+
+/** The hand edit checked without saving (调整 as the planner types): the rules it breaks, the run's trim and the schedule's totals after it. */
+export const BoardRunCheck = Type.Object({
+  problems: Type.Array(Type.String()),
+  run: BoardRunView,
+  totals: BoardPlanTotals,
+});
+export type BoardRunCheck = Static<typeof BoardRunCheck>;
+
+/** 锁定并重新优化: the locked runs stay as they are; the optimiser plans the rest of the schedule's demand again. */
+export const BoardReoptimiseRequest = Type.Object({
+  id: titled(Id, '排程'),
+  lockedRunIds: Type.Array(Id, { title: '锁定的排刀', maxItems: BOARD_MAX_RUNS, uniqueItems: true }),
+});
+export type BoardReoptimiseRequest = Static<typeof BoardReoptimiseRequest>;
+
+export const BoardReoptimiseResult = Type.Object({
+  before: BoardPlanTotals,
+  after: BoardPlanTotals,
+  lockedRuns: Type.Integer(),
+  /** A proven lower bound on the trim area of the re-planned part, m². */
+  lowerBoundM2: Type.Number(),
+  elapsedMs: Type.Integer(),
+});
+export type BoardReoptimiseResult = Static<typeof BoardReoptimiseResult>;
+
+/** An order a draft run may take as a lane: one of the schedule's, or a waiting one of its board code and flute. */
+export const BoardPartner = Type.Object({
+  id: Type.Integer(),
+  orderNo: Type.String(),
+  customerName: Type.String(),
+  widthMm: Type.Integer(),
+  lengthMm: Type.Integer(),
+  quantity: Type.Integer(),
+  /** In this schedule already (else waiting). */
+  scheduled: Type.Boolean(),
+});
+export type BoardPartner = Static<typeof BoardPartner>;
 
 export const BoardScheduleIdRequest = Type.Object({ id: titled(Id, '排程') });
 export type BoardScheduleIdRequest = Static<typeof BoardScheduleIdRequest>;
@@ -189,7 +231,10 @@ export const BoardScheduleDetail = Type.Object({
   rollWidths: Type.Array(Type.Integer()),
   minTrimMm: Type.Integer(),
   maxOuts: Type.Integer(),
+  maxOrdersPerRun: Type.Integer(),
   tolerancePct: Type.Number(),
+  /** Orders a draft's run may take (the schedule's and the waiting ones of its board group); empty once issued. */
+  partners: Type.Array(BoardPartner),
   /** A draft checked again under today's config and rolls: the rules it no longer keeps (it cannot be issued until adjusted). */
   problems: Type.Array(Type.String()),
   /** Paper rolls the schedule needs, layer by layer and roll width by roll width; empty when the board code has no layers in 纸板生产数据. */

@@ -6,7 +6,16 @@ import { WebDrawing } from './web-drawing';
 const n = (value: number) => value.toLocaleString('zh-CN');
 
 /** The runs of a trial or schedule in corrugator order: roll, lanes, metres, trim and the web drawn to scale. */
-export function RunTable({ runs, action }: { runs: BoardRunView[]; action?: (run: BoardRunView) => ReactNode }) {
+export function RunTable({
+  runs,
+  action,
+  selection,
+}: {
+  runs: BoardRunView[];
+  action?: (run: BoardRunView) => ReactNode;
+  /** Runs ticked (by seq), e.g. to lock before re-optimising. */
+  selection?: { keys: number[]; onChange: (keys: number[]) => void };
+}) {
   const widest = Math.max(0, ...runs.map((run) => run.rollWidthMm));
   return (
     <Table<BoardRunView>
@@ -17,6 +26,7 @@ export function RunTable({ runs, action }: { runs: BoardRunView[]; action?: (run
       dataSource={runs}
       scroll={{ y: 520 }}
       virtual={runs.length > 100}
+      rowSelection={selection && { selectedRowKeys: selection.keys, onChange: (keys) => selection.onChange(keys as number[]), columnTitle: '锁定', columnWidth: 48 }}
       columns={[
         { title: '顺序', dataIndex: 'seq', width: 56 },
         { title: '门幅（mm）', dataIndex: 'rollWidthMm', width: 90 },
