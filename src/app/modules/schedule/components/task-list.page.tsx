@@ -1,0 +1,43 @@
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { ScheduleTask } from '@core/contracts/schedule';
+import { ListPage, useListReload } from '@app/components';
+import type { TaskListKind } from '../schedule.api';
+import { taskList } from '../tasks.list';
+import { useReloadOnJobEnd } from './calc-job';
+import { MachineDialog, type MachineDialogMode } from './machine.dialog';
+
+type MachineState = { mode: MachineDialogMode; tasks: readonly ScheduleTask[]; reload: () => void } | null;
+
+export interface TaskListPageProps {
+  kind: TaskListKind;
+  /** A background job was started from the list (自动排产); keep it stable (the list is declared once with it). */
+  onJobStarted?: () => void;
+  /** Changes when a background job has ended: the list loads again. */
+  jobsEnded?: number;
+}
+
+/** One task list with its machine dialog (分配机台 / 手动排产); 机台排程 opens a machine's queue. */
+export function TaskListPage({ kind, onJobStarted, jobsEnded = 0 }: TaskListPageProps) {
+  const navigate = useNavigate();
+  const [list, reload] = useListReload();
+  const [machine, setMachine] = useState<MachineState>(null);
+  const spec = useMemo(
+    () =>
+      taskList(kind, {
+        openMachine: (mode, tasks, reloadList) => setMachine({ mode, tasks, reload: reloadList }),
+        jobStarted: () => onJobStarted?.(),
+        openQueue: (deviceId) => navigate(`/machine-schedule?deviceId=${deviceId}`),
+        reload,
+      }),
+    [kind, navigate, reload, onJobStarted],
+  );
+  useReloadOnJobEnd(jobsEnded, reload);
+
+  return (
+    <div className={`mes-task-list mes-tasks-${kind}`}>
+      <ListPage handle={list} spec={spec} />
+      <MachineDialog mode={machine?.mode ?? 'assign'} tasks={machine?.tasks ?? null} onClose={() => setMachine(null)} onSaved={() => machine?.reload()} />
+    </div>
+  );
+}
