@@ -1,6 +1,6 @@
 import { Space, Tag, Tooltip, Typography } from 'antd';
 import { ScheduleAuthorities as A } from '@core/access/authorities/schedule';
-import { type ScheduleTask, type UnfinishedHandle } from '@core/contracts/schedule';
+import type { CalcJob, ScheduleTask, UnfinishedHandle } from '@core/contracts/schedule';
 import type { ListColumn, ListContext, ListSpec, RowAction, ToolbarAction } from '@app/components';
 import { OrderChangeWarnings } from '@app/shared';
 import { scheduleApi, type TaskIdsAction, type TaskListKind } from './schedule.api';
@@ -11,7 +11,7 @@ import type { MachineDialogMode } from './components/machine.dialog';
 export interface TaskListHandlers {
   openMachine: (mode: MachineDialogMode, tasks: readonly ScheduleTask[], reload: () => void) => void;
   /** A background job was started (自动排产): the page follows its progress. */
-  jobStarted: () => void;
+  jobStarted: (job: CalcJob) => void;
   /** 机台排程 of one machine. */
   openQueue?: (deviceId: number) => void;
   /** The list again (after a change warning was handled in a row). */

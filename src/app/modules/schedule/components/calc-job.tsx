@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, App, Progress, Space, Typography } from 'antd';
 import { ScheduleAuthorities as A } from '@core/access/authorities/schedule';
 import { CALC_JOB_KIND, CALC_JOB_PHASE, CALC_JOB_STATE, CalcJobState, ScheduleMessages, type CalcJob } from '@core/contracts/schedule';
@@ -13,13 +13,15 @@ export interface CalcJobHandle {
   /** The factory's running job, else its latest one (null: never calculated, or not loaded yet). */
   job: CalcJob | null;
   running: boolean;
-  /** Asks for the progress again now (after a job was started elsewhere, e.g. 自动排产). */
+  /** Asks for the progress again now. */
   refresh: () => void;
+  /** Follows a job just started (计算排程时间, 自动排产): `onFinished` runs when it ends, however soon. */
+  follow: (started: CalcJob) => void;
 }
 
 /**
  * The factory's background schedule job (计算排程时间 or 自动排产), polled while it runs;
- * `onFinished` runs once when a job seen running has ended (the lists reload).
+ * `onFinished` runs once when a job seen running (or followed from its start) has ended (the lists reload).
  */
 export function useCalcJob(onFinished?: (job: CalcJob) => void): CalcJobHandle {
   const { data: job, refresh } = usePolling(scheduleApi.calculateProgress, (next) => next?.state === CalcJobState.running, POLL_MS);
@@ -37,7 +39,14 @@ export function useCalcJob(onFinished?: (job: CalcJob) => void): CalcJobHandle {
       finished.current?.(job);
     }
   }, [job]);
-  return { job, running, refresh };
+  const follow = useCallback(
+    (started: CalcJob) => {
+      seenRunning.current = started.id;
+      refresh();
+    },
+    [refresh],
+  );
+  return { job, running, refresh, follow };
 }
 
 /** The factory's job plus a counter that changes each time a job seen running has ended (lists reload on it). */
@@ -76,14 +85,14 @@ function summary(job: CalcJob): string {
 export function CalcJobBar({ calc, showStart = true }: { calc: CalcJobHandle; showStart?: boolean }) {
   const { modal, message } = App.useApp();
   const [starting, setStarting] = useState(false);
-  const { job, running, refresh } = calc;
+  const { job, running, refresh, follow } = calc;
   if (!job && !showStart) return null;
 
   const start = () => {
     setStarting(true);
     scheduleApi
       .startCalculate()
-      .then(refresh, () => refresh())
+      .then(follow, () => refresh())
       .finally(() => setStarting(false));
   };
 

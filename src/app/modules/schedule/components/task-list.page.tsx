@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { ScheduleTask } from '@core/contracts/schedule';
+import type { CalcJob, ScheduleTask } from '@core/contracts/schedule';
 import { ListPage, useListReload } from '@app/components';
 import type { TaskListKind } from '../schedule.api';
 import { taskList } from '../tasks.list';
@@ -12,7 +12,7 @@ type MachineState = { mode: MachineDialogMode; tasks: readonly ScheduleTask[]; r
 export interface TaskListPageProps {
   kind: TaskListKind;
   /** A background job was started from the list (自动排产); keep it stable (the list is declared once with it). */
-  onJobStarted?: () => void;
+  onJobStarted?: (job: CalcJob) => void;
   /** Changes when a background job has ended: the list loads again. */
   jobsEnded?: number;
 }
@@ -26,7 +26,7 @@ export function TaskListPage({ kind, onJobStarted, jobsEnded = 0 }: TaskListPage
     () =>
       taskList(kind, {
         openMachine: (mode, tasks, reloadList) => setMachine({ mode, tasks, reload: reloadList }),
-        jobStarted: () => onJobStarted?.(),
+        jobStarted: (job) => onJobStarted?.(job),
         openQueue: (deviceId) => navigate(`/machine-schedule?deviceId=${deviceId}`),
         reload,
       }),

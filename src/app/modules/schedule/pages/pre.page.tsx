@@ -8,7 +8,7 @@ export default function PrePage() {
   return (
     <ScheduleFrame name="pre">
       <CalcJobBar calc={calc} showStart={false} />
-      <TaskListPage kind="pre" onJobStarted={calc.refresh} jobsEnded={ended} />
+      <TaskListPage kind="pre" onJobStarted={calc.follow} jobsEnded={ended} />
     </ScheduleFrame>
   );
 }

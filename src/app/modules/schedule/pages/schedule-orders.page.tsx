@@ -13,7 +13,7 @@ export default function ScheduleOrdersPage() {
   const { message } = App.useApp();
   const { calc, ended } = useJobReloads();
   const [list, reload] = useListReload();
-  const { refresh } = calc;
+  const { follow } = calc;
 
   const spec = useMemo(
     () =>
@@ -26,12 +26,12 @@ export default function ScheduleOrdersPage() {
             void message.warning('所选订单没有可自动排产的工序');
             return;
           }
-          await scheduleApi.autoSchedule(ids);
+          const job = await scheduleApi.autoSchedule(ids);
           void message.success('已开始自动排产');
-          refresh();
+          follow(job);
         },
       }),
-    [message, reload, refresh],
+    [message, reload, follow],
   );
   useReloadOnJobEnd(ended, reload);
 

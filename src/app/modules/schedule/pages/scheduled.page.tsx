@@ -36,7 +36,7 @@ export default function ScheduledPage() {
         items={TABS.map(({ key, label }) => ({
           key,
           label: key === 'unfinished' && unfinished.data.count > 0 ? <Badge count={unfinished.data.count} size="small" offset={[8, -2]}>{label}</Badge> : label,
-          children: <TaskListPage kind={key} onJobStarted={calc.refresh} jobsEnded={ended} />,
+          children: <TaskListPage kind={key} onJobStarted={calc.follow} jobsEnded={ended} />,
         }))}
       />
     </ScheduleFrame>

@@ -8,7 +8,7 @@ export default function StandbyPage() {
   return (
     <ScheduleFrame name="standby">
       <CalcJobBar calc={calc} showStart={false} />
-      <TaskListPage kind="standby" onJobStarted={calc.refresh} jobsEnded={ended} />
+      <TaskListPage kind="standby" onJobStarted={calc.follow} jobsEnded={ended} />
     </ScheduleFrame>
   );
 }
