@@ -1,10 +1,11 @@
-import { Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Space, Table, Tag, Typography } from 'antd';
 import { ScheduleAuthorities as A } from '@core/access/authorities/schedule';
 import type { ProductionDetail, ScheduleOrder, ScheduleTask } from '@core/contracts/schedule';
 import { useLoaded, type ListColumn, type ListSpec, type RowAction, type ToolbarAction } from '@app/components';
 import { OrderChangeWarnings } from '@app/shared';
 import { scheduleApi } from './schedule.api';
-import { OPERATION_STATUS_OPTIONS, SCHEDULE_STATE_OPTIONS, shortTime, TASK_TYPE_OPTIONS, URGENCY_OPTIONS } from './schedule.options';
+import { OPERATION_STATUS_OPTIONS, SCHEDULE_STATE_OPTIONS, TASK_TYPE_OPTIONS, URGENCY_OPTIONS } from './schedule.options';
+import { ChangeTag, Clipped, EnumTag, PlannedTime } from './components/cells';
 
 /** What the page does for the order list's buttons. */
 export interface OrderListHandlers {
@@ -14,22 +15,12 @@ export interface OrderListHandlers {
 }
 
 const HOLDABLE = new Set([0, 1]);
-const tagOf = (options: ReadonlyArray<{ value: number; label: string; color?: string }>, value: number | null) => {
-  const option = options.find((each) => each.value === value);
-  return option ? <Tag color={option.color}>{option.label}</Tag> : '—';
-};
 
 function OrderNo({ order }: { order: ScheduleOrder }) {
   return (
     <Space size={2} wrap className="mes-task-order">
       <span>{order.orderNo}</span>
-      {order.changeWarnings > 0 && (
-        <Tooltip title={`ERP有${order.changeWarnings}条变更待处理，展开行处理`}>
-          <Tag color="orange" className="mes-task-change">
-            变更
-          </Tag>
-        </Tooltip>
-      )}
+      <ChangeTag count={order.changeWarnings} />
       {order.late && <Tag color="red">延期</Tag>}
     </Space>
   );
@@ -60,16 +51,11 @@ export function OrderTasks({ orderId, onHandled }: { orderId: number; onHandled:
           { key: 'seq', title: '序号', dataIndex: 'seq', width: 56 },
           { key: 'processName', title: '工序', dataIndex: 'processName', width: 110 },
           { key: 'deviceName', title: '机台', dataIndex: 'deviceName', width: 130, render: (value: string) => value || '未分配' },
-          { key: 'taskType', title: '排产', dataIndex: 'taskType', width: 90, render: (value: number | null) => (value === null ? <Tag>待排</Tag> : tagOf(TASK_TYPE_OPTIONS, value)) },
-          { key: 'status', title: '工序状态', dataIndex: 'status', width: 90, render: (value: number) => tagOf(OPERATION_STATUS_OPTIONS, value) },
+          { key: 'taskType', title: '排产', dataIndex: 'taskType', width: 90, render: (value: number | null) => (value === null ? <Tag>待排</Tag> : <EnumTag options={TASK_TYPE_OPTIONS} value={value} />) },
+          { key: 'status', title: '工序状态', dataIndex: 'status', width: 90, render: (value: number) => <EnumTag options={OPERATION_STATUS_OPTIONS} value={value} /> },
           { key: 'plannedQty', title: '计划数量', dataIndex: 'plannedQty', width: 90, align: 'right' },
-          { key: 'plannedStart', title: '计划开始', dataIndex: 'plannedStart', width: 110, render: shortTime },
-          {
-            key: 'plannedEnd',
-            title: '计划结束',
-            width: 110,
-            render: (_: unknown, task) => (task.late ? <Typography.Text type="danger">{shortTime(task.plannedEnd)}</Typography.Text> : shortTime(task.plannedEnd)),
-          },
+          { key: 'plannedStart', title: '计划开始', dataIndex: 'plannedStart', width: 110, render: (value: string | null) => <PlannedTime value={value} late={false} /> },
+          { key: 'plannedEnd', title: '计划结束', width: 110, render: (_: unknown, task) => <PlannedTime value={task.plannedEnd} late={task.late} /> },
           { key: 'reason', title: '说明', dataIndex: 'unscheduledReason', render: (value: string) => value && <Typography.Text type="danger">未排入：{value}</Typography.Text> },
         ]}
       />
@@ -79,8 +65,8 @@ export function OrderTasks({ orderId, onHandled }: { orderId: number; onHandled:
 
 const columns: ListColumn<ScheduleOrder>[] = [
   { prop: 'orderNo', label: '订单号', filter: { type: 'tagInput' }, width: 160, render: (order) => <OrderNo order={order} /> },
-  { prop: 'customerName', label: '客户名称', filter: { type: 'input' }, width: 120 },
-  { prop: 'productName', label: '产品名称', filter: { type: 'input' }, width: 130 },
+  { prop: 'customerName', label: '客户名称', filter: { type: 'input' }, width: 120, render: (order) => <Clipped text={order.customerName} width={106} /> },
+  { prop: 'productName', label: '产品名称', filter: { type: 'input' }, width: 130, render: (order) => <Clipped text={order.productName} width={116} /> },
   { prop: 'quantity', label: '数量', type: 'number', width: 84 },
   { prop: 'deliveryDate', label: '交货日期', width: 100, filter: { type: 'daterange' } },
   { prop: 'urgency', label: '紧急', type: 'tag', options: URGENCY_OPTIONS, width: 64, filter: { type: 'select', multiple: true } },
@@ -94,12 +80,7 @@ const columns: ListColumn<ScheduleOrder>[] = [
       </span>
     ),
   },
-  {
-    prop: 'plannedEnd',
-    label: '计划完工',
-    width: 100,
-    render: (order) => (order.late ? <Typography.Text type="danger">{shortTime(order.plannedEnd)}</Typography.Text> : shortTime(order.plannedEnd)),
-  },
+  { prop: 'plannedEnd', label: '计划完工', width: 100, render: (order) => <PlannedTime value={order.plannedEnd} late={order.late} /> },
   { prop: 'scheduleState', label: '排产状态', type: 'tag', options: SCHEDULE_STATE_OPTIONS, width: 88, filter: { type: 'select', multiple: true } },
 ];
 

@@ -4,7 +4,8 @@ import type { CalcJob, ScheduleTask, UnfinishedHandle } from '@core/contracts/sc
 import type { ListColumn, ListContext, ListSpec, RowAction, ToolbarAction } from '@app/components';
 import { OrderChangeWarnings } from '@app/shared';
 import { scheduleApi, type TaskIdsAction, type TaskListKind } from './schedule.api';
-import { OPERATION_STATUS_OPTIONS, refusedTask, shortTime, URGENCY_OPTIONS, type TaskAction } from './schedule.options';
+import { OPERATION_STATUS_OPTIONS, refusedTask, URGENCY_OPTIONS, type TaskAction } from './schedule.options';
+import { ChangeTag, Clipped, PlannedTime } from './components/cells';
 import type { MachineDialogMode } from './components/machine.dialog';
 
 /** What the page does for the list's buttons (dialogs and the background job live in the page). */
@@ -26,13 +27,7 @@ function OrderNo({ task }: { task: ScheduleTask }) {
   return (
     <Space size={2} wrap className="mes-task-order">
       <span>{task.orderNo}</span>
-      {task.changeWarnings > 0 && (
-        <Tooltip title={`ERP有${task.changeWarnings}条变更待处理，展开行处理`}>
-          <Tag color="orange" className="mes-task-change">
-            变更
-          </Tag>
-        </Tooltip>
-      )}
+      <ChangeTag count={task.changeWarnings} />
       {task.anewTimeFlag && (
         <Tooltip title={task.anewTimeReason || '计划时间需要重新计算'}>
           <Tag color="gold">待重算</Tag>
@@ -44,14 +39,6 @@ function OrderNo({ task }: { task: ScheduleTask }) {
         </Tooltip>
       )}
     </Space>
-  );
-}
-
-function Clipped({ text, width }: { text: string; width: number }) {
-  return (
-    <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: width }}>
-      {text}
-    </Typography.Text>
   );
 }
 
@@ -72,13 +59,8 @@ function columns(kind: TaskListKind): ListColumn<ScheduleTask>[] {
   if (planned) {
     list.push(
       { prop: 'queuePos', label: '序号', width: 52, render: (task) => task.queuePos ?? '—' },
-      { prop: 'plannedStart', label: '计划开始', width: 96, render: (task) => shortTime(task.plannedStart) },
-      {
-        prop: 'plannedEnd',
-        label: '计划结束',
-        width: 96,
-        render: (task) => (task.late ? <Typography.Text type="danger" title="晚于交货日期">{shortTime(task.plannedEnd)}</Typography.Text> : shortTime(task.plannedEnd)),
-      },
+      { prop: 'plannedStart', label: '计划开始', width: 96, render: (task) => <PlannedTime value={task.plannedStart} late={false} /> },
+      { prop: 'plannedEnd', label: '计划结束', width: 96, render: (task) => <PlannedTime value={task.plannedEnd} late={task.late} /> },
     );
   }
   if (kind === 'anewTime') list.push({ prop: 'anewTimeReason', label: '重算原因', width: 120 });
