@@ -1,10 +1,10 @@
 import { Space, Tag, Tooltip, Typography } from 'antd';
 import { ScheduleAuthorities as A } from '@core/access/authorities/schedule';
-import type { CalcJob, ScheduleTask, UnfinishedHandle } from '@core/contracts/schedule';
+import type { CalcJob, ScheduleTask, TaskAction, UnfinishedHandle } from '@core/contracts/schedule';
 import type { ListColumn, ListContext, ListSpec, RowAction, ToolbarAction } from '@app/components';
 import { OrderChangeWarnings } from '@app/shared';
 import { scheduleApi, type TaskIdsAction, type TaskListKind } from './schedule.api';
-import { OPERATION_STATUS_OPTIONS, refusedTask, URGENCY_OPTIONS, type TaskAction } from './schedule.options';
+import { OPERATION_STATUS_OPTIONS, refusedTask, URGENCY_OPTIONS } from './schedule.options';
 import { ChangeTag, Clipped, PlannedTime } from './components/cells';
 import type { MachineDialogMode } from './components/machine.dialog';
 
@@ -70,14 +70,13 @@ function columns(kind: TaskListKind): ListColumn<ScheduleTask>[] {
 
 /** A batch button on the selected tasks: enabled when the state allows it for every one, behind its code. */
 function batch(action: TaskIdsAction, label: string, authority: string, confirm: string, success: string, danger = false): Toolbar {
-  const gated = action !== 'batchDelete';
   return {
     key: action,
     label,
     authority,
     danger,
     needsSelection: true,
-    disabledReason: ({ selectedRows }) => (gated ? refusedTask(selectedRows, action, label) : undefined),
+    disabledReason: ({ selectedRows }) => refusedTask(selectedRows, action),
     confirm,
     success,
     run: ({ selectedRows }) => scheduleApi.act(action, ids(selectedRows)),
@@ -91,7 +90,7 @@ function machineButton(mode: MachineDialogMode, action: TaskAction, label: strin
     authority,
     primary,
     needsSelection: true,
-    disabledReason: ({ selectedRows }) => refusedTask(selectedRows, action, label),
+    disabledReason: ({ selectedRows }) => refusedTask(selectedRows, action),
     run: ({ selectedRows, reload }: ListContext<ScheduleTask>) => handlers.openMachine(mode, selectedRows, reload),
   };
 }
@@ -101,7 +100,7 @@ const auto = (handlers: TaskListHandlers): Toolbar => ({
   label: '自动排产',
   authority: A.autoSchedule,
   needsSelection: true,
-  disabledReason: ({ selectedRows }) => refusedTask(selectedRows, 'autoSchedule', '自动排产'),
+  disabledReason: ({ selectedRows }) => refusedTask(selectedRows, 'autoSchedule'),
   confirm: '确定自动排产所选工序吗？系统将为其选择机台和顺序，计算期间可查看进度或中止。',
   success: '已开始自动排产',
   run: ({ selectedRows }) => scheduleApi.autoSchedule(ids(selectedRows)).then(handlers.jobStarted),
@@ -116,6 +115,7 @@ const unfinished = (handle: UnfinishedHandle, label: string, confirm: string): T
   label,
   authority: A.unfinished,
   needsSelection: true,
+  disabledReason: ({ selectedRows }) => refusedTask(selectedRows, handle, true),
   confirm,
   success: `${label}成功`,
   run: ({ selectedRows }) => scheduleApi.handleUnfinished(ids(selectedRows), handle),
@@ -140,7 +140,7 @@ function toolbar(kind: TaskListKind, handlers: TaskListHandlers): Toolbar[] {
     case 'notIssued':
       return [{ ...ISSUE, primary: true }, URGENT, CANCEL];
     case 'issued':
-      return [URGENT, CANCEL];
+      return [URGENT];
     case 'unfinished':
       return [
         unfinished('carryOver', '顺延', '确定顺延所选任务吗？未完成的数量从现在起继续排在原机台，其后任务的时间重新计算。'),

@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
 import { App } from 'antd';
-import type { ScheduleOrder } from '@core/contracts/schedule';
+import { taskActionRefusal, type ScheduleOrder } from '@core/contracts/schedule';
 import { ListPage, useListReload } from '@app/components';
 import { scheduleApi } from '../schedule.api';
-import { taskActionsOf } from '../schedule.options';
 import { scheduleOrderList } from '../orders.list';
 import { CalcJobBar, useJobReloads, useReloadOnJobEnd } from '../components/calc-job';
 import { ScheduleFrame } from '../components/schedule-frame';
@@ -21,7 +20,7 @@ export default function ScheduleOrdersPage() {
         reload,
         autoSchedule: async (orders: readonly ScheduleOrder[]) => {
           const details = await Promise.all(orders.map((order) => scheduleApi.orderDetail(order.id)));
-          const ids = details.flatMap((detail) => detail.tasks.filter((task) => taskActionsOf(task).includes('autoSchedule')).map((task) => task.id));
+          const ids = details.flatMap((detail) => detail.tasks.filter((task) => !taskActionRefusal(task, 'autoSchedule')).map((task) => task.id));
           if (ids.length === 0) {
             void message.warning('所选订单没有可自动排产的工序');
             return;
