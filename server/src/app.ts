@@ -18,7 +18,7 @@ import { declaredFieldsPlugin, schemaController, serializerOpts } from './plugin
 
 export interface BuildAppOptions {
   db: Db;
-  config: Pick<ServerConfig, 'accessTokenTtl' | 'refreshTokenTtl' | 'staticDir'> & Partial<Pick<ServerConfig, 'deviceOfflineMinutes'>>;
+  config: Pick<ServerConfig, 'accessTokenTtl' | 'refreshTokenTtl' | 'staticDir'> & Partial<Pick<ServerConfig, 'deviceOfflineMinutes' | 'scheduleJobMinMs'>>;
   /** Messages between server processes (lib/pubsub: LISTEN/NOTIFY on PostgreSQL); default in-process. Closed with the app. */
   pubsub?: PubSub;
   logger?: FastifyServerOptions['logger'];
@@ -73,6 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     alerts: options.alertSender ?? logAlertSender(app.log),
     pubsub,
     deviceOfflineMinutes: options.config.deviceOfflineMinutes ?? DEFAULT_DEVICE_OFFLINE_MINUTES,
+    scheduleJobMinMs: options.config.scheduleJobMinMs ?? 0,
   };
   for (const module of SERVER_MODULES) {
     await app.register(async (scope) => module.register(scope, deps));

@@ -22,6 +22,8 @@ export interface ModuleDeps {
   pubsub: PubSub;
   /** A device with no status event for this long becomes 6 不在线 (DEVICE_OFFLINE_MINUTES). */
   deviceOfflineMinutes: number;
+  /** The least time a background schedule job takes, ms (SCHEDULE_JOB_MIN_MS; 0: as long as the engine). */
+  scheduleJobMinMs?: number;
 }
 
 /** A server module's registration: app.ts mounts every module of SERVER_MODULES this way. */

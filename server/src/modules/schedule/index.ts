@@ -1,5 +1,6 @@
 import type { ServerModule } from '../module';
-import { CalcJobService } from './job.service';
+import { withMinimumTime } from './engine-hold';
+import { CalcJobService, workerEngine } from './job.service';
 import { scheduleRoutes } from './schedule.routes';
 import { ScheduleService } from './schedule.service';
 import { ScheduleViewService } from './views.service';
@@ -13,9 +14,9 @@ import { ScheduleViewService } from './views.service';
  */
 export const scheduleModule: ServerModule = {
   name: 'schedule',
-  async register(app, { db, now }) {
+  async register(app, { db, now, scheduleJobMinMs = 0 }) {
     const tasks = new ScheduleService(db, now);
-    const jobs = new CalcJobService(db, now, tasks);
+    const jobs = new CalcJobService(db, now, tasks, withMinimumTime(workerEngine, scheduleJobMinMs));
     app.addHook('onClose', async () => jobs.settle());
     await scheduleRoutes(app, { tasks, jobs, views: new ScheduleViewService(db, now) });
   },
