@@ -36,7 +36,8 @@ async function openMenu(page: Page, item: string, path: string) {
 }
 
 describe('纸箱排产', () => {
-  const env = useE2eEnvironment('schedule');
+  // Every background job takes at least 15 s here, so that a user (and this test) sees it run and can abort it.
+  const env = useE2eEnvironment('schedule', { env: { SCHEDULE_JOB_MIN_MS: '15000' } });
 
   it('schedule and issue an order', async () => {
     // An order of a two-step (or longer) process flow, as the order screens make it.
@@ -128,7 +129,7 @@ describe('纸箱排产', () => {
     expect(await page.getByRole('button', { name: '计算排程时间' }).isDisabled()).toBe(true);
     await shot(page, 'schedule-6-calculating');
 
-    await jobBar(page).getByRole('button', { name: '中止' }).click();
+    await jobBar(page).getByRole('button', { name: '中止计算' }).click();
     const asked = ui.confirmDialog(page, ScheduleMessages.abortConfirm);
     await asked.waitFor();
     expect(await asked.innerText()).toContain('确定要中止当前排程时间计算吗？');

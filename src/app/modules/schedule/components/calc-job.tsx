@@ -134,7 +134,7 @@ export function CalcJobBar({ calc, showStart = true }: { calc: CalcJobHandle; sh
           action={
             running ? (
               <AuthButton authority={A.calculate} size="small" danger onClick={abort}>
-                中止
+                中止计算
               </AuthButton>
             ) : undefined
           }
