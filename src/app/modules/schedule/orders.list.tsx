@@ -5,7 +5,7 @@ import { useLoaded, type ListColumn, type ListSpec, type RowAction, type Toolbar
 import { OrderChangeWarnings } from '@app/shared';
 import { scheduleApi } from './schedule.api';
 import { OPERATION_STATUS_OPTIONS, SCHEDULE_STATE_OPTIONS, TASK_TYPE_OPTIONS, URGENCY_OPTIONS } from './schedule.options';
-import { ChangeTag, Clipped, EnumTag, PlannedTime } from './components/cells';
+import { ChangeTag, EnumTag, PartyCell, PlannedTime } from './components/cells';
 
 /** What the page does for the order list's buttons. */
 export interface OrderListHandlers {
@@ -65,22 +65,27 @@ export function OrderTasks({ orderId, onHandled }: { orderId: number; onHandled:
 
 const columns: ListColumn<ScheduleOrder>[] = [
   { prop: 'orderNo', label: '订单号', filter: { type: 'tagInput' }, width: 160, render: (order) => <OrderNo order={order} /> },
-  { prop: 'customerName', label: '客户名称', filter: { type: 'input' }, width: 120, render: (order) => <Clipped text={order.customerName} width={106} /> },
-  { prop: 'productName', label: '产品名称', filter: { type: 'input' }, width: 130, render: (order) => <Clipped text={order.productName} width={116} /> },
+  {
+    prop: 'customerName',
+    label: '客户 / 产品',
+    filter: { type: 'input', label: '客户名称' },
+    width: 160,
+    render: (order) => <PartyCell customer={order.customerName} product={order.productName} width={146} />,
+  },
   { prop: 'quantity', label: '数量', type: 'number', width: 84 },
   { prop: 'deliveryDate', label: '交货日期', width: 100, filter: { type: 'daterange' } },
   { prop: 'urgency', label: '紧急', type: 'tag', options: URGENCY_OPTIONS, width: 64, filter: { type: 'select', multiple: true } },
   {
     prop: 'operationCount',
-    label: '工序（已排/预排/共）',
-    width: 150,
+    label: '已排/预排/工序',
+    width: 116,
     render: (order) => (
       <span title={order.processNames}>
         {order.scheduledCount} / {order.preCount} / {order.operationCount}
       </span>
     ),
   },
-  { prop: 'plannedEnd', label: '计划完工', width: 100, render: (order) => <PlannedTime value={order.plannedEnd} late={order.late} /> },
+  { prop: 'plannedEnd', label: '计划完工', width: 96, render: (order) => <PlannedTime value={order.plannedEnd} late={order.late} /> },
   { prop: 'scheduleState', label: '排产状态', type: 'tag', options: SCHEDULE_STATE_OPTIONS, width: 88, filter: { type: 'select', multiple: true } },
 ];
 
@@ -148,7 +153,10 @@ export function scheduleOrderList(handlers: OrderListHandlers): ListSpec<Schedul
   return {
     rowKey: 'id',
     columns,
-    filters: [{ prop: 'late', label: '仅延期', type: 'select', options: [{ value: 'true', label: '是' }] }],
+    filters: [
+      { prop: 'productName', label: '产品名称', type: 'input' },
+      { prop: 'late', label: '仅延期', type: 'select', options: [{ value: 'true', label: '是' }] },
+    ],
     visibleFilters: 4,
     fetch: scheduleApi.orders,
     toolbar,

@@ -5,7 +5,7 @@ import type { ListColumn, ListContext, ListSpec, RowAction, ToolbarAction } from
 import { OrderChangeWarnings } from '@app/shared';
 import { scheduleApi, type TaskIdsAction, type TaskListKind } from './schedule.api';
 import { OPERATION_STATUS_OPTIONS, refusedTask, URGENCY_OPTIONS } from './schedule.options';
-import { ChangeTag, Clipped, PlannedTime } from './components/cells';
+import { ChangeTag, Clipped, PartyCell, PlannedTime, UrgencyTag } from './components/cells';
 import type { MachineDialogMode } from './components/machine.dialog';
 
 /** What the page does for the list's buttons (dialogs and the background job live in the page). */
@@ -27,6 +27,7 @@ function OrderNo({ task }: { task: ScheduleTask }) {
   return (
     <Space size={2} wrap className="mes-task-order">
       <span>{task.orderNo}</span>
+      <UrgencyTag urgency={task.urgency} options={URGENCY_OPTIONS} />
       <ChangeTag count={task.changeWarnings} />
       {task.anewTimeFlag && (
         <Tooltip title={task.anewTimeReason || '计划时间需要重新计算'}>
@@ -47,24 +48,37 @@ const PLANNED = new Set<TaskListKind>(['notIssued', 'issued', 'unfinished', 'ane
 function columns(kind: TaskListKind): ListColumn<ScheduleTask>[] {
   const planned = PLANNED.has(kind);
   const list: ListColumn<ScheduleTask>[] = [
-    { prop: 'orderNo', label: '订单号', filter: { type: 'tagInput' }, width: 170, render: (task) => <OrderNo task={task} /> },
-    { prop: 'customerName', label: '客户名称', filter: { type: 'input' }, width: 110, render: (task) => <Clipped text={task.customerName} width={96} /> },
-    { prop: 'productName', label: '产品名称', filter: { type: 'input' }, width: 120, render: (task) => <Clipped text={task.productName} width={106} /> },
+    { prop: 'orderNo', label: '订单号', filter: { type: 'tagInput' }, width: 150, render: (task) => <OrderNo task={task} /> },
+    {
+      prop: 'customerName',
+      label: '客户 / 产品',
+      filter: { type: 'input', label: '客户名称' },
+      width: 140,
+      render: (task) => <PartyCell customer={task.customerName} product={task.productName} width={126} />,
+    },
     { prop: 'processName', label: '工序', width: 90, render: (task) => `${task.seq}. ${task.processName}` },
-    { prop: 'plannedQty', label: '计划数量', type: 'number', width: 84 },
-    { prop: 'deliveryDate', label: '交货日期', width: 96, filter: { type: 'daterange' } },
-    { prop: 'urgency', label: '紧急', type: 'tag', options: URGENCY_OPTIONS, width: 64, filter: { type: 'select', multiple: true } },
-    { prop: 'deviceName', label: '机台', width: 120, render: (task) => task.deviceName || <Typography.Text type="secondary">未分配</Typography.Text> },
+    { prop: 'plannedQty', label: '计划数量', type: 'number', width: 76 },
+    { prop: 'deliveryDate', label: '交货日期', width: 90, filter: { type: 'daterange' } },
+    {
+      prop: 'deviceName',
+      label: planned ? '机台 / 序号' : '机台',
+      width: 140,
+      render: (task) =>
+        task.deviceName ? (
+          <Clipped text={planned && task.queuePos !== null ? `${task.deviceName} #${task.queuePos}` : task.deviceName} width={126} />
+        ) : (
+          <Typography.Text type="secondary">未分配</Typography.Text>
+        ),
+    },
   ];
   if (planned) {
     list.push(
-      { prop: 'queuePos', label: '序号', width: 52, render: (task) => task.queuePos ?? '—' },
-      { prop: 'plannedStart', label: '计划开始', width: 96, render: (task) => <PlannedTime value={task.plannedStart} late={false} /> },
-      { prop: 'plannedEnd', label: '计划结束', width: 96, render: (task) => <PlannedTime value={task.plannedEnd} late={task.late} /> },
+      { prop: 'plannedStart', label: '计划开始', width: 90, render: (task) => <PlannedTime value={task.plannedStart} late={false} /> },
+      { prop: 'plannedEnd', label: '计划结束', width: 90, render: (task) => <PlannedTime value={task.plannedEnd} late={task.late} /> },
     );
   }
   if (kind === 'anewTime') list.push({ prop: 'anewTimeReason', label: '重算原因', width: 120 });
-  list.push({ prop: 'status', label: '工序状态', type: 'tag', options: OPERATION_STATUS_OPTIONS, width: 84 });
+  list.push({ prop: 'status', label: '工序状态', type: 'tag', options: OPERATION_STATUS_OPTIONS, width: 80 });
   return list;
 }
 
@@ -174,13 +188,18 @@ function toolbar(kind: TaskListKind, handlers: TaskListHandlers): Toolbar[] {
 
 /** One list of schedule tasks (待排工序, 预排产, 已排产 tabs, unfinished, wrong times, revoked orders). */
 export function taskList(kind: TaskListKind, handlers: TaskListHandlers): ListSpec<ScheduleTask> {
-  const queue: RowAction<ScheduleTask>[] = handlers.openQueue
+  const planned = PLANNED.has(kind);
+  const queue: RowAction<ScheduleTask>[] = handlers.openQueue && planned
     ? [{ key: 'queue', label: '机台排程', authority: A.machine, when: (task) => task.deviceId !== null && task.queuePos !== null, run: (task) => handlers.openQueue!(task.deviceId!) }]
     : [];
   return {
     rowKey: 'id',
     columns: columns(kind),
-    filters: kind === 'notIssued' || kind === 'issued' ? [{ prop: 'late', label: '仅延期', type: 'select', options: [{ value: 'true', label: '是' }] }] : [],
+    filters: [
+      { prop: 'productName', label: '产品名称', type: 'input' },
+      { prop: 'urgency', label: '紧急程度', type: 'select', multiple: true, options: URGENCY_OPTIONS },
+      ...(planned ? [{ prop: 'late', label: '仅延期', type: 'select' as const, options: [{ value: 'true', label: '是' }] }] : []),
+    ],
     visibleFilters: 4,
     fetch: scheduleApi.tasks(kind),
     pageSizes: 'large',

@@ -38,3 +38,21 @@ export function ChangeTag({ count }: { count: number }) {
     </Tooltip>
   );
 }
+
+/** 客户 / 产品 in one cell: the customer, the product under it in grey, each cut to the column. */
+export function PartyCell({ customer, product, width }: { customer: string; product: string; width: number }) {
+  return (
+    <div className="mes-party" style={{ lineHeight: '18px' }}>
+      <Clipped text={customer} width={width} />
+      <br />
+      <Typography.Text type="secondary" ellipsis={{ tooltip: product }} style={{ maxWidth: width, fontSize: 12 }}>
+        {product}
+      </Typography.Text>
+    </div>
+  );
+}
+
+/** The urgency as a tag when above normal. */
+export function UrgencyTag({ urgency, options }: { urgency: number; options: ReadonlyArray<{ value: number; label: string; color?: string }> }) {
+  return urgency > 0 ? <EnumTag options={options} value={urgency} /> : null;
+}
