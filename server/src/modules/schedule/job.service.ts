@@ -7,7 +7,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { inScope } from '../../lib/scoped';
 import { guardUnique } from '../../lib/unique';
 import type { Scope } from '../../plugins/auth';
-import { calculatedWrites, currentRevision, bumpRevision, timedWrite, writeTasks, type TaskWrite } from './apply';
+import { calculatedWrites, changedOnly, currentRevision, bumpRevision, timedWrite, writeTasks, type TaskWrite } from './apply';
 import { prepare, type Prepared } from './calc';
 import { calculateInstance, dueMinute, optimizeInstance, readPlan, type BuiltInstance, type ReadPlan } from './engine-input';
 import { EngineAborted, runEngine } from './engine-runner';
@@ -253,7 +253,7 @@ export class CalcJobService {
         }
         scheduledOrders = [...new Set([...free].filter((taskId) => plan.times.has(taskId)).map((taskId) => tasks.get(taskId)!.orderId))];
       }
-      await writeTasks(trx, scope, writes);
+      await writeTasks(trx, scope, changedOnly(writes, prepared.tasks));
       if (kind === 'calculate') {
         // Every queued task has fresh times: the wrong-time list is empty again.
         await trx.updateTable('production_order_operation').set({ anew_time_flag: false, anew_time_reason: '' }).where(inScope(scope)).where('anew_time_flag', '=', true).execute();
