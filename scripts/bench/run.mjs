@@ -23,7 +23,10 @@
 // and of issue 11:
 //  11. ERP intake of 10,000 order messages through the HTTP API (batches of 500 to sync_batch), PGlite and PostgreSQL (scripts/bench/erp-intake.mjs).
 //  12. the production order list at 200k orders, PGlite and PostgreSQL (scripts/bench/order-list.mjs).
-// BENCH_ONLY=size,startup,list,ui,import,upload,login,trim,schedule,device,erp,orders picks sections (default: all).
+// and of issue 12 (server):
+//  13. carton scheduling through the database: DB → instance → plan → DB, and manual sort of a
+//      machine queue of ~500 (goal ≤ 1 s), PGlite and PostgreSQL (scripts/bench/schedule-db.mjs).
+// BENCH_ONLY=size,startup,list,ui,import,upload,login,trim,schedule,device,erp,orders,scheduledb picks sections (default: all).
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,6 +44,7 @@ import { trimReport } from './trim.mjs';
 import { scheduleReport } from './schedule.mjs';
 import { erpIntakeReport } from './erp-intake.mjs';
 import { deviceStatusReport } from './device-status.mjs';
+import { scheduleDbReport } from './schedule-db.mjs';
 
 const BUDGET_KB = 250;
 const RUNS = 5;
@@ -153,7 +157,7 @@ async function timings(baseUrl) {
   return { toLogin, toFirstScreen, loadedScripts: scriptBytes[0] };
 }
 
-const SECTIONS = ['size', 'startup', 'list', 'ui', 'import', 'upload', 'login', 'trim', 'schedule', 'device', 'erp', 'orders'];
+const SECTIONS = ['size', 'startup', 'list', 'ui', 'import', 'upload', 'login', 'trim', 'schedule', 'device', 'erp', 'orders', 'scheduledb'];
 const only = (process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean);
 const unknown = only.filter((name) => !SECTIONS.includes(name));
 if (unknown.length) {
@@ -211,4 +215,5 @@ await section('schedule', async () => (await scheduleReport()).pass);
 await section('device', async () => (await deviceStatusReport()).pass);
 await section('erp', async () => (await erpIntakeReport()).pass);
 await section('orders', () => orderListReport());
+await section('scheduledb', async () => (await scheduleDbReport()).pass);
 process.exitCode = failed ? 1 : 0;

@@ -38,6 +38,9 @@ export interface TaskRecord {
   plannedStart: Date | null;
   plannedEnd: Date | null;
   anewTimeFlag: boolean;
+  setupMinutes: number;
+  runMinutes: number;
+  unscheduledReason: string;
   orderNo: string;
   deliveryDate: string;
   urgency: number;
@@ -72,6 +75,9 @@ export async function loadTasks(db: Db, scope: Scope, extraIds: number[] = []): 
       'op.planned_start as plannedStart',
       'op.planned_end as plannedEnd',
       'op.anew_time_flag as anewTimeFlag',
+      'op.setup_minutes as setupMinutes',
+      'op.run_minutes as runMinutes',
+      'op.unscheduled_reason as unscheduledReason',
       'o.order_no as orderNo',
       sql<string>`to_char(o.delivery_date, 'YYYY-MM-DD')`.as('deliveryDate'),
       'o.urgency',
