@@ -15,6 +15,7 @@ import { productionOrderModule } from './production-order';
 import { sysLogModule } from './sys-log';
 import { workReportModule } from './work-report';
 import { paperboardModule } from './paperboard';
+import { scheduleModule } from './schedule';
 
 export { defineModule, type ModulePageLoader, type ModuleRegistration } from './define-module';
 
@@ -36,6 +37,7 @@ export const MODULES: readonly ModuleRegistration[] = [
   orderBinModule,
   productionOrderModule,
   deviceLiveModule,
+  scheduleModule,
 ];
 
 const pageIndex = new Map<string, ModulePageLoader>();
