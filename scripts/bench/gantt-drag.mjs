@@ -70,5 +70,3 @@ export async function ganttDragReport() {
     await close();
   }
 }
-
-if (import.meta.url === `file://${process.argv[1]}`) await ganttDragReport();

@@ -23,6 +23,7 @@
 // and of issue 11:
 //  11. ERP intake of 10,000 order messages through the HTTP API (batches of 500 to sync_batch), PGlite and PostgreSQL (scripts/bench/erp-intake.mjs).
 //  12. the production order list at 200k orders, PGlite and PostgreSQL (scripts/bench/order-list.mjs).
+//  13. the schedule Gantt: frame time while dragging a task with 7,500 bars on screen (scripts/bench/gantt-drag.mjs), section gantt.
 // BENCH_ONLY=size,startup,list,ui,import,upload,login,trim,schedule,device,erp,orders picks sections (default: all).
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -39,6 +40,7 @@ import { loginLoadReport } from './login-load.mjs';
 import { uploadMemoryReport } from './upload-memory.mjs';
 import { trimReport } from './trim.mjs';
 import { scheduleReport } from './schedule.mjs';
+import { ganttDragReport } from './gantt-drag.mjs';
 import { erpIntakeReport } from './erp-intake.mjs';
 import { deviceStatusReport } from './device-status.mjs';
 
@@ -154,6 +156,7 @@ async function timings(baseUrl) {
 }
 
 const SECTIONS = ['size', 'startup', 'list', 'ui', 'import', 'upload', 'login', 'trim', 'schedule', 'device', 'erp', 'orders'];
+SECTIONS.push('gantt');
 const only = (process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean);
 const unknown = only.filter((name) => !SECTIONS.includes(name));
 if (unknown.length) {
@@ -211,4 +214,5 @@ await section('schedule', async () => (await scheduleReport()).pass);
 await section('device', async () => (await deviceStatusReport()).pass);
 await section('erp', async () => (await erpIntakeReport()).pass);
 await section('orders', () => orderListReport());
+await section('gantt', async () => (await ganttDragReport()).pass);
 process.exitCode = failed ? 1 : 0;
