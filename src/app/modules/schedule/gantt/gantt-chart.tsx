@@ -234,7 +234,7 @@ export function GanttChart<T>(props: GanttChartProps<T>) {
       const queueRow = current.rows[rowIndex]!;
       const off = queueRow.offShift ?? [];
       const { queue, from } = moveInQueue(queueRow.tasks, state.task, at);
-      const bounds = idleBounds(queueRow.tasks, off);
+      const bounds = idleBounds(queueRow.tasks, off, floor);
       bounds.delete(state.task.id);
       const own = current.notBefore?.(state.task);
       if (own !== undefined) bounds.set(state.task.id, own);

@@ -92,10 +92,11 @@ export function replayQueue(queue: readonly QueueTask[], off: readonly Span[], n
  * The bounds a queue's tasks keep when the queue changes: a task that waited idle before it started
  * (its start after the previous task's end and after the off-shift span it may sit behind) waited
  * for something else — its order's previous operation, a wait — so it starts no earlier than that.
+ * The first task's "previous end" is `floor` (the calculation's start).
  */
-export function idleBounds(queue: readonly QueueTask[], off: readonly Span[]): Map<string, number> {
+export function idleBounds(queue: readonly QueueTask[], off: readonly Span[], floor: number): Map<string, number> {
   const bounds = new Map<string, number>();
-  let previousEnd = -Infinity;
+  let previousEnd = floor;
   for (const task of queue) {
     if (task.start > nextWorking(off, previousEnd)) bounds.set(task.id, task.start);
     previousEnd = task.end;
