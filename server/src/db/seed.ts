@@ -21,6 +21,7 @@ import { seedDeviceStatusDemo } from '../modules/device-status/seed';
 import { seedTicketTemplateDemo } from '../modules/sys-cfg/ticket-template.seed';
 import { seedWorkReportDemo } from '../modules/work-report';
 import { seedPaperboardDemo } from '../modules/paperboard/seed';
+import { seedCartonSchedule } from '../modules/schedule';
 import type { Db } from './index';
 
 export const SEED_ENTERPRISE = { id: 8888, name: '示例包装集团' } as const;
@@ -309,6 +310,7 @@ export async function seedIfEmpty(db: Db, now: Date = new Date()): Promise<boole
     await seedWorkReportDemo(trx, enterpriseId, [CARTON, BOARD], now);
     await seedPaperboardDemo(trx, enterpriseId, [{ orgId: CARTON, board: false }, { orgId: BOARD, board: true }], now);
     await seedDeviceStatusDemo(trx, enterpriseId, [CARTON, BOARD], now);
+    await seedCartonSchedule(trx, enterpriseId, [CARTON, BOARD], now);
   });
   // Statistics for the planner: PGlite runs no autovacuum, and without them a filtered page of a
   // freshly seeded table (keys found by a limited subquery) is planned as a nested loop over that

@@ -56,6 +56,7 @@ import { sysLogModule } from './sys-log';
 import { userConfigModule } from './user-config';
 import { workReportModule } from './work-report';
 import { paperboardModule } from './paperboard';
+import { scheduleModule } from './schedule';
 
 export type { ModuleDeps, ServerModule } from './module';
 
@@ -76,4 +77,5 @@ export const SERVER_MODULES: ServerModule[] = [
   paperboardModule,
   erpModule,
   deviceStatusModule,
+  scheduleModule,
 ];

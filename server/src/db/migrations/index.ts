@@ -16,6 +16,7 @@ import { deviceStatus } from './0014_device_status';
 import { deviceRepair } from './0015_device_repair';
 import { paperboard } from './0020_paperboard';
 import { orderStatusIndexes } from './0021_order_status_indexes';
+import { cartonSchedule } from './0027_carton_schedule';
 
 /** Every migration in order; names sort lexically and must never change once shipped. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015_device_repair': deviceRepair,
   '0020_paperboard': paperboard,
   '0021_order_status_indexes': orderStatusIndexes,
+  '0027_carton_schedule': cartonSchedule,
 };

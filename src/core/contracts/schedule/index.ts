@@ -31,6 +31,7 @@ import {
 import { DeliveryCapacity, LoadDetail, LoadDetailQuery, MachineQueue, ScheduleExportRequest, ScheduleView, ScheduleViewQuery } from './views';
 
 export * from './job';
+export * from './task-state';
 export * from './summary';
 export * from './task';
 export * from './views';
