@@ -4,7 +4,7 @@
 // dragging a row, and its day plan printed. Each screen photographed at 1440×900.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { MachineQueue, ScheduleTask, ScheduleView } from '@core/contracts/schedule';
+import { taskActionRefusal, type MachineQueue, type ScheduleTask, type ScheduleView } from '@core/contracts/schedule';
 import { apiSession, type ApiSession } from './support/api';
 import { shot, useE2eEnvironment } from './support/harness';
 import { loginAt } from './support/login';
@@ -15,7 +15,7 @@ type Box = { x: number; y: number; width: number; height: number };
 const chart = (page: Page) => page.locator('.mes-gantt').first();
 const barBox = (page: Page, id: number) => chart(page).evaluate((element, taskId) => (element as HTMLElement & { barBox(id: string): Box | null }).barBox(taskId), String(id));
 const reveal = (page: Page, id: number) => chart(page).evaluate((element, taskId) => (element as HTMLElement & { reveal(id: string): void }).reveal(taskId), String(id));
-const movable = (task: ScheduleTask) => !task.issued && task.status !== 2 && task.status !== 3;
+const movable = (task: ScheduleTask) => taskActionRefusal(task, 'sort') === undefined;
 
 const pad = (value: number) => String(value).padStart(2, '0');
 /** yyyy-MM-dd HH:mm:ss in local time, as the API takes times. */

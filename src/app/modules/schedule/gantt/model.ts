@@ -1,4 +1,4 @@
-import type { ScheduleMachine, ScheduleTask, ScheduleView, WorkWindow } from '@core/contracts/schedule';
+import { taskActionRefusal, type ScheduleMachine, type ScheduleTask, type ScheduleView, type WorkWindow } from '@core/contracts/schedule';
 import { OPERATION_STATUS } from '@core/enums';
 import { dayjs } from '@core/format';
 import type { GanttRow } from './layout';
@@ -16,7 +16,6 @@ const ORDER_PALETTE = ['#1677ff', '#13c2c2', '#52c41a', '#722ed1', '#eb2f96', '#
 export const STATUS_COLORS: Record<number, string> = { 0: '#8c8c8c', 1: '#1677ff', 2: '#fa8c16', 3: '#52c41a', 6: '#13c2c2', 7: '#2f54eb' };
 export const LATE_FILL = '#f5222d';
 export const ON_TIME_FILL = '#52c41a';
-/** Tasks that are not yet issued (only these may be moved) and issued ones, for the status legend. */
 export const statusLegend = OPERATION_STATUS.options.map((option) => ({ label: option.label, color: STATUS_COLORS[option.value] ?? '#8c8c8c' }));
 
 /** A stable colour per order (its id picks one of 12). */
@@ -31,8 +30,9 @@ export function taskColor(task: ScheduleTask, mode: ColorMode): string {
 export const toMs = (value: string) => dayjs(value).valueOf();
 export const timeText = (ms: number) => dayjs(ms).format('MM-DD HH:mm');
 
-/** A task may be moved while it is neither issued nor started (issued and started tasks are fixed). */
-export const movable = (task: ScheduleTask) => !task.issued && task.status !== 2 && task.status !== 3;
+/** Why a task may not be moved (the server's own gate: queued and not started), or undefined. */
+export const sortRefusal = (task: ScheduleTask) => taskActionRefusal(task, 'sort');
+export const movable = (task: ScheduleTask) => sortRefusal(task) === undefined;
 
 /** [start, end) spans of `windows` in ms, sorted. */
 export const windowSpans = (windows: readonly WorkWindow[]): Span[] =>

@@ -5,7 +5,7 @@ import type { ScheduleMachine, ScheduleTask } from '@core/contracts/schedule';
 import { OPERATION_STATUS } from '@core/enums';
 import { shortDate } from '@core/format';
 import { visibleRows } from './layout';
-import { movable, timeText, toMs } from './model';
+import { movable, sortRefusal, timeText, toMs } from './model';
 import { fixedHeadOf, reorder, runOfIndex, setupRuns } from './queue';
 
 const ROW = 40;
@@ -154,7 +154,7 @@ export function QueueList({ tasks, machines, machineId, pending, canSort, height
                     <span
                       className="mes-queue-handle"
                       aria-label={canMove ? '拖动调整顺序' : undefined}
-                      title={canMove ? '拖动调整顺序，或拖到右侧的机台' : movable(task) ? undefined : '已下发或已开始的任务不能调整'}
+                      title={canMove ? '拖动调整顺序，或拖到右侧的机台' : sortRefusal(task)}
                       style={{ cursor: canMove ? 'grab' : 'not-allowed', color: canMove ? '#595959' : '#d9d9d9', touchAction: 'none', paddingLeft: 4 }}
                       onPointerDown={(event) => {
                         if (!canMove || event.button !== 0) return;

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { App, Button, DatePicker, Empty, Select, Space, Spin, Statistic, Typography } from 'antd';
 import { ScheduleAuthorities as A } from '@core/access/authorities/schedule';
-import { type MachineQueue, type ScheduleMachine, type ScheduleTask, type SortResult } from '@core/contracts/schedule';
+import { isStartedStatus, type MachineQueue, type ScheduleMachine, type ScheduleTask, type SortResult } from '@core/contracts/schedule';
 import { DATE_FORMAT, DATE_TIME_FORMAT, dayjs } from '@core/format';
 import { AuthButton, useCan, useLoaded } from '@app/components';
 import { printInFrame } from '@app/shared';
@@ -96,7 +96,8 @@ export default function MachineSchedulePage() {
   };
 
   const onReorder = (next: ScheduleTask[], moved: ScheduleTask) => {
-    const ids = next.filter((task) => task.status !== 2 && task.status !== 3).map((task) => task.id);
+    // The whole queue but its started head, which the server keeps first.
+    const ids = next.filter((task) => !isStartedStatus(task.status)).map((task) => task.id);
     void run(next, () => ganttApi.sortQueue(deviceId!, ids), `已调整「${moved.orderNo} ${moved.processName}」的顺序`);
   };
   const onMoveToMachine = (task: ScheduleTask, machine: ScheduleMachine) => {
