@@ -41,9 +41,9 @@ function LoadBars({ detail }: { detail: LoadDetail }) {
     chart.current?.setOption(
       {
         tooltip: { trigger: 'axis', valueFormatter: (value: unknown) => `${value}%` },
-        legend: { type: 'scroll', top: 0, selected: Object.fromEntries(detail.machines.map((machine) => [machine.name, busiest.has(machine.name)])) },
-        grid: { left: 48, right: 24, top: 40, bottom: 56 },
-        dataZoom: detail.days.length > 16 ? [{ type: 'slider', bottom: 8, height: 18 }] : [],
+        legend: { type: 'scroll', bottom: 0, selected: Object.fromEntries(detail.machines.map((machine) => [machine.name, busiest.has(machine.name)])) },
+        grid: { left: 56, right: 64, top: 40, bottom: 64 },
+        dataZoom: detail.days.length > 16 ? [{ type: 'slider', bottom: 28, height: 16 }] : [],
         xAxis: { type: 'category', data: detail.days.map((day) => day.slice(5)) },
         yAxis: { type: 'value', name: '负荷率（%）', axisLabel: { formatter: '{value}%' } },
         series: detail.machines.map((machine, index) => ({

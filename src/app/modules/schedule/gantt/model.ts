@@ -126,10 +126,13 @@ export function previousEnds(tasks: readonly ScheduleTask[]): Map<string, number
   return ends;
 }
 
-/** The view's tasks with the changed ones of a sort result put in (by id). */
-export function withChanged(tasks: readonly ScheduleTask[], changed: readonly ScheduleTask[]): ScheduleTask[] {
-  if (changed.length === 0) return [...tasks];
+/**
+ * The view's tasks with the changed ones of a sort result put in (by id), keeping what the view
+ * holds: tasks overlapping [from, to) (ms) — a task pushed out of the range leaves, one pulled in joins.
+ */
+export function withChanged(tasks: readonly ScheduleTask[], changed: readonly ScheduleTask[], from: number, to: number): ScheduleTask[] {
   const byId = new Map(changed.map((task) => [task.id, task]));
+  const inRange = (task: ScheduleTask) => !task.plannedStart || !task.plannedEnd || (toMs(task.plannedStart) < to && toMs(task.plannedEnd) > from);
   const known = new Set(tasks.map((task) => task.id));
-  return [...tasks.map((task) => byId.get(task.id) ?? task), ...changed.filter((task) => !known.has(task.id))];
+  return [...tasks.map((task) => byId.get(task.id) ?? task), ...changed.filter((task) => !known.has(task.id))].filter(inRange);
 }

@@ -93,7 +93,13 @@ export function ScheduleGantt({ highlight, onlyHighlightedMachines, extra, below
     setLastMove(`已调整「${move.task.data.orderNo} ${move.task.data.processName}」，重新计算了 ${result.changed.length} 个任务（${result.elapsedMs} 毫秒）`);
   };
 
-  const [focusId, setFocusId] = useState<string | null>(null);
+  const [searched, setFocusId] = useState<string | null>(null);
+  // The order view shows its order's first operation; the search its first match.
+  const focusId = useMemo(() => {
+    if (!highlight || !marked || !data) return searched;
+    const first = data.rows.flatMap((row) => row.tasks.filter((task) => marked.has(task.id))).sort((a, b) => a.start - b.start)[0];
+    return first?.id ?? null;
+  }, [highlight, marked, data, searched]);
   const search = (value: string) => {
     setOrderNo(value);
     const first = data?.tasks.filter((task) => task.orderNo.includes(value.trim()) && task.plannedStart).sort((a, b) => a.plannedStart!.localeCompare(b.plannedStart!))[0];

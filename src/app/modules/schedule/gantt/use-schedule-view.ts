@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ScheduleTask, ScheduleView, SortResult } from '@core/contracts/schedule';
 import { DATE_TIME_FORMAT, dayjs, type DateRange } from '@core/format';
 import { ganttApi } from './gantt.api';
@@ -44,12 +44,11 @@ export function useScheduleView(range: DateRange): ScheduleViewState {
       live = false;
     };
   }, [key, startText, endText]);
-  const apply = useCallback((result: SortResult) => {
-    setState((current) => (current.view ? { ...current, view: { ...current.view, tasks: withChanged(current.view.tasks, result.changed) } } : current));
-  }, []);
-  const reload = useCallback(() => setVersion((value) => value + 1), []);
   const startMs = start.valueOf();
   const endMs = end.valueOf() + 1;
+  const apply = (result: SortResult) =>
+    setState((current) => (current.view ? { ...current, view: { ...current.view, tasks: withChanged(current.view.tasks, result.changed, startMs, endMs) } } : current));
+  const reload = () => setVersion((value) => value + 1);
   const span = useMemo(() => [startMs, endMs] as const, [startMs, endMs]);
   return { view: state.view, loading: state.key !== key, span, reload, apply, loadedAt: state.at };
 }
