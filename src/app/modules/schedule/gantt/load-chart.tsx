@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, DatePicker, Space, Spin, Table, Typography } from 'antd';
+import { Button, Space, Spin, Table, Typography } from 'antd';
 import { BarChart } from 'echarts/charts';
 import { DataZoomComponent, GridComponent, LegendComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
@@ -8,7 +8,8 @@ import type { LoadDetail, MachineDayLoad } from '@core/contracts/schedule';
 import { DATE_FORMAT, dayjs, type DateRange } from '@core/format';
 import { useLoaded } from '@app/components';
 import { ganttApi } from './gantt.api';
-import { defaultRange, MAX_VIEW_DAYS } from './use-schedule-view';
+import { ViewRangePicker } from './range-picker';
+import { defaultRange } from './use-schedule-view';
 
 echarts.use([BarChart, GridComponent, TooltipComponent, LegendComponent, MarkLineComponent, DataZoomComponent, CanvasRenderer]);
 
@@ -74,12 +75,7 @@ export function LoadView() {
   return (
     <div className="mes-load-view">
       <Space wrap style={{ marginBottom: 12 }}>
-        <DatePicker.RangePicker
-          allowClear={false}
-          value={range}
-          onChange={(value) => value?.[0] && value[1] && setRange([value[0], value[1]])}
-          disabledDate={(day, info) => Boolean(info.from && Math.abs(day.diff(info.from, 'day')) >= MAX_VIEW_DAYS)}
-        />
+        <ViewRangePicker value={range} onChange={setRange} />
         <Button onClick={reload}>刷新</Button>
         <Typography.Text type="secondary">
           负荷率 = 排产时长 ÷ 可用时长{overloaded ? `；超负荷 ${overloaded} 个机台日` : ''}

@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { App, Button, DatePicker, Input, Segmented, Space, Spin, Typography } from 'antd';
+import { App, Button, Input, Segmented, Space, Spin, Typography } from 'antd';
 import { ScheduleAuthorities as A } from '@core/access/authorities/schedule';
 import { ScheduleMessages, type ScheduleTask } from '@core/contracts/schedule';
 import type { DateRange } from '@core/format';
@@ -11,7 +11,8 @@ import type { GanttTask } from './layout';
 import { COLOR_MODES, ganttData, LATE_FILL, movable, ON_TIME_FILL, statusLegend, type ColorMode } from './model';
 import { ZOOM_LABELS, type GanttZoom } from './scale';
 import { TaskTooltip } from './task-details';
-import { defaultRange, MAX_VIEW_DAYS, useScheduleView } from './use-schedule-view';
+import { ViewRangePicker } from './range-picker';
+import { defaultRange, useScheduleView } from './use-schedule-view';
 
 const ZOOMS = (Object.keys(ZOOM_LABELS) as GanttZoom[]).map((value) => ({ value, label: ZOOM_LABELS[value] }));
 
@@ -111,12 +112,7 @@ export function ScheduleGantt({ highlight, onlyHighlightedMachines, extra, below
   return (
     <div className="mes-schedule-gantt">
       <Space wrap style={{ marginBottom: 12 }}>
-        <DatePicker.RangePicker
-          allowClear={false}
-          value={range}
-          onChange={(value) => value?.[0] && value[1] && setRange([value[0], value[1]])}
-          disabledDate={(day, info) => Boolean(info.from && Math.abs(day.diff(info.from, 'day')) >= MAX_VIEW_DAYS)}
-        />
+        <ViewRangePicker value={range} onChange={setRange} />
         <Segmented className="mes-gantt-zoom" options={ZOOMS} value={zoom} onChange={(value) => setZoom(value as GanttZoom)} />
         <Segmented className="mes-gantt-color" options={COLOR_MODES} value={mode} onChange={(value) => setMode(value as ColorMode)} />
         {!highlight && <Input.Search allowClear placeholder="订单号" style={{ width: 180 }} onSearch={search} />}
