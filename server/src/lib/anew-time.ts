@@ -59,3 +59,9 @@ export async function flagAnewTime(db: Db, scope: Pick<Scope, 'enterpriseId' | '
       and (${sql.join(conditions, sql` or `)})`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
+
+/** A machine calendar changed from local date `date` on (YYYY-MM-DD): `deviceIds` ('all': holidays) flagged. */
+export function flagCalendarChange(db: Db, scope: Pick<Scope, 'enterpriseId' | 'orgId'>, deviceIds: number[] | 'all', date: string): Promise<number> {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return flagAnewTime(db, scope, { deviceIds, from: new Date(year, month - 1, day) }, ANEW_TIME_REASONS.calendarChanged);
+}
