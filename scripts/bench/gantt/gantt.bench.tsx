@@ -25,6 +25,8 @@ declare global {
     /** Bars of the rows on screen, and the screen point of a row's task's middle. */
     barsOnScreen: () => number;
     barPoint: (row: number, task: number) => [number, number];
+    /** The same rows as an echarts custom series: first render and drag-like updates (ms). */
+    echartsFigures: () => Promise<{ firstMs: number; updateMs: number[] }>;
   }
 }
 window.ganttFrames = [];
@@ -70,6 +72,7 @@ function Bench() {
   );
 }
 
+window.echartsFigures = async () => (await import('./echarts-custom')).measureEcharts(rows, [origin, origin + days * 86_400_000], 820, 20);
 const root = await mountFixture(() => <Bench />);
 const scroller = () => root.querySelector<HTMLElement>('.mes-gantt-scroller')!;
 window.barsOnScreen = () => {
