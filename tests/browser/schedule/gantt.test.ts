@@ -9,7 +9,8 @@ import { dropIndex, hitTest, ROW_HEIGHT, tasksInRange, visibleRows, type GanttRo
 import { addWorking, idleBounds, moveInQueue, nextWorking, replayQueue, workingBetween, type Span } from '@app/modules/schedule/gantt/preview';
 import { PX_PER_HOUR, TimeScale } from '@app/modules/schedule/gantt/scale';
 import { fixedHeadOf, reorder, setupRuns } from '@app/modules/schedule/gantt/queue';
-import { holidaySpans, offShiftSpans } from '@app/modules/schedule/gantt/model';
+import { ganttData, holidaySpans, offShiftSpans, previousEnds, withChanged } from '@app/modules/schedule/gantt/model';
+import type { ScheduleTask } from '@core/contracts/schedule';
 import { mountFixture, unmountFixtures, waitFor } from '../components/support/fixture';
 import { generateRows } from './gantt-data';
 
@@ -151,6 +152,41 @@ describe('Gantt drag preview (calculate-mode time rules)', () => {
       [68, 72],
     ]);
     expect(holidaySpans([{ windows }], origin, origin + 3 * DAY)).to.deep.equal([[origin + DAY, origin + 2 * DAY]]);
+  });
+});
+
+describe('Gantt rows from schedule_view/list', () => {
+  const at = (hours: number) => {
+    const date = new Date(origin + hours * HOUR);
+    const pad = (value: number) => String(value).padStart(2, '0');
+    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:00`;
+  };
+  const scheduled = (id: number, orderId: number, seq: number, deviceId: number | null, from: number, to: number): ScheduleTask =>
+    ({ id, orderId, orderNo: `SO-${orderId}`, seq, deviceId, plannedStart: at(from), plannedEnd: at(to), setupMinutes: 30, late: false, status: 1, processName: '印刷' }) as ScheduleTask;
+  const machine = (id: number) => ({ id, name: `机台${id}`, deviceNo: `D${id}`, workshopName: '', processNames: ['印刷'], windows: [[at(8), at(20)]] as [string, string][], taskCount: 0, lateCount: 0 });
+
+  it('puts each planned task on its machine row by start, with setup and off-shift time', () => {
+    const tasks = [scheduled(2, 10, 1, 1, 12, 14), scheduled(1, 11, 1, 1, 9, 11), scheduled(3, 10, 2, 2, 15, 16), scheduled(4, 12, 1, null, 9, 10)];
+    const data = ganttData({ machines: [machine(1), machine(2)], tasks }, origin, origin + DAY, 'order');
+    expect(data.rows.map((row) => row.tasks.map((task) => task.id))).to.deep.equal([['1', '2'], ['3']]);
+    expect(data.rows[0]!.tasks[1]!.setupMs).to.equal(30 * MIN);
+    expect(data.rows[0]!.offShift).to.deep.equal([
+      [origin, origin + 8 * HOUR],
+      [origin + 20 * HOUR, origin + DAY],
+    ]);
+    // Operation 2 of order 10 may not start before operation 1 ends (14:00).
+    expect(previousEnds(tasks).get('3')).to.equal(origin + 14 * HOUR);
+    expect(previousEnds(tasks).has('2')).to.equal(false);
+  });
+
+  it('takes in the tasks a move changed and keeps only those in the range', () => {
+    const tasks = [scheduled(1, 10, 1, 1, 9, 11), scheduled(2, 11, 1, 1, 12, 14)];
+    const moved = [scheduled(2, 11, 1, 1, 30, 32), scheduled(5, 13, 1, 1, 10, 12), scheduled(1, 10, 1, 2, 8, 10)];
+    const next = withChanged(tasks, moved, origin, origin + DAY);
+    expect(next.map((task) => [task.id, task.deviceId])).to.deep.equal([
+      [1, 2],
+      [5, 1],
+    ]);
   });
 });
 
