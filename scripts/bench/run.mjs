@@ -26,7 +26,8 @@
 // and of issue 12 (server):
 //  13. carton scheduling through the database: DB → instance → plan → DB, and manual sort of a
 //      machine queue of ~500 (goal ≤ 1 s), PGlite and PostgreSQL (scripts/bench/schedule-db.mjs).
-// BENCH_ONLY=size,startup,list,ui,import,upload,login,trim,schedule,device,erp,orders,scheduledb picks sections (default: all).
+//  14. the schedule Gantt: frame time while dragging a task with 7,500 bars on screen (scripts/bench/gantt-drag.mjs), section gantt.
+// BENCH_ONLY=size,startup,list,ui,import,upload,login,trim,schedule,device,erp,orders,scheduledb,gantt picks sections (default: all).
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,6 +43,7 @@ import { loginLoadReport } from './login-load.mjs';
 import { uploadMemoryReport } from './upload-memory.mjs';
 import { trimReport } from './trim.mjs';
 import { scheduleReport } from './schedule.mjs';
+import { ganttDragReport } from './gantt-drag.mjs';
 import { erpIntakeReport } from './erp-intake.mjs';
 import { deviceStatusReport } from './device-status.mjs';
 import { scheduleDbReport } from './schedule-db.mjs';
@@ -158,6 +160,7 @@ async function timings(baseUrl) {
 }
 
 const SECTIONS = ['size', 'startup', 'list', 'ui', 'import', 'upload', 'login', 'trim', 'schedule', 'device', 'erp', 'orders', 'scheduledb'];
+SECTIONS.push('gantt');
 const only = (process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean);
 const unknown = only.filter((name) => !SECTIONS.includes(name));
 if (unknown.length) {
@@ -216,4 +219,5 @@ await section('device', async () => (await deviceStatusReport()).pass);
 await section('erp', async () => (await erpIntakeReport()).pass);
 await section('orders', () => orderListReport());
 await section('scheduledb', async () => (await scheduleDbReport()).pass);
+await section('gantt', async () => (await ganttDragReport()).pass);
 process.exitCode = failed ? 1 : 0;

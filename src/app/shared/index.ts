@@ -4,3 +4,4 @@ export { allDevices, deviceLabel, deviceOptions } from './devices';
 export { allProducts, productLabel, productOptions } from './products';
 export { TabbedPage, type PageTab } from './tabbed-page';
 export { OrderChangeWarnings, orderChangeApi, type OrderChangeWarningsProps } from './order-change-warnings';
+export { escapeHtml, printInFrame, PRINT_FRAME_CLASS } from './print-frame';

@@ -1,11 +1,7 @@
+import { escapeHtml, printInFrame } from '../print-frame';
 import { TICKET_CSS } from './ticket-sheet';
 
-/** Class of the hidden frame the ticket is printed from (one per page, reused). */
-export const PRINT_FRAME_CLASS = 'mes-ticket-print-frame';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!);
-}
+export { PRINT_FRAME_CLASS } from '../print-frame';
 
 /**
  * The print document of one or more tickets: their own HTML and CSS only, with `@page` at the
@@ -26,33 +22,15 @@ ${TICKET_CSS}
 }
 
 /**
- * Prints the rendered sheet(s) from a hidden iframe placed next to `anchor` (inside the console's
- * shadow root): the frame holds only the ticket document, one page per sheet, then its window
- * prints. Resolves once the print dialog has been asked for; the frame stays until the next print
- * (tests read it).
+ * Prints the rendered sheet(s) from the hidden print frame (print-frame.ts): the frame holds only
+ * the ticket document, one page per sheet.
  */
-export async function printTicket(
+export function printTicket(
   anchor: HTMLElement,
   sheets: HTMLElement | readonly HTMLElement[],
   page: { widthMm: number; heightMm: number },
   title: string,
 ): Promise<void> {
-  const host = anchor.parentNode ?? anchor;
-  host.querySelectorAll(`iframe.${PRINT_FRAME_CLASS}`).forEach((frame) => frame.remove());
-  const frame = anchor.ownerDocument.createElement('iframe');
-  frame.className = PRINT_FRAME_CLASS;
-  frame.title = title;
-  frame.setAttribute('aria-hidden', 'true');
-  frame.style.cssText = 'position:fixed;right:0;bottom:0;width:0;height:0;border:0;visibility:hidden;';
-  const loaded = new Promise<void>((resolve) => frame.addEventListener('load', () => resolve(), { once: true }));
-  frame.srcdoc = ticketPrintDocument(([] as HTMLElement[]).concat(sheets).map((sheet) => sheet.outerHTML).join(''), page, title);
-  host.appendChild(frame);
-  await loaded;
-  frame.dataset.ready = 'true';
-  const view = frame.contentWindow;
-  if (!view) return;
-  // Fonts must be ready or the first print shows fallback glyphs.
-  await view.document.fonts?.ready;
-  view.focus();
-  view.print();
+  const html = ([] as HTMLElement[]).concat(sheets).map((sheet) => sheet.outerHTML).join('');
+  return printInFrame(anchor, ticketPrintDocument(html, page, title), title);
 }
