@@ -4,7 +4,8 @@ import type { CalcJob, ScheduleTask } from '@core/contracts/schedule';
 import { ListPage, useListReload } from '@app/components';
 import type { TaskListKind } from '../schedule.api';
 import { taskList } from '../tasks.list';
-import { useReloadOnJobEnd } from './calc-job';
+import { CalcJobBar, useJobReloads, useReloadOnJobEnd } from './calc-job';
+import { ScheduleFrame } from './schedule-frame';
 import { MachineDialog, type MachineDialogMode } from './machine.dialog';
 
 type MachineState = { mode: MachineDialogMode; tasks: readonly ScheduleTask[]; reload: () => void } | null;
@@ -39,5 +40,16 @@ export function TaskListPage({ kind, onJobStarted, jobsEnded = 0 }: TaskListPage
       <ListPage handle={list} spec={spec} />
       <MachineDialog mode={machine?.mode ?? 'assign'} tasks={machine?.tasks ?? null} onClose={() => setMachine(null)} onSaved={() => machine?.reload()} />
     </div>
+  );
+}
+
+/** A whole page of one task list with the factory's background job above it (待排工序, 预排产). */
+export function JobTaskListPage({ kind }: { kind: TaskListKind }) {
+  const { calc, ended } = useJobReloads();
+  return (
+    <ScheduleFrame name={kind}>
+      <CalcJobBar calc={calc} showStart={false} />
+      <TaskListPage kind={kind} onJobStarted={calc.follow} jobsEnded={ended} />
+    </ScheduleFrame>
   );
 }
