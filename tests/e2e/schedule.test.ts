@@ -2,6 +2,8 @@
 // scheduled (one by hand on a chosen machine, the rest by 自动排产 in the background) and issued; a
 // time calculation started and aborted (the spec's confirmation, then 操作成功, and nothing moved);
 // 交期计划, 待排订单 and the element in a host page; the lists empty, loading and failing.
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { PageResult } from '@core/contracts/common';
@@ -114,6 +116,15 @@ describe('纸箱排产', () => {
     await expect.poll(() => ui.tableRows(page).count()).toBe(steps);
     expect(new Set(await ui.listColumn(page, '工序状态'))).toEqual(new Set(['待开始']));
     await shot(page, 'schedule-5-issued');
+
+    // 导出 with the tab and filters shown: the order's issued operations.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await readFile((await download.path())!)).buffer as ArrayBuffer);
+    const exported: string[][] = [];
+    workbook.worksheets[0]!.eachRow((row) => exported.push((row.values as unknown[]).slice(1).map((value) => String(value ?? ''))));
+    expect(exported.slice(1).filter((row) => row.includes(ORDER_NO))).toHaveLength(steps);
   });
 
   it('abort a calculation', async () => {

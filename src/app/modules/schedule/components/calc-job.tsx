@@ -75,7 +75,7 @@ function summary(job: CalcJob): string {
     const left = job.unscheduledCount ? `，未排入 ${job.unscheduledCount}` : '';
     return `上次${kind}（${when}，${job.startedBy}）：已完成，排入 ${job.scheduledCount} 个任务${left}${late}`;
   }
-  return `上次${kind}（${when}，${job.startedBy}）：${CALC_JOB_STATE.label(job.state)}${job.message ? `，${job.message}` : ''}`;
+  return `上次${kind}（${when}，${job.startedBy}）：${job.message || CALC_JOB_STATE.label(job.state)}`;
 }
 
 /**
