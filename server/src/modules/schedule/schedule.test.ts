@@ -301,7 +301,8 @@ describe('自动排产', () => {
   it('places the selected steps of an order around the existing queues, each after the one before it', async () => {
     const scope = await scopeOf();
     const standby = (await list(admin, P.standbyList, 'sort=id,asc')).list;
-    const byOrder = Map.groupBy(standby, (item) => item.orderId);
+    const byOrder = new Map<number, ScheduleTask[]>();
+    for (const item of standby) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
     const steps = [...byOrder.values()].find((items) => items.length > 2 && items.some((item) => item.seq === 1))!.sort((a, b) => a.seq - b.seq);
     const task = steps[0]!;
     // Only a later step: its earlier one is neither selected nor queued.
