@@ -23,8 +23,11 @@
 // and of issue 11:
 //  11. ERP intake of 10,000 order messages through the HTTP API (batches of 500 to sync_batch), PGlite and PostgreSQL (scripts/bench/erp-intake.mjs).
 //  12. the production order list at 200k orders, PGlite and PostgreSQL (scripts/bench/order-list.mjs).
-//  13. the schedule Gantt: frame time while dragging a task with 7,500 bars on screen (scripts/bench/gantt-drag.mjs), section gantt.
-// BENCH_ONLY=size,startup,list,ui,import,upload,login,trim,schedule,device,erp,orders picks sections (default: all).
+// and of issue 12 (server):
+//  13. carton scheduling through the database: DB → instance → plan → DB, and manual sort of a
+//      machine queue of ~500 (goal ≤ 1 s), PGlite and PostgreSQL (scripts/bench/schedule-db.mjs).
+//  14. the schedule Gantt: frame time while dragging a task with 7,500 bars on screen (scripts/bench/gantt-drag.mjs), section gantt.
+// BENCH_ONLY=size,startup,list,ui,import,upload,login,trim,schedule,device,erp,orders,scheduledb,gantt picks sections (default: all).
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,6 +46,7 @@ import { scheduleReport } from './schedule.mjs';
 import { ganttDragReport } from './gantt-drag.mjs';
 import { erpIntakeReport } from './erp-intake.mjs';
 import { deviceStatusReport } from './device-status.mjs';
+import { scheduleDbReport } from './schedule-db.mjs';
 
 const BUDGET_KB = 250;
 const RUNS = 5;
@@ -155,7 +159,7 @@ async function timings(baseUrl) {
   return { toLogin, toFirstScreen, loadedScripts: scriptBytes[0] };
 }
 
-const SECTIONS = ['size', 'startup', 'list', 'ui', 'import', 'upload', 'login', 'trim', 'schedule', 'device', 'erp', 'orders'];
+const SECTIONS = ['size', 'startup', 'list', 'ui', 'import', 'upload', 'login', 'trim', 'schedule', 'device', 'erp', 'orders', 'scheduledb'];
 SECTIONS.push('gantt');
 const only = (process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean);
 const unknown = only.filter((name) => !SECTIONS.includes(name));
@@ -214,5 +218,6 @@ await section('schedule', async () => (await scheduleReport()).pass);
 await section('device', async () => (await deviceStatusReport()).pass);
 await section('erp', async () => (await erpIntakeReport()).pass);
 await section('orders', () => orderListReport());
+await section('scheduledb', async () => (await scheduleDbReport()).pass);
 await section('gantt', async () => (await ganttDragReport()).pass);
 process.exitCode = failed ? 1 : 0;

@@ -49,6 +49,27 @@ export async function writeTasks(db: Db, scope: Pick<Scope, 'enterpriseId' | 'or
   }
 }
 
+/** The writes that change something (a recalculation leaves most tasks where they were). */
+export function changedOnly(writes: TaskWrite[], tasks: TaskRecord[]): TaskWrite[] {
+  const byId = new Map(tasks.map((task) => [task.id, task]));
+  const same = (a: Date | null, b: Date | null) => (a === null ? b === null : b !== null && a.getTime() === b.getTime());
+  return writes.filter((write) => {
+    const task = byId.get(write.id);
+    return (
+      !task ||
+      task.deviceId !== write.deviceId ||
+      task.queuePos !== write.queuePos ||
+      !same(task.plannedStart, write.start) ||
+      !same(task.plannedEnd, write.end) ||
+      task.setupMinutes !== write.setupMinutes ||
+      task.runMinutes !== write.runMinutes ||
+      task.unscheduledReason !== write.unscheduledReason ||
+      task.taskType !== write.taskType ||
+      (write.clearFlag && task.anewTimeFlag)
+    );
+  });
+}
+
 /** The task type a queued task has: 4 生产中 once started, else 2 已排产. */
 export const queuedTaskType = (task: Pick<TaskRecord, 'status'>) => (STARTED.includes(task.status) ? 4 : 2);
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db';
 import { InstanceError, schedule, type OptimizeOptions, type Plan } from '../../domain/schedule';
 import { conflict } from '../../lib/errors';
 import type { Scope } from '../../plugins/auth';
-import { bumpRevision, calculatedWrites, writeTasks } from './apply';
+import { bumpRevision, calculatedWrites, changedOnly, writeTasks } from './apply';
 import { calculateInstance, dueMinute, loadTasks, readPlan, type BuiltInstance, type ReadPlan, type TaskRecord } from './engine-input';
 import { loadPlant, minuteOf, type Plant } from './plant';
 
@@ -51,12 +51,13 @@ export function calculateHere(prepared: Prepared): ReadPlan {
 /**
  * Recalculates the factory's queues and writes the times of the tasks on `deviceIds` (their queue
  * places renumbered 1..n, wrong-time flags cleared). Tasks on other machines whose stored times the
- * change made wrong are flagged (机台队列已调整) for the next calculation. Returns the written ids.
+ * change made wrong are flagged (机台队列已调整) for the next calculation. Returns the ids of the
+ * tasks whose machine, place or times changed.
  */
 export async function recalculateMachines(trx: Db, scope: Scope, at: Date, deviceIds: Set<number>): Promise<number[]> {
   const prepared = await prepare(trx, scope, at);
   const plan = calculateHere(prepared);
-  const writes = calculatedWrites(prepared.tasks, plan, deviceIds);
+  const writes = changedOnly(calculatedWrites(prepared.tasks, plan, deviceIds), prepared.tasks);
   await writeTasks(trx, scope, writes);
   const stale = prepared.tasks.filter((task) => {
     if (task.queuePos === null || task.deviceId === null || deviceIds.has(task.deviceId) || task.anewTimeFlag) return false;

@@ -38,6 +38,9 @@ export interface TaskRecord {
   plannedStart: Date | null;
   plannedEnd: Date | null;
   anewTimeFlag: boolean;
+  setupMinutes: number;
+  runMinutes: number;
+  unscheduledReason: string;
   orderNo: string;
   deliveryDate: string;
   urgency: number;
@@ -49,12 +52,9 @@ export interface TaskRecord {
 /** Started on the floor (2 已开始, 6 联动开始). */
 export const STARTED = [2, 6];
 
-/**
- * Unfinished operations of the factory's orders that have a queued task (or one of `extraIds`), not
- * revoked: what a calculation needs (their earlier operations decide when a queued one may start).
- */
-export async function loadTasks(db: Db, scope: Scope, extraIds: number[] = []): Promise<TaskRecord[]> {
-  const rows = await db
+/** The operations of the factory with what the engine needs of them and their orders (callers add the filters). */
+export function taskRecordQuery(db: Db, scope: Scope) {
+  return db
     .selectFrom('production_order_operation as op')
     .innerJoin('production_order as o', 'o.id', 'op.order_id')
     .select([
@@ -72,6 +72,9 @@ export async function loadTasks(db: Db, scope: Scope, extraIds: number[] = []): 
       'op.planned_start as plannedStart',
       'op.planned_end as plannedEnd',
       'op.anew_time_flag as anewTimeFlag',
+      'op.setup_minutes as setupMinutes',
+      'op.run_minutes as runMinutes',
+      'op.unscheduled_reason as unscheduledReason',
       'o.order_no as orderNo',
       sql<string>`to_char(o.delivery_date, 'YYYY-MM-DD')`.as('deliveryDate'),
       'o.urgency',
@@ -80,8 +83,21 @@ export async function loadTasks(db: Db, scope: Scope, extraIds: number[] = []): 
       'o.print_colors as printColors',
     ])
     .where(inScope(scope, 'op'))
-    .where('op.status', '<>', 3)
     .where('o.revoked', '=', false)
+    .where('op.status', '<>', 3);
+}
+
+/** Rows of taskRecordQuery as records (times as Dates). */
+export function toTaskRecords(rows: Array<Omit<TaskRecord, 'plannedStart' | 'plannedEnd'> & { plannedStart: Date | string | null; plannedEnd: Date | string | null }>): TaskRecord[] {
+  return rows.map((row) => ({ ...row, plannedStart: row.plannedStart ? new Date(row.plannedStart) : null, plannedEnd: row.plannedEnd ? new Date(row.plannedEnd) : null }));
+}
+
+/**
+ * Unfinished operations of the factory's orders that have a queued task (or one of `extraIds`), not
+ * revoked: what a calculation needs (their earlier operations decide when a queued one may start).
+ */
+export async function loadTasks(db: Db, scope: Scope, extraIds: number[] = []): Promise<TaskRecord[]> {
+  const rows = await taskRecordQuery(db, scope)
     .where((eb) =>
       eb.or([
         eb(
@@ -100,7 +116,7 @@ export async function loadTasks(db: Db, scope: Scope, extraIds: number[] = []): 
     .orderBy('op.order_id')
     .orderBy('op.seq')
     .execute();
-  return rows.map((row) => ({ ...row, plannedStart: row.plannedStart ? new Date(row.plannedStart) : null, plannedEnd: row.plannedEnd ? new Date(row.plannedEnd) : null }));
+  return toTaskRecords(rows);
 }
 
 const iso = (minute: number) => dateOfMinute(minute).toISOString();

@@ -7,7 +7,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { inScope } from '../../lib/scoped';
 import { guardUnique } from '../../lib/unique';
 import type { Scope } from '../../plugins/auth';
-import { calculatedWrites, currentRevision, bumpRevision, timedWrite, writeTasks, type TaskWrite } from './apply';
+import { calculatedWrites, changedOnly, currentRevision, bumpRevision, timedWrite, writeTasks, type TaskWrite } from './apply';
 import { prepare, type Prepared } from './calc';
 import { calculateInstance, dueMinute, optimizeInstance, readPlan, type BuiltInstance, type ReadPlan } from './engine-input';
 import { EngineAborted, runEngine } from './engine-runner';
@@ -236,24 +236,32 @@ export class CalcJobService {
       const writes: TaskWrite[] = calculatedWrites(prepared.tasks, plan0, 'all');
       let scheduledOrders: number[] = [];
       if (kind === 'optimize') {
-        // Every machine's queue in start order: the calculated tasks with the placed ones among them.
-        const byDevice = new Map<number, Array<{ id: number; start: number }>>();
-        for (const [taskId, time] of plan.times) byDevice.set(time.deviceId, [...(byDevice.get(time.deviceId) ?? []), { id: taskId, start: time.start }]);
+        // Each machine's queue keeps its order; a placed task goes before the first queued task that starts after it.
         const tasks = new Map(prepared.tasks.map((task) => [task.id, task]));
-        const positions = new Map<number, number>();
-        for (const list of byDevice.values()) list.sort((a, b) => a.start - b.start).forEach((item, index) => positions.set(item.id, index + 1));
-        for (const write of writes) {
-          const time = plan.times.get(write.id);
-          if (time) write.queuePos = positions.get(write.id)!;
-          else if (write.queuePos !== null) write.queuePos += 100_000; // left out: keeps its order after the planned tasks
-        }
+        const placed = new Map<number, Array<{ id: number; start: number }>>();
         for (const taskId of free) {
           const time = plan.times.get(taskId);
-          if (time) writes.push(timedWrite(tasks.get(taskId)!, time.deviceId, positions.get(taskId)!, plan.times, ''));
+          if (time) placed.set(time.deviceId, [...(placed.get(time.deviceId) ?? []), { id: taskId, start: time.start }]);
+        }
+        const queued = new Map<number, TaskWrite[]>();
+        for (const write of writes) queued.set(write.deviceId!, [...(queued.get(write.deviceId!) ?? []), write]);
+        for (const [deviceId, incoming] of placed) {
+          incoming.sort((a, b) => a.start - b.start);
+          const merged: Array<TaskWrite | { id: number; start: number }> = [];
+          let next = 0;
+          for (const write of queued.get(deviceId) ?? []) {
+            while (write.start && next < incoming.length && incoming[next]!.start * 60_000 < write.start.getTime()) merged.push(incoming[next++]!);
+            merged.push(write);
+          }
+          merged.push(...incoming.slice(next));
+          merged.forEach((item, index) => {
+            if ('queuePos' in item) item.queuePos = index + 1;
+            else writes.push(timedWrite(tasks.get(item.id)!, deviceId, index + 1, plan.times, ''));
+          });
         }
         scheduledOrders = [...new Set([...free].filter((taskId) => plan.times.has(taskId)).map((taskId) => tasks.get(taskId)!.orderId))];
       }
-      await writeTasks(trx, scope, writes);
+      await writeTasks(trx, scope, changedOnly(writes, prepared.tasks));
       if (kind === 'calculate') {
         // Every queued task has fresh times: the wrong-time list is empty again.
         await trx.updateTable('production_order_operation').set({ anew_time_flag: false, anew_time_reason: '' }).where(inScope(scope)).where('anew_time_flag', '=', true).execute();

@@ -28,26 +28,10 @@ import { bumpRevision } from './apply';
 import { recalculateMachines } from './calc';
 import { canRun } from './engine-input';
 import { loadPlant, minuteOf } from './plant';
-import { listTasks, schedulableStatuses, tasksByIds, type TaskListKind } from './task-rows';
+import { listTasks, schedulableStatuses, taskQuery, tasksByIds, type TaskListKind, type TaskRow } from './task-rows';
 
-/** What an action needs of each selected task (locked for the action's transaction). */
-interface TaskFacts {
-  id: number;
-  orderId: number;
-  orderNo: string;
-  orderStatus: number;
-  scheduleState: number;
-  revoked: boolean;
-  seq: number;
-  processId: number | null;
-  processName: string;
-  status: number;
-  issued: boolean;
-  taskType: number | null;
-  deviceId: number | null;
-  queuePos: number | null;
-  plannedEnd: Date | null;
-}
+/** What an action needs of each selected task (locked for the action's transaction): its row as listed. */
+type TaskFacts = Omit<TaskRow, 'plannedEnd'> & { plannedEnd: Date | null };
 
 const ACTION_NAMES: Record<TaskAction, string> = {
   assignMachine: '分配机台',
@@ -152,29 +136,7 @@ export class ScheduleService {
   private async lockTasks(trx: Db, scope: Scope, ids: number[], action: TaskAction): Promise<TaskFacts[]> {
     if (await runningJob(trx, scope, this.now())) throw conflict(M.jobRunning);
     await sql`select id from production_order_operation where enterprise_id = ${scope.enterpriseId} and org_id = ${scope.orgId} and id in (${sql.join(ids)}) order by id for update`.execute(trx);
-    const rows = await trx
-      .selectFrom('production_order_operation as op')
-      .innerJoin('production_order as o', 'o.id', 'op.order_id')
-      .select([
-        'op.id',
-        'op.order_id as orderId',
-        'o.order_no as orderNo',
-        'o.status as orderStatus',
-        'o.schedule_state as scheduleState',
-        'o.revoked',
-        'op.seq',
-        'op.process_id as processId',
-        'op.process_name as processName',
-        'op.status',
-        'op.issued',
-        'op.task_type as taskType',
-        'op.device_id as deviceId',
-        'op.queue_pos as queuePos',
-        'op.planned_end as plannedEnd',
-      ])
-      .where(inScope(scope, 'op'))
-      .where('op.id', 'in', ids)
-      .execute();
+    const rows = await taskQuery(trx).where(inScope(scope, 'op')).where('op.id', 'in', ids).execute();
     if (rows.length !== ids.length) throw notFound(M.notFound);
     const byId = new Map(rows.map((row) => [row.id, { ...row, plannedEnd: row.plannedEnd ? new Date(row.plannedEnd) : null }]));
     const facts = ids.map((id) => byId.get(id)!);

@@ -297,6 +297,44 @@ describe('the background calculation', () => {
   });
 });
 
+describe('自动排产', () => {
+  it('places the selected steps of an order around the existing queues, each after the one before it', async () => {
+    const scope = await scopeOf();
+    const standby = (await list(admin, P.standbyList, 'sort=id,asc')).list;
+    const byOrder = new Map<number, ScheduleTask[]>();
+    for (const item of standby) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
+    const steps = [...byOrder.values()].find((items) => items.length > 2 && items.some((item) => item.seq === 1))!.sort((a, b) => a.seq - b.seq);
+    const task = steps[0]!;
+    // Only a later step: its earlier one is neither selected nor queued.
+    expect(await post(planner, P.autoSchedule, { ids: [steps[1]!.id] })).toEqual({
+      resultCode: 4009,
+      resultMsg: M.taskIllegal(steps[1]!.orderNo, steps[1]!.processName, `的前道工序「${steps[0]!.processName}」未排产，请一并选择`),
+    });
+    const queuesBefore = new Map<number, number[]>();
+    for (const row of (await snapshot()).sort((a, b) => (a.queue_pos ?? 0) - (b.queue_pos ?? 0))) if (row.queue_pos !== null && row.status !== 3) queuesBefore.set(row.device_id!, [...(queuesBefore.get(row.device_id!) ?? []), row.id]);
+
+    const inline = async (built: BuiltInstance, budgetMs: number | undefined) => runSchedule(built.instance, budgetMs === undefined ? {} : { budgetMs, maxMoves: 300, seed: 3 });
+    const jobs = new CalcJobService(t.db, () => new Date(), new ScheduleService(t.db, () => new Date()), inline);
+    const job = await jobs.startOptimize(scope, { ids: steps.map((step) => step.id), budgetSeconds: 1 }, context);
+    expect(job.kind).toBe('optimize');
+    await jobs.done.get(job.id);
+    expect(await data(get<CalcJob>(planner, P.calculateProgress))).toMatchObject({ id: job.id, state: CalcJobState.done });
+    const detail = await data(get<ProductionDetail>(admin, `${P.productionDetail}?id=${task.orderId}`));
+    const placed = detail.tasks.filter((item) => steps.some((step) => step.id === item.id));
+    expect(placed.every((item) => item.taskType === 2 && item.deviceId !== null && item.queuePos !== null)).toBe(true);
+    const timed = placed.filter((item) => item.plannedStart !== null).sort((a, b) => a.seq - b.seq);
+    expect(timed.length).toBeGreaterThan(0);
+    for (let index = 1; index < timed.length; index += 1) expect(minutes(timed[index]!.plannedStart!)).toBeGreaterThanOrEqual(minutes(timed[index - 1]!.plannedEnd!));
+    expect(detail.order.status).toBe(3);
+    // The tasks already queued keep their machines and their order among themselves.
+    const after = await snapshot();
+    for (const [deviceId, ids] of queuesBefore) {
+      const now = after.filter((row) => row.device_id === deviceId && ids.includes(row.id)).sort((a, b) => a.queue_pos! - b.queue_pos!);
+      expect(now.map((row) => row.id)).toEqual(ids.filter((id) => now.some((row) => row.id === id)));
+    }
+  });
+});
+
 describe('wrong-time flags', () => {
   it('flags the queued tasks of an edited order and those after them, until cancel_anew_time_flag', async () => {
     const queued = (await list(admin, P.scheduledList, 'tab=notIssued&sort=queuePos,asc')).list.find((task) => task.orderStatus === 3 && task.queuePos! > 1)!;

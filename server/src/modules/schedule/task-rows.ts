@@ -2,22 +2,27 @@ import { sql, type SqlBool } from 'kysely';
 import type { ScheduleTask, ScheduleTaskListQuery } from '@core/contracts/schedule';
 import type { Db } from '../../db';
 import { formatDateTime } from '../../lib/datetime';
-import { runList, streamList, type ListParams } from '../../lib/list-query';
+import { runList, streamList, type FilterDef, type ListParams } from '../../lib/list-query';
 import { factoryList, inScope, type RowOf } from '../../lib/scoped';
 import type { Scope } from '../../plugins/auth';
 import { setupKeyOf } from './engine-input';
 
+/** Filters on the order (alias o) shared by the task lists and the order summary. */
+export const ORDER_FILTERS: Record<string, FilterDef> = {
+  orderNo: { column: 'o.order_no', kind: 'like', label: '订单号' },
+  customerName: { column: 'o.customer_name', kind: 'like', label: '客户名称' },
+  productName: { column: 'o.product_name', kind: 'like', label: '产品名称' },
+  urgency: { column: 'o.urgency', kind: 'in', label: '紧急程度', integer: true },
+  deliveryDate: { column: 'o.delivery_date', kind: 'dateRange', label: '交货日期' },
+};
+
 /** The task lists' filters and sorts (every list of the schedule screens). */
 export const TASK_LIST = factoryList('op', {
   filters: {
-    orderNo: { column: 'o.order_no', kind: 'like', label: '订单号' },
-    customerName: { column: 'o.customer_name', kind: 'like', label: '客户名称' },
-    productName: { column: 'o.product_name', kind: 'like', label: '产品名称' },
+    ...ORDER_FILTERS,
     processId: { column: 'op.process_id', kind: 'in', label: '工序', integer: true },
     deviceId: { column: 'op.device_id', kind: 'in', label: '机台', integer: true },
     status: { column: 'op.status', kind: 'in', label: '工序状态', integer: true },
-    urgency: { column: 'o.urgency', kind: 'in', label: '紧急程度', integer: true },
-    deliveryDate: { column: 'o.delivery_date', kind: 'dateRange', label: '交货日期' },
     plannedStart: { column: 'op.planned_start', kind: 'dateRange', label: '计划开始' },
     orderId: { column: 'op.order_id', kind: 'eq', label: '订单', integer: true },
   },

@@ -25,9 +25,9 @@ import { runList, splitValues } from '../../lib/list-query';
 import { factoryList, inScope } from '../../lib/scoped';
 import type { Scope } from '../../plugins/auth';
 import { scheduleSections } from '../sys-cfg';
-import { canRun, setupOf, type TaskRecord } from './engine-input';
+import { canRun, setupOf, taskRecordQuery, toTaskRecords } from './engine-input';
 import { loadPlant, minuteOf, windowMinutes, type Plant, type PlantMachine, type Window } from './plant';
-import { schedulableStatuses, streamTasks, taskQuery, toTask } from './task-rows';
+import { ORDER_FILTERS, schedulableStatuses, streamTasks, taskQuery, toTask } from './task-rows';
 
 const DAY = 1440;
 const MAX_VIEW_DAYS = 62;
@@ -83,12 +83,8 @@ function machineView(plant: Plant, machine: PlantMachine, counts: { tasks: numbe
 
 const ORDER_SUMMARY_LIST = factoryList('o', {
   filters: {
-    orderNo: { column: 'o.order_no', kind: 'like', label: '订单号' },
-    customerName: { column: 'o.customer_name', kind: 'like', label: '客户名称' },
-    productName: { column: 'o.product_name', kind: 'like', label: '产品名称' },
+    ...ORDER_FILTERS,
     scheduleState: { column: 'o.schedule_state', kind: 'in', label: '排产状态', integer: true },
-    urgency: { column: 'o.urgency', kind: 'in', label: '紧急程度', integer: true },
-    deliveryDate: { column: 'o.delivery_date', kind: 'dateRange', label: '交货日期' },
   },
   sorts: { id: 'o.id', orderNo: 'o.order_no', deliveryDate: 'o.delivery_date', urgency: 'o.urgency', createTime: 'o.created_at' },
   defaultSort: { field: 'deliveryDate', direction: 'asc' },
@@ -308,30 +304,14 @@ export class ScheduleViewService {
     const list = days(query.startDate, query.endDate, MAX_CAPACITY_DAYS);
     const plant = await loadPlant(this.db, scope, list[0]!.from, list[list.length - 1]!.to);
     const statuses = await this.statuses(scope);
-    const steps = await this.db
-      .selectFrom('production_order_operation as op')
-      .innerJoin('production_order as o', 'o.id', 'op.order_id')
-      .select([
-        'op.id',
-        'op.order_id as orderId',
-        'op.seq',
-        'op.process_id as processId',
-        'op.planned_qty as plannedQty',
-        'op.good_qty as goodQty',
-        'op.status',
-        sql<string>`to_char(o.delivery_date, 'YYYY-MM-DD')`.as('deliveryDate'),
-        'o.die_no as dieNo',
-        'o.plate_no as plateNo',
-        'o.print_colors as printColors',
-      ])
-      .where(inScope(scope, 'op'))
-      .where('o.revoked', '=', false)
-      .where('o.status', 'in', statuses)
-      .where('op.status', '<>', 3)
-      .where('op.process_id', 'is not', null)
-      .where('o.delivery_date', '>=', list[0]!.date)
-      .where('o.delivery_date', '<=', list[list.length - 1]!.date)
-      .execute();
+    const steps = toTaskRecords(
+      await taskRecordQuery(this.db, scope)
+        .where('o.status', 'in', statuses)
+        .where('op.process_id', 'is not', null)
+        .where('o.delivery_date', '>=', list[0]!.date)
+        .where('o.delivery_date', '<=', list[list.length - 1]!.date)
+        .execute(),
+    );
     const machines = [...plant.machines.values()];
     const cell = new Map<string, { needed: number; orders: Set<number> }>();
     const used = new Set<number>();
@@ -339,9 +319,8 @@ export class ScheduleViewService {
       const able = machines.filter((machine) => canRun(machine, step));
       if (able.length === 0) continue;
       const speed = able.reduce((sum, machine) => sum + machine.speeds.get(step.processId!)!, 0) / able.length;
-      const task = { ...step, urgency: 0, orderNo: '', issued: false, taskType: null, deviceId: null, queuePos: null, plannedStart: null, plannedEnd: null, anewTimeFlag: false } as TaskRecord;
       const remaining = Math.max(0, step.plannedQty - step.goodQty);
-      const minutes = setupOf(plant, task).setup + Math.ceil((remaining * 60) / speed);
+      const minutes = setupOf(plant, step).setup + Math.ceil((remaining * 60) / speed);
       const key = `${step.processId}|${step.deliveryDate}`;
       const entry = cell.get(key) ?? { needed: 0, orders: new Set<number>() };
       entry.needed += minutes;
