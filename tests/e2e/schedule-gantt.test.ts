@@ -84,6 +84,12 @@ describe('排产视图 and 机台排程', () => {
     expect(startOf(firstAfter) > startOf(firstBefore), `${firstBefore} → ${firstAfter}`).toBe(true);
     expect(startOf(secondAfter) >= startOf(secondBefore), `${secondBefore} → ${secondAfter}`).toBe(true);
     await shot(page, 'schedule-gantt-4-after-move');
+    // The hour zoom, coloured by status.
+    await page.locator('.mes-gantt-zoom').getByText('小时', { exact: true }).click();
+    await page.locator('.mes-gantt-color').getByText('按状态', { exact: true }).click();
+    await reveal(page, first.id);
+    await page.locator('.mes-gantt-legend', { hasText: '已开始' }).waitFor();
+    await shot(page, 'schedule-gantt-4b-hour-by-status');
 
     // The server has the new order: the moved task right before the first one.
     const queue = await api.call<MachineQueue>(`/dps-server/v3/report_task/schedule_view/detail/${picked.machine}`);

@@ -288,6 +288,17 @@ export function GanttChart<T>(props: GanttChartProps<T>) {
         setHover(null);
       }
       if (state.active) {
+        // Near an edge the chart scrolls on, so a task can be taken past the screen.
+        const scroller = scrollerRef.current!;
+        const edge = 32;
+        const dx = point.viewX < edge ? -24 : point.viewX > size.width - edge ? 24 : 0;
+        const dy = point.viewY < edge ? -ROW_HEIGHT / 2 : point.viewY > size.height - edge ? ROW_HEIGHT / 2 : 0;
+        if (dx || dy) {
+          scroller.scrollBy(dx, dy);
+          scroll.current = { left: scroller.scrollLeft, top: scroller.scrollTop };
+          state.x = point.x + dx;
+          state.y = point.y + dy;
+        }
         updateDrag(state);
         schedule();
         return;
