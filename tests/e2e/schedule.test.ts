@@ -94,7 +94,7 @@ describe('纸箱排产', () => {
     await ui.filterBy(page, '订单号', ORDER_NO, 'orderNo', { path: SchedulePaths.scheduledList });
     await expect.poll(() => ui.tableRows(page).count()).toBe(steps);
     for (const row of await ui.listRows(page)) {
-      expect(row['机台 / 序号']).toMatch(/ #\d+$/);
+      expect(row['序号 / 机台']).toMatch(/^#\d+ \S/);
       expect(row.计划开始).toMatch(/^\d{2}-\d{2} \d{2}:\d{2}$/);
     }
     await shot(page, 'schedule-4-scheduled');

@@ -61,11 +61,11 @@ function columns(kind: TaskListKind): ListColumn<ScheduleTask>[] {
     { prop: 'deliveryDate', label: '交货日期', width: 90, filter: { type: 'daterange' } },
     {
       prop: 'deviceName',
-      label: planned ? '机台 / 序号' : '机台',
+      label: planned ? '序号 / 机台' : '机台',
       width: 140,
       render: (task) =>
         task.deviceName ? (
-          <Clipped text={planned && task.queuePos !== null ? `${task.deviceName} #${task.queuePos}` : task.deviceName} width={126} />
+          <Clipped text={planned && task.queuePos !== null ? `#${task.queuePos} ${task.deviceName}` : task.deviceName} width={126} />
         ) : (
           <Typography.Text type="secondary">未分配</Typography.Text>
         ),
