@@ -19,6 +19,7 @@ import { repoRoot } from '../build-if-needed.mjs';
 const SIZES = (process.env.BENCH_SCHEDULE_DB_OPS ?? '2000,10000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_SCHEDULE_DB_RUNS ?? 3);
 const SORT_GOAL_MS = 1000;
+const GOAL_QUEUE = 500;
 const STEPS = 4;
 
 const ms = (value) => `${value.toFixed(0)} ms`;
@@ -159,9 +160,11 @@ function print(label, r) {
   console.log(
     `    calculation DB → instance → plan → DB: median ${ms(pick('total'))} (load ${ms(pick('load'))}, build ${ms(pick('build'))}, engine ${ms(pick('engine'))}, write ${ms(pick('write'))}); runs ${r.runs.map((run) => run.total.toFixed(0)).join(', ')}`,
   );
-  const sortPass = median(r.sorts) <= SORT_GOAL_MS;
+  // The goal is the issue's: a queue of 500 tasks (the larger plant's queues are reported, not judged).
+  const judged = r.queueLength <= GOAL_QUEUE * 1.2;
+  const sortPass = !judged || median(r.sorts) <= SORT_GOAL_MS;
   console.log(
-    `    machine_schedule/manual_sort, queue of ${r.queueLength}: median ${ms(median(r.sorts))} (runs ${r.sorts.map((v) => v.toFixed(0)).join(', ')}; ${r.changed} tasks returned) — goal ${SORT_GOAL_MS} ms: ${sortPass ? 'PASS' : 'FAIL'}`,
+    `    machine_schedule/manual_sort, queue of ${r.queueLength}: median ${ms(median(r.sorts))} (runs ${r.sorts.map((v) => v.toFixed(0)).join(', ')}; ${r.changed} tasks returned)${judged ? ` — goal ${SORT_GOAL_MS} ms: ${sortPass ? 'PASS' : 'FAIL'}` : ` (goal judged on queues of about ${GOAL_QUEUE})`}`,
   );
   console.log(`    schedule/manual_sort (one task moved): median ${ms(median(r.moves))} (runs ${r.moves.map((v) => v.toFixed(0)).join(', ')})`);
   console.log(`    peak RSS of the process ${mb(r.maxRss)}`);

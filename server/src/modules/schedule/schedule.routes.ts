@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { ScheduleApi as E } from '@core/contracts/schedule';
+import { ScheduleApi as E, type ScheduleExportRequest } from '@core/contracts/schedule';
 import { mount } from '../../lib/endpoint';
-import { sendXlsx } from '../../lib/excel-export';
 import { operationContext } from '../../lib/operation-context';
+import { registerExportRoute } from '../../lib/transfer-routes';
 import { scopeOf, sessionOf } from '../../plugins/auth';
 import type { CalcJobService } from './job.service';
 import type { ScheduleService } from './schedule.service';
@@ -52,10 +52,7 @@ export async function scheduleRoutes(app: FastifyInstance, { tasks, jobs, views 
 
   mount(app, E.scheduleOrderList, async (request) => views.scheduleOrderList(scope(request), request.query));
   mount(app, E.productionDetail, async (request) => views.productionDetail(scope(request), request.query.id));
-  mount(app, E.scheduleExport, async (request, reply) => {
-    const rows = views.exportRows(scope(request), request.body);
-    return sendXlsx(reply, '排产计划', '排产计划', SCHEDULE_EXPORT_COLUMNS, rows);
-  });
+  registerExportRoute(app, { endpoint: E.scheduleExport, name: '排产计划', columns: SCHEDULE_EXPORT_COLUMNS, rows: (s, body: ScheduleExportRequest) => views.exportRows(s, body) });
   mount(app, E.holdOrders, async (request) => tasks.holdOrders(scope(request), request.body.ids, false, request.body.note, operationContext(request)));
   mount(app, E.releaseOrders, async (request) => tasks.holdOrders(scope(request), request.body.ids, true, request.body.note, operationContext(request)));
   mount(app, E.deliveryCapacity, async (request) => views.deliveryCapacity(scope(request), request.query));

@@ -27,7 +27,7 @@ import type { Scope } from '../../plugins/auth';
 import { scheduleSections } from '../sys-cfg';
 import { canRun, setupOf, taskRecordQuery, toTaskRecords } from './engine-input';
 import { loadPlant, minuteOf, windowMinutes, type Plant, type PlantMachine, type Window } from './plant';
-import { ORDER_FILTERS, schedulableStatuses, streamTasks, taskQuery, toTask } from './task-rows';
+import { ORDER_FILTERS, schedulableStatuses, serverZone, streamTasks, taskQuery, toTask } from './task-rows';
 
 const DAY = 1440;
 const MAX_VIEW_DAYS = 62;
@@ -92,7 +92,7 @@ const ORDER_SUMMARY_LIST = factoryList('o', {
 
 /** Planned end of an order's last scheduled step after its delivery date. */
 const orderLate = () =>
-  sql<boolean>`exists (select 1 from production_order_operation x where x.order_id = o.id and x.planned_end is not null and x.planned_end >= ((o.delivery_date + 1)::timestamp at time zone ${Intl.DateTimeFormat().resolvedOptions().timeZone}))`;
+  sql<boolean>`exists (select 1 from production_order_operation x where x.order_id = o.id and x.planned_end is not null and x.planned_end >= ((o.delivery_date + 1)::timestamp at time zone ${serverZone()}))`;
 
 function orderQuery(db: Db) {
   const count = (condition: string) => sql<number>`(select count(*)::int from production_order_operation x where x.order_id = o.id and ${sql.raw(condition)})`;
