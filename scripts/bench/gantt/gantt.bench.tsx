@@ -64,7 +64,9 @@ function Bench() {
         setCurrent((before) =>
           before.map((row) => {
             const kept = row.tasks.filter((task) => task.id !== move.task.id);
-            return row.id === move.toRow.id ? { ...row, tasks: kept } : kept.length === row.tasks.length ? row : { ...row, tasks: kept };
+            if (row.id !== move.toRow.id) return kept.length === row.tasks.length ? row : { ...row, tasks: kept };
+            const start = kept.at(-1)?.end ?? origin;
+            return { ...row, tasks: [...kept, { ...move.task, start, end: start + move.task.end - move.task.start }] };
           }),
         );
       }}
