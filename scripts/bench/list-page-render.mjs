@@ -1,15 +1,10 @@
 // `npm run bench` section "ui": ListPage render time of a 1000-row page in Chromium (budget 300 ms).
-// Builds scripts/bench/list-page/index.html for production (own Vite build into a temporary
-// directory, not dist/), serves it with `vite preview`, and takes the median over 5 fresh page loads
+// Builds and serves scripts/bench/list-page/index.html for production (bench-page.mjs) and takes the median over 5 fresh page loads
 // of "the ListPage's fetch resolved with 1000 rows → the frame showing its first row painted".
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import react from '@vitejs/plugin-react';
-import { build, preview } from 'vite';
 import { chromium } from 'playwright-core';
-import { repoRoot } from '../build-if-needed.mjs';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort } from '../../tests/support/real-server.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/support/real-server.mjs';
+import { servedBenchPage } from './bench-page.mjs';
 
 const BUDGET_MS = 300;
 const RUNS = 5;
@@ -21,45 +16,11 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-async function buildBenchPage(outDir) {
-  const started = Date.now();
-  await build({
-    root: repoRoot,
-    configFile: false,
-    logLevel: 'warn',
-    mode: 'production',
-    plugins: [react()],
-    define: { __BUILD_VERSION__: JSON.stringify('bench') },
-    build: {
-      outDir,
-      emptyOutDir: true,
-      target: 'es2022',
-      reportCompressedSize: false,
-      chunkSizeWarningLimit: 5000,
-      rolldownOptions: { input: { bench: path.join(repoRoot, 'scripts/bench/list-page/index.html') } },
-    },
-  });
-  return Date.now() - started;
-}
-
 /** The "ui" section of `npm run bench`; returns whether the median is within the budget. */
 export async function listPageRenderReport() {
-  // Builds launched from test runners inherit NODE_ENV=test, which would bundle React's development build.
-  const previousNodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  const outDir = mkdtempSync(path.join(os.tmpdir(), 'mes-bench-ui-'));
-  let server;
+  const { url, buildMs, close } = await servedBenchPage('scripts/bench/list-page/index.html', 'ui');
   let browser;
   try {
-    const buildMs = await buildBenchPage(outDir);
-    const port = await freePort();
-    server = await preview({
-      root: repoRoot,
-      configFile: false,
-      logLevel: 'warn',
-      build: { outDir },
-      preview: { port, strictPort: true, host: '127.0.0.1' },
-    });
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
     const runs = [];
     let domRows = 0;
@@ -68,7 +29,7 @@ export async function listPageRenderReport() {
       const page = await context.newPage();
       const errors = [];
       page.on('pageerror', (error) => errors.push(error.message));
-      await page.goto(`http://127.0.0.1:${port}/scripts/bench/list-page/index.html?rows=${ROWS}`);
+      await page.goto(`${url}?rows=${ROWS}`);
       try {
         await page.waitForSelector('body[data-ready="1"]', { timeout: 60_000 });
       } catch (error) {
@@ -90,9 +51,6 @@ export async function listPageRenderReport() {
     return { value, pass };
   } finally {
     await browser?.close();
-    await new Promise((resolve) => (server ? server.httpServer.close(resolve) : resolve(undefined)));
-    rmSync(outDir, { recursive: true, force: true });
-    if (previousNodeEnv === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = previousNodeEnv;
+    await close();
   }
 }

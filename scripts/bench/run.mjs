@@ -25,7 +25,11 @@
 //  12. the production order list at 200k orders, PGlite and PostgreSQL (scripts/bench/order-list.mjs).
 // and of issue 13 again:
 //  13. 试排 end to end through the server, 100 and 500 board orders, and 锁定并重新优化 (scripts/bench/trial.mjs).
-// BENCH_ONLY=size,startup,list,ui,import,upload,login,trim,schedule,device,erp,orders,trial picks sections (default: all).
+// and of issue 12 (server):
+//  14. carton scheduling through the database: DB → instance → plan → DB, and manual sort of a
+//      machine queue of ~500 (goal ≤ 1 s), PGlite and PostgreSQL (scripts/bench/schedule-db.mjs).
+//  15. the schedule Gantt: frame time while dragging a task with 7,500 bars on screen (scripts/bench/gantt-drag.mjs), section gantt.
+// BENCH_ONLY=size,startup,list,ui,import,upload,login,trim,schedule,device,erp,orders,trial,scheduledb,gantt picks sections (default: all).
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,8 +46,10 @@ import { uploadMemoryReport } from './upload-memory.mjs';
 import { trimReport } from './trim.mjs';
 import { trialReport } from './trial.mjs';
 import { scheduleReport } from './schedule.mjs';
+import { ganttDragReport } from './gantt-drag.mjs';
 import { erpIntakeReport } from './erp-intake.mjs';
 import { deviceStatusReport } from './device-status.mjs';
+import { scheduleDbReport } from './schedule-db.mjs';
 
 const BUDGET_KB = 250;
 const RUNS = 5;
@@ -156,7 +162,7 @@ async function timings(baseUrl) {
   return { toLogin, toFirstScreen, loadedScripts: scriptBytes[0] };
 }
 
-const SECTIONS = ['size', 'startup', 'list', 'ui', 'import', 'upload', 'login', 'trim', 'schedule', 'device', 'erp', 'orders', 'trial'];
+const SECTIONS = ['size', 'startup', 'list', 'ui', 'import', 'upload', 'login', 'trim', 'schedule', 'device', 'erp', 'orders', 'trial', 'scheduledb', 'gantt'];
 const only = (process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean);
 const unknown = only.filter((name) => !SECTIONS.includes(name));
 if (unknown.length) {
@@ -215,4 +221,6 @@ await section('device', async () => (await deviceStatusReport()).pass);
 await section('erp', async () => (await erpIntakeReport()).pass);
 await section('orders', () => orderListReport());
 await section('trial', async () => (await trialReport()).pass);
+await section('scheduledb', async () => (await scheduleDbReport()).pass);
+await section('gantt', async () => (await ganttDragReport()).pass);
 process.exitCode = failed ? 1 : 0;

@@ -18,7 +18,7 @@ import { declaredFieldsPlugin, schemaController, serializerOpts } from './plugin
 
 export interface BuildAppOptions {
   db: Db;
-  config: Pick<ServerConfig, 'accessTokenTtl' | 'refreshTokenTtl' | 'staticDir'> & Partial<Pick<ServerConfig, 'deviceOfflineMinutes'>> & Partial<Pick<ServerConfig, 'deviceCareGenerateMinutes'>>;
+  config: Pick<ServerConfig, 'accessTokenTtl' | 'refreshTokenTtl' | 'staticDir'> & Partial<Pick<ServerConfig, 'deviceOfflineMinutes' | 'deviceCareGenerateMinutes' | 'scheduleJobMinMs'>>;
   /** Messages between server processes (lib/pubsub: LISTEN/NOTIFY on PostgreSQL); default in-process. Closed with the app. */
   pubsub?: PubSub;
   logger?: FastifyServerOptions['logger'];
@@ -75,6 +75,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     deviceOfflineMinutes: options.config.deviceOfflineMinutes ?? DEFAULT_DEVICE_OFFLINE_MINUTES,
     // Off unless configured (the tests run generation themselves); main.ts passes the setting.
     deviceCareGenerateMinutes: options.config.deviceCareGenerateMinutes ?? 0,
+    scheduleJobMinMs: options.config.scheduleJobMinMs ?? 0,
   };
   for (const module of SERVER_MODULES) {
     await app.register(async (scope) => module.register(scope, deps));

@@ -24,6 +24,8 @@ export interface ServerConfig {
    * the plant do, whatever zone the machine it runs on is set to.
    */
   timeZone: string;
+  /** The least time a background schedule job takes, ms (SCHEDULE_JOB_MIN_MS, default 0): demos and e2e watch and abort it. */
+  scheduleJobMinMs?: number;
 }
 
 export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
@@ -65,5 +67,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     deviceOfflineMinutes: integerSetting(env, 'DEVICE_OFFLINE_MINUTES', DEFAULT_DEVICE_OFFLINE_MINUTES, 1, 10_080),
     deviceCareGenerateMinutes: integerSetting(env, 'DEVICE_CARE_GENERATE_MINUTES', 5, 0, 1_440),
     timeZone: timeZoneSetting(env),
+    scheduleJobMinMs: integerSetting(env, 'SCHEDULE_JOB_MIN_MS', 0, 0, 600_000),
   };
 }

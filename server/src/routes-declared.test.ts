@@ -42,8 +42,8 @@ describe('route declarations', () => {
     const routes = t.app.mountedRoutes.filter((route) => route.endpoint);
     expect(routes.filter((route) => !route.endpoint!.response).map(label)).toEqual([]);
     const downloads = routes.filter((route) => route.endpoint!.response === FILE).map(label);
-    // Downloads are the xlsx exports, the import templates and stored files only.
-    expect(downloads.filter((route) => !/\/(export|import_template|download_url)$/.test(route))).toEqual([]);
+    // Downloads are the xlsx exports (spec §7 names one schedule_export), the import templates and stored files only.
+    expect(downloads.filter((route) => !/\/(export|import_template|download_url|schedule_export)$/.test(route))).toEqual([]);
   });
 
   it('gives each route exactly one kind of access: an authority, public, session or machine', () => {

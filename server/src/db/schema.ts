@@ -1102,6 +1102,8 @@ export interface Database {
   care_plan_device: CarePlanDeviceTable;
   care_order: CareOrderTable;
   care_order_item: CareOrderItemTable;
+}
+
 // ---- 设备台账 (migration 0023) -------------------------------------------------------------------
 
 /** The ledger's asset fields of one device (at most one row per device; removed with it). */
@@ -1182,4 +1184,51 @@ export interface Database {
   device_picture: DevicePictureTable;
   device_knowledge: DeviceKnowledgeTable;
   machine_exception_log: MachineExceptionLogTable;
+}
+
+// ---- carton scheduling (migration 0027) ---------------------------------------------------------
+
+/** What scheduling adds to an operation (merged into the table of 0013). */
+export interface ProductionOrderOperationTable {
+  /** Spec §4 task type: 1 预排单, 2 已排产, 3 不明确, 4 生产中; null while 待排. */
+  task_type: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Place in its machine's queue, from 1; null in no queue. */
+  queue_pos: ColumnType<number | null, number | null | undefined, number | null>;
+  setup_minutes: Int;
+  run_minutes: Int;
+  anew_time_reason: Text;
+  unscheduled_reason: Text;
+}
+
+/** A background schedule calculation (计算排程时间 / 自动排产) of one factory. */
+export interface ScheduleCalcJobTable extends ScopedRow {
+  kind: string;
+  /** 1 running, 2 done, 3 aborted, 4 failed. */
+  state: Int;
+  progress: Int;
+  phase: Text;
+  task_ids: Json<number[]>;
+  budget_seconds: Int;
+  task_count: Int;
+  scheduled_count: Int;
+  unscheduled_count: Int;
+  late_orders: Int;
+  setup_minutes: Int;
+  makespan: NullableTimestamp;
+  message: Text;
+  started_by: NullableId;
+  started_by_name: Text;
+  ended_at: NullableTimestamp;
+}
+
+/** The revision of a factory's machine queues (bumped by every schedule write). */
+export interface ScheduleRevisionTable {
+  enterprise_id: number;
+  org_id: number;
+  rev: ColumnType<string | number, number | undefined, number | string>;
+}
+
+export interface Database {
+  schedule_calc_job: ScheduleCalcJobTable;
+  schedule_revision: ScheduleRevisionTable;
 }

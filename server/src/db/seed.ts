@@ -23,6 +23,7 @@ import { seedWorkReportDemo } from '../modules/work-report';
 import { seedPaperboardDemo } from '../modules/paperboard/seed';
 import { seedDeviceCareDemo } from '../modules/device-care';
 import { seedDeviceLedgerDemo } from '../modules/device-ledger';
+import { seedCartonSchedule } from '../modules/schedule';
 import type { Db } from './index';
 
 export const SEED_ENTERPRISE = { id: 8888, name: '示例包装集团' } as const;
@@ -313,6 +314,7 @@ export async function seedIfEmpty(db: Db, now: Date = new Date()): Promise<boole
     await seedDeviceStatusDemo(trx, enterpriseId, [CARTON, BOARD], now);
     await seedDeviceCareDemo(trx, enterpriseId, [CARTON, BOARD], now);
     await seedDeviceLedgerDemo(trx, enterpriseId, [CARTON, BOARD], now);
+    await seedCartonSchedule(trx, enterpriseId, [CARTON, BOARD], now);
   });
   // Statistics for the planner: PGlite runs no autovacuum, and without them a filtered page of a
   // freshly seeded table (keys found by a limited subquery) is planned as a nested loop over that

@@ -58,6 +58,7 @@ import { workReportModule } from './work-report';
 import { paperboardModule } from './paperboard';
 import { deviceCareModule } from './device-care';
 import { deviceLedgerModule } from './device-ledger';
+import { scheduleModule } from './schedule';
 
 export type { ModuleDeps, ServerModule } from './module';
 
@@ -80,4 +81,5 @@ export const SERVER_MODULES: ServerModule[] = [
   deviceStatusModule,
   deviceCareModule,
   deviceLedgerModule,
+  scheduleModule,
 ];

@@ -24,6 +24,8 @@ export interface ModuleDeps {
   deviceOfflineMinutes: number;
   /** Minutes between runs of the 点检/保养 work-order generation; 0: no timer. */
   deviceCareGenerateMinutes: number;
+  /** The least time a background schedule job takes, ms (SCHEDULE_JOB_MIN_MS; 0: as long as the engine). */
+  scheduleJobMinMs?: number;
 }
 
 /** A server module's registration: app.ts mounts every module of SERVER_MODULES this way. */

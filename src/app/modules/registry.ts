@@ -17,6 +17,7 @@ import { workReportModule } from './work-report';
 import { paperboardModule } from './paperboard';
 import { deviceCareModule } from './device-care';
 import { deviceLedgerModule } from './device-ledger';
+import { scheduleModule } from './schedule';
 
 export { defineModule, type ModulePageLoader, type ModuleRegistration } from './define-module';
 
@@ -40,6 +41,7 @@ export const MODULES: readonly ModuleRegistration[] = [
   deviceLiveModule,
   deviceCareModule,
   deviceLedgerModule,
+  scheduleModule,
 ];
 
 const pageIndex = new Map<string, ModulePageLoader>();

@@ -3,10 +3,13 @@ import type { ImportResult } from '@core/contracts/files';
 import { http, saveBlob } from '@core/http';
 import type { ImportOutcome, ListQuery } from '@app/components';
 
-/** The ListQuery without paging: what an export sends. */
+/**
+ * The ListQuery without paging: what an export sends. Multi-valued filters (tag inputs, multiple
+ * selects) are comma-joined as in a list's GET (spec §7): a body's text filter refuses an array.
+ */
 export const filtersOf = (query: ListQuery) => {
   const { page: _page, limit: _limit, ...filters } = query;
-  return filters;
+  return Object.fromEntries(Object.entries(filters).map(([name, value]) => [name, Array.isArray(value) ? value.join(',') : value]));
 };
 
 /** A batch delete endpoint taking `{ ids }`. */

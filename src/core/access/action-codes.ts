@@ -10,6 +10,7 @@ import { SYS_LOG_ACTIONS } from './authorities/sys-log';
 import { SYS_CFG_ACTIONS } from './authorities/sys-cfg';
 import { WORK_ORDER_ACTIONS } from './authorities/work-order';
 import { PAPERBOARD_ACTIONS } from './authorities/paperboard';
+import { SCHEDULE_ACTIONS } from './authorities/schedule';
 import type { ActionCodeEntry } from './module';
 
 export type { ActionCodeEntry } from './module';
@@ -29,12 +30,6 @@ function actions(page: string, pageName: string, list: Array<[string, string]>):
 
 /** Spec-derived codes of modules not built yet (orders, scheduling, reporting, devices, moulds, quality). */
 const SPEC_ACTION_ENTRIES: ActionCodeEntry[] = [
-  ...actions('SCHEDULE', '纸箱排产', [
-    ['ISSUE', '下发工单'],
-    ['CANCEL', '取消排产'],
-    ['URGENT', '加急'],
-    ['EXPORT', '导出'],
-  ]),
   ...actions('MOLD', '模具管理', [
     ['ADD', '新增'],
     ['EDIT', '编辑'],
@@ -64,6 +59,7 @@ const PAGE_ORDER = [
   '报工审核',
   '纸板订单',
   '纸板排产',
+  '纸箱排产',
   ...new Set(SPEC_ACTION_ENTRIES.map((entry) => entry.name.split('-')[0])),
   '人员管理',
   '车间',
@@ -118,6 +114,7 @@ export const ACTION_CODE_ENTRIES: ActionCodeEntry[] = [
   ...PAPERBOARD_ACTIONS,
   ...DEVICE_LIVE_ACTIONS,
   ...DEVICE_LEDGER_ACTIONS,
+  ...SCHEDULE_ACTIONS,
 ].sort((a, b) => pageRank(a) - pageRank(b));
 
 /** Quality audit tabs (spec §6), ids as the spec writes them, including PRODUCK_CHECK. */

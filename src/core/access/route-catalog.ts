@@ -28,6 +28,7 @@ import { SYS_CFG_PAGES } from './pages/sys-cfg';
 import { SYS_LOG_PAGES } from './pages/sys-log';
 import { WORK_REPORT_PAGES } from './pages/work-report';
 import { PAPERBOARD_PAGES } from './pages/paperboard';
+import { SCHEDULE_PAGES } from './pages/schedule';
 
 export { definePages, page, pageList, TAB_QUERY, type ModulePages, type PageSpec, type RouteEntry } from './page-declaration';
 
@@ -173,13 +174,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
     icon: 'schedule',
     authority: 'MENU_SCHEDULE',
     children: [
-      page('SCHEDULE', 'DELIVERY_PLAN', '/delivery-plan', '交期计划'),
-      page('SCHEDULE', 'PRODUCTION_ORDER', '/schedule-production-order', '待排订单', { authorities: ['8621'] }),
-      page('SCHEDULE', 'STANDBY', '/schedule-standby', '待排工序', { authorities: ['8621'] }),
-      page('SCHEDULE', 'PRE', '/schedule-pre', '预排产', { authorities: ['8621'], keepQuery: TAB_QUERY }),
-      page('SCHEDULE', 'SCHEDULED', '/scheduled', '已排产', { authorities: ['8624'], keepQuery: TAB_QUERY }),
-      page('SCHEDULE', 'MACHINE', '/machine-schedule', '机台排程', { hidden: true, authorities: ['8624'] }),
-      page('SCHEDULE', 'VIEWS', '/schedule-views', '排产视图', { authorities: ['8625'], keepQuery: TAB_QUERY }),
+      ...pageList(SCHEDULE_PAGES),
     ],
   },
   {

@@ -33,9 +33,9 @@ export interface E2eEnvironment {
 /**
  * Registers beforeAll/afterAll hooks that build the console if needed, start the real server and
  * Chromium, and returns an object whose fields are filled once the hooks ran.
- * `ownStaticDir` serves a private copy of dist/ so a test may rewrite files in it.
+ * `ownStaticDir` serves a private copy of dist/ so a test may rewrite files in it; `env` adds server settings.
  */
-export function useE2eEnvironment(name: string, options: { ownStaticDir?: boolean } = {}): E2eEnvironment {
+export function useE2eEnvironment(name: string, options: { ownStaticDir?: boolean; env?: Record<string, string> } = {}): E2eEnvironment {
   const env = {} as E2eEnvironment;
   const contexts: BrowserContext[] = [];
   let tempStatic: string | null = null;
@@ -46,7 +46,7 @@ export function useE2eEnvironment(name: string, options: { ownStaticDir?: boolea
     vi.setConfig({ expect: { poll: { timeout: E2E_POLL_TIMEOUT_MS } } });
     buildIfNeeded({ quiet: true });
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    const serverEnv: Record<string, string> = {};
+    const serverEnv: Record<string, string> = { ...options.env };
     if (options.ownStaticDir) {
       tempStatic = mkdtempSync(path.join(os.tmpdir(), `mes-static-${name}-`));
       cpSync(path.join(repoRoot, 'dist'), tempStatic, { recursive: true });

@@ -19,6 +19,7 @@ import { orderStatusIndexes } from './0021_order_status_indexes';
 import { deviceCare } from './0022_device_care';
 import { deviceLedger } from './0023_device_ledger';
 import { boardOrderFollow } from './0025_board_order_follow';
+import { cartonSchedule } from './0027_carton_schedule';
 
 /** Every migration in order; names sort lexically and must never change once shipped. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0022_device_care': deviceCare,
   '0023_device_ledger': deviceLedger,
   '0025_board_order_follow': boardOrderFollow,
+  '0027_carton_schedule': cartonSchedule,
 };

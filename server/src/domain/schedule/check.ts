@@ -58,7 +58,7 @@ export function checkPlan(instance: Instance, plan: Plan): string[] {
         order: order.id,
         op: j,
         process: o.process,
-        quantity: order.quantity,
+        quantity: o.quantity ?? order.quantity,
         setup: o.setupMinutes,
         sameKeySetup: o.sameKeySetupMinutes ?? 0,
         key: o.setupKey ?? null,

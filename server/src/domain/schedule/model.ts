@@ -215,10 +215,11 @@ export function buildModel(input: unknown): Model {
       }
       const able: number[] = [];
       const runs: number[] = [];
+      const opQuantity = op.quantity === undefined ? quantity : positive(op.quantity, `${opPlace}.quantity`);
       for (const [m, speed] of byProcess.get(process) ?? []) {
         if (allowed && !allowed.has(m)) continue;
         able.push(m);
-        runs.push(runMinutes(quantity, speed));
+        runs.push(runMinutes(opQuantity, speed));
       }
       ops.push({
         order: i,

@@ -22,6 +22,11 @@ export interface InstanceOperation {
   sameKeySetupMinutes?: number;
   waitMinutes?: number;
   machines?: string[];
+  /**
+   * Extension of the format (the server's use): this operation's own quantity (the order's planned
+   * quantity of the step, waste included, or what is left of a started task); absent: the order's.
+   */
+  quantity?: number;
 }
 
 export interface InstanceOrder {

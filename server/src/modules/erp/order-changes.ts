@@ -1,4 +1,5 @@
 import { IMPORTANCE, PRIORITY, URGENCY } from '@core/enums';
+import { ANEW_TIME_REASONS, flagAnewTime } from '../../lib/anew-time';
 import type { ErpOrderFields, FieldChangeView } from '@core/contracts/work-order/erp';
 import { sheetSize } from '@core/contracts/work-order/sheet-size';
 import type { Db } from '../../db';
@@ -159,6 +160,8 @@ export async function applyOrderChanges(trx: Db, scope: Scope, order: StoredOrde
     Object.assign(values, { flow_id: flowId, flow_name: flow.name });
   }
   await trx.updateTable('production_order').set(values as never).where('id', '=', order.id).execute();
+  // Carton scheduling: the stored times of its queued tasks (and those after them) are now wrong.
+  if (changes.length > 0) await flagAnewTime(trx, scope, { orderIds: [order.id] }, ANEW_TIME_REASONS.orderEdited);
   if (planned) await replanOperations(trx, scope, order.id, planned);
   await followProductionOrder(trx, scope, order.id, 'ERP');
   const any = await trx.selectFrom('production_order_operation').select('id').where('order_id', '=', order.id).limit(1).executeTakeFirst();

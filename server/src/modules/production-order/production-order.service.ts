@@ -32,6 +32,7 @@ import { ResultCode } from '@core/contracts/common';
 import type { Scope } from '../../plugins/auth';
 import { followProductionOrder } from '../paperboard';
 import { enterpriseSections } from '../sys-cfg';
+import { ANEW_TIME_REASONS, flagAnewTime } from '../../lib/anew-time';
 import { addOrderHistory, createOrder, draftOrder, insertOperations, lockOrder, moveOrder, OrderMessages } from './order-core';
 
 export const ProductionOrderMessages = {
@@ -366,6 +367,8 @@ export class ProductionOrderService {
         .set({ ...editable, ...(orderNo ? { order_no: orderNo } : {}), ...(entered ? { status: 0 } : {}), updated_at: new Date() })
         .where('id', '=', order.id)
         .execute();
+      // Carton scheduling: the stored times of its queued tasks (and those after them) are now wrong.
+      if (changes.length > 0) await flagAnewTime(trx, scope, { orderIds: [order.id] }, ANEW_TIME_REASONS.orderEdited);
       if (replan || entered) {
         await trx.deleteFrom('production_order_operation').where('order_id', '=', order.id).execute();
         await insertOperations(trx, scope, order.id, operations);

@@ -13,6 +13,7 @@ import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { monthCalendar, monthDates, type CalendarOverride, type CalendarShift } from '../../domain/calendar';
 import type { Scope } from '../../plugins/auth';
 import { requireDate } from './common';
+import { flagCalendarChange } from '../../lib/anew-time';
 import { conflict, notFound, validation } from '../../lib/errors';
 import { summary, text, scopedNames } from '../../lib/rows';
 import type { HolidayService } from './holiday.service';
@@ -132,6 +133,7 @@ export class DeviceCalendarService {
         .onConflict((oc) => oc.columns(['device_id', 'month']).doUpdateSet({ class_time_ids: request.classTimeIds, updated_at: new Date() }))
         .execute();
       const list = request.classTimeIds.map((id) => names.get(id)!);
+      await flagCalendarChange(trx, scope, [request.deviceId], `${request.month}-01`);
       await recordOperation(trx, context, { ...scope, content: `设置设备月度班次：${device.deviceNo} ${request.month} ${list.length > 0 ? summary(list) : '不排班'}` });
     });
   }
@@ -155,6 +157,7 @@ export class DeviceCalendarService {
       const remark = text(request.remark);
       const id = await insertRow(trx, 'device_calendar', scope, { device_id: request.deviceId, calendar_date: date, type: request.type, class_time_id: classTimeId, remark });
       const what = request.type === 2 ? `加班（${className}）` : '停机';
+      await flagCalendarChange(trx, scope, [request.deviceId], date);
       await recordOperation(trx, context, { ...scope, content: `设置设备日历：${device.deviceNo} ${date} ${what}${remark ? `，${remark}` : ''}` });
       return { id };
     });
@@ -165,12 +168,13 @@ export class DeviceCalendarService {
       const rows = await trx
         .selectFrom('device_calendar as dc')
         .innerJoin('device as d', 'd.id', 'dc.device_id')
-        .select(['dc.id', 'd.device_no', sql<string>`to_char(dc.calendar_date, 'YYYY-MM-DD')`.as('date'), 'dc.type'])
+        .select(['dc.id', 'dc.device_id', 'd.device_no', sql<string>`to_char(dc.calendar_date, 'YYYY-MM-DD')`.as('date'), 'dc.type'])
         .where(inScope(scope, 'dc'))
         .where('dc.id', 'in', ids)
         .execute();
       if (rows.length !== ids.length) throw notFound(DeviceCalendarMessages.overrideNotFound);
       await trx.deleteFrom('device_calendar').where(inScope(scope)).where('id', 'in', ids).execute();
+      for (const row of rows) await flagCalendarChange(trx, scope, [row.device_id], row.date);
       await recordOperation(trx, context, { ...scope, content: `删除设备日历设置：${summary(rows.map((row) => `${row.device_no} ${row.date} ${typeName(row.type)}`))}` });
       return { deleted: ids.length };
     });

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { flagCalendarChange } from '../../lib/anew-time';
 import type { PageResult } from '@core/contracts/common';
 import type { AddHolidayRequest, Holiday, UpdateHolidayRequest } from '@core/contracts/shifts';
 import type { Db } from '../../db';
@@ -78,6 +79,7 @@ export class HolidayService {
     return writeUnique(this.db, HolidayMessages.dateTaken(date), async (trx) => {
       await refuseTaken(trx, 'holiday', 'holiday_date', scope, date, HolidayMessages.dateTaken(date));
       const id = await insertRow(trx, 'holiday', scope, { holiday_date: date, type: request.type, name });
+      await flagCalendarChange(trx, scope, 'all', date);
       await recordOperation(trx, context, { ...scope, content: `新增节假日：${label(date, request.type, name)}` });
       return { id };
     });
@@ -90,6 +92,7 @@ export class HolidayService {
       const found = await requireOne(holidayQuery(trx), 'h', scope, request.id, HolidayMessages.notFound);
       await refuseTaken(trx, 'holiday', 'holiday_date', scope, date, HolidayMessages.dateTaken(date), request.id);
       await updateRow(trx, 'holiday', scope, request.id, { holiday_date: date, type: request.type, name });
+      await flagCalendarChange(trx, scope, 'all', found.holidayDate < date ? found.holidayDate : date);
       await recordOperation(trx, context, { ...scope, content: `编辑节假日：${label(date, request.type, name)}（原 ${label(found.holidayDate, found.type, found.name)}）` });
     });
   }
@@ -99,6 +102,7 @@ export class HolidayService {
       const rows = await holidayQuery(trx).where(inScope(scope, 'h')).where('h.id', 'in', ids).orderBy('h.holiday_date').execute();
       if (rows.length !== ids.length) throw notFound(HolidayMessages.notFound);
       await trx.deleteFrom('holiday').where(inScope(scope)).where('id', 'in', ids).execute();
+      if (rows.length > 0) await flagCalendarChange(trx, scope, 'all', rows[0]!.holidayDate);
       await recordOperation(trx, context, { ...scope, content: `删除节假日：${summary(rows.map((row) => label(row.holidayDate, row.type, row.name)))}` });
       return { deleted: ids.length };
     });

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { CreateShiftRequest, Shift, ShiftBreak, UpdateShiftRequest } from '@core/contracts/shifts';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
+import { ANEW_TIME_REASONS, flagAnewTime } from '../../lib/anew-time';
 import type { Scope } from '../../plugins/auth';
 import { shiftMinutes, shiftProblem, toMinutes } from '../../domain/calendar';
 import { UNIQUE_MESSAGES } from './common';
@@ -110,6 +111,7 @@ export class ShiftService extends FactoryEntity({ query: shiftQuery, alias: 'c',
       if (old === undefined) throw notFound(ShiftMessages.notFound);
       await refuseTaken(trx, 'class_time', 'name', scope, name, ShiftMessages.nameTaken, request.id);
       await updateRow(trx, 'class_time', scope, request.id, shiftValues(name, request, breaks));
+      await flagAnewTime(trx, scope, { deviceIds: 'all', from: new Date() }, ANEW_TIME_REASONS.calendarChanged);
       await recordOperation(trx, context, { ...scope, content: `编辑班次：${describe(name, request, breaks)}${old === name ? '' : `（原名称 ${old}）`}` });
     });
   }
@@ -138,6 +140,7 @@ export class ShiftService extends FactoryEntity({ query: shiftQuery, alias: 'c',
           .execute();
       }
       await trx.deleteFrom('class_time').where(inScope(scope)).where('id', 'in', ids).execute();
+      await flagAnewTime(trx, scope, { deviceIds: 'all', from: new Date() }, ANEW_TIME_REASONS.calendarChanged);
       await recordOperation(trx, context, { ...scope, content: `删除班次：${summary([...names.values()])}` });
       return { deleted: ids.length };
     });

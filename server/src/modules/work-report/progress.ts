@@ -5,6 +5,7 @@ import type { OperationContext } from '../../db/operation-log';
 import type { Scope } from '../../plugins/auth';
 import { inScope } from '../../lib/scoped';
 import { followReports } from '../paperboard';
+import { ANEW_TIME_REASONS, flagAnewTime } from '../../lib/anew-time';
 import { moveOrder, type Actor } from '../production-order';
 
 /**
@@ -40,13 +41,15 @@ export async function recomputeOrderProgress(trx: Db, scope: Scope, orderId: num
   const audited = new Map(sums.map((row) => [row.operation_id, { good: Number(row.good), defect: Number(row.defect) }]));
   const operations = await trx
     .selectFrom('production_order_operation')
-    .select(['id', 'seq', 'planned_qty', 'waste_qty', 'status', 'issued', 'good_qty', 'defect_qty'])
+    .select(['id', 'seq', 'planned_qty', 'waste_qty', 'status', 'issued', 'good_qty', 'defect_qty', 'planned_end'])
     .where('order_id', '=', orderId)
     .orderBy('seq')
     .execute();
   const under = Number(order.under_percent);
   let lastDone = false;
   let lastGood = 0;
+  /** Carton scheduling: steps ended before their planned end, and the steps after them. */
+  const early: number[] = [];
   for (const [index, operation] of operations.entries()) {
     const sum = audited.get(operation.id);
     const good = sum?.good ?? 0;
@@ -58,6 +61,9 @@ export async function recomputeOrderProgress(trx: Db, scope: Scope, orderId: num
       lastDone = done;
       lastGood = good;
     }
+    if (status === 3 && operation.status !== 3 && operation.planned_end && new Date(operation.planned_end) > new Date()) {
+      early.push(operation.id, ...operations.filter((later) => later.seq > operation.seq).map((later) => later.id));
+    }
     if (good === operation.good_qty && defect === operation.defect_qty && status === operation.status) continue;
     await trx
       .updateTable('production_order_operation')
@@ -66,6 +72,7 @@ export async function recomputeOrderProgress(trx: Db, scope: Scope, orderId: num
       .execute();
   }
   await trx.updateTable('production_order').set({ good_qty: lastGood }).where('id', '=', orderId).execute();
+  if (early.length > 0) await flagAnewTime(trx, scope, { operationIds: early }, ANEW_TIME_REASONS.reportedEarly);
 
   let status = order.status;
   if (status === 3 && audited.size > 0) {
