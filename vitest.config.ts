@@ -39,7 +39,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
+          // Two journeys at once (each has its own server, data directory and Chromium): most of a
+          // journey's time is waiting on the server or the browser, so two overlap well on 2 cores.
+          maxWorkers: 2,
         },
       },
     ],

@@ -97,8 +97,12 @@ describe('生产订单', () => {
     const headers = () => page.locator('.mes-list-table .ant-table-thead th').allInnerTexts();
     expect(await headers()).toContain('规格（mm）');
     await page.getByRole('button', { name: '列设置' }).click();
+    const specColumn = page.locator('.mes-column-settings').getByRole('checkbox', { name: '规格（mm）', exact: true });
+    await expect.poll(() => specColumn.isChecked()).toBe(true);
     const saved = page.waitForResponse((response) => response.url().includes('/user_page_config/save'));
-    await page.locator('.mes-column-settings').getByText('规格（mm）', { exact: true }).click();
+    // uncheck() clicks and then verifies the box really turned off (a click during the popover's
+    // opening motion would otherwise be lost silently).
+    await specColumn.uncheck();
     expect((await saved).ok()).toBe(true);
     await expect.poll(headers).not.toContain('规格（mm）');
     await page.reload();
