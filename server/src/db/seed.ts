@@ -6,8 +6,12 @@ import {
   actionCodesOf,
   allActionCodes,
 } from '@core/access/action-codes';
+import { DEVICE_CARE_ACTIONS } from '@core/access/authorities/device-care';
+import { DEVICE_LEDGER_ACTIONS } from '@core/access/authorities/device-ledger';
+import { DEVICE_LIVE_ACTIONS } from '@core/access/authorities/device-live';
+import { DEVICE_REPAIR_ACTIONS } from '@core/access/authorities/device-repair';
 import { hashPassword } from '../modules/auth/crypto';
-import { seedAccountDemo } from '../modules/account/seed';
+import { DEVICE_ROLE_NAME, seedAccountDemo } from '../modules/account/seed';
 import { seedModelingDemo } from '../modules/modeling/seed';
 import { seedEnterpriseConfigDemo } from '../modules/sys-cfg/enterprise-config.seed';
 import { seedPaperDataDemo } from '../modules/sys-cfg/paper-data.seed';
@@ -83,6 +87,14 @@ const QC_CODES = [
   ...pageCodes('/work-order-review'),
   ...actionCodesOf('WORK_ORDER_REVIEW'),
 ];
+/**
+ * 设备员: the maintenance people — device overview, kanban, ledger, check, maintenance and repair,
+ * with every device action (the staff the seeded check plans and repairs are assigned to).
+ */
+const DEVICE_CODES = [
+  ...groupCodes('/home-group', '/kanban', '/device-run-cfg'),
+  ...[...DEVICE_LIVE_ACTIONS, ...DEVICE_LEDGER_ACTIONS, ...DEVICE_CARE_ACTIONS, ...DEVICE_REPAIR_ACTIONS].map((action) => action.code),
+];
 /** 仅报工: reporting only; 报工审核 belongs to the auditors (qc / admin). */
 const OPERATOR_CODES = [...groupCodes('/home-group'), ...pageCodes('/work-order-record'), ...actionCodesOf('WORK_ORDER_RECORD')];
 
@@ -103,6 +115,7 @@ const ROLES: SeedRole[] = [
   { key: 'planner-board', orgId: BOARD, name: '纸板计划员', codes: BOARD_PLANNER_CODES },
   { key: 'qc', orgId: CARTON, name: '质检员', codes: QC_CODES },
   { key: 'operator', orgId: CARTON, name: '操作员', codes: OPERATOR_CODES },
+  { key: 'device-carton', orgId: CARTON, name: DEVICE_ROLE_NAME, codes: DEVICE_CODES },
 ];
 
 export interface SeedAccount {

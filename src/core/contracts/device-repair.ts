@@ -27,6 +27,8 @@ export const RepairListQuery = Type.Object({
   faultTimeEnd: Type.Optional(Type.String({ title: '故障时间', maxLength: 20 })),
   /** One device's orders (设备详情 维修记录). */
   deviceId: Type.Optional(titled(Id, '设备')),
+  /** Only the orders the caller repairs ('1'/true). */
+  mine: Type.Optional(Type.Union([Type.Boolean(), Text({ maxLength: 5 })], { title: '我的维修单' })),
 });
 export type RepairListQuery = Static<typeof RepairListQuery>;
 

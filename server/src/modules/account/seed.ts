@@ -3,6 +3,8 @@ import { hashPassword } from '@server/modules/auth';
 
 /** Demo password of the seeded staff accounts (staff01 … staff20). */
 export const DEMO_STAFF_PASSWORD = 'staff123';
+/** Name of the seeded maintenance role of 示例纸箱厂, given to the first three demo staff. */
+export const DEVICE_ROLE_NAME = '设备员';
 export const DEMO_STAFF_USERNAMES = Array.from({ length: 20 }, (_, index) => `staff${String(index + 1).padStart(2, '0')}`);
 
 interface DemoDepartment {
@@ -68,13 +70,11 @@ export async function seedAccountDemo(trx: Db, enterpriseId: number, cartonOrgId
       .execute();
   }
 
-  const operatorRole = await trx
-    .selectFrom('role')
-    .select('id')
-    .where('enterprise_id', '=', enterpriseId)
-    .where('org_id', '=', cartonOrgId)
-    .where('name', '=', '操作员')
-    .executeTakeFirst();
+  const roleNamed = (name: string) =>
+    trx.selectFrom('role').select('id').where('enterprise_id', '=', enterpriseId).where('org_id', '=', cartonOrgId).where('name', '=', name).executeTakeFirst();
+  const operatorRole = await roleNamed('操作员');
+  // The first three staff also maintain the machines: the check plans and repairs are theirs.
+  const deviceRole = await roleNamed(DEVICE_ROLE_NAME);
   const passwordHash = await hashPassword(DEMO_STAFF_PASSWORD);
   for (const [index, username] of DEMO_STAFF_USERNAMES.entries()) {
     const { id } = await trx
@@ -100,8 +100,9 @@ export async function seedAccountDemo(trx: Db, enterpriseId: number, cartonOrgId
         department_id: departmentIds.get(STAFF_DEPARTMENTS[index % STAFF_DEPARTMENTS.length]!)!,
       })
       .execute();
-    if (operatorRole && index < 6) {
-      await trx.insertInto('user_role').values({ enterprise_id: enterpriseId, org_id: cartonOrgId, user_id: id, role_id: operatorRole.id }).execute();
+    const roles = [...(operatorRole && index < 6 ? [operatorRole.id] : []), ...(deviceRole && index < 3 ? [deviceRole.id] : [])];
+    for (const roleId of roles) {
+      await trx.insertInto('user_role').values({ enterprise_id: enterpriseId, org_id: cartonOrgId, user_id: id, role_id: roleId }).execute();
     }
   }
 }

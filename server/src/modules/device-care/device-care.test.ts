@@ -22,13 +22,13 @@ const { get, post, data, logCount } = useTwoFactoryApp(
     ({ t, admin, boardAdmin } = env);
     planner = await loginAs(t.app, 'planner', 'planner123');
     adminId = (await t.db.selectFrom('app_user').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
-    // staff01 may open 设备点检 but press none of its buttons.
-    const staff = await t.db.selectFrom('app_user').select('id').where('username', '=', 'staff01').executeTakeFirstOrThrow();
+    // staff04 (操作员 only) may open 设备点检 but press none of its buttons.
+    const staff = await t.db.selectFrom('app_user').select('id').where('username', '=', 'staff04').executeTakeFirstOrThrow();
     const role = await t.db.insertInto('role').values({ enterprise_id: 8888, org_id: 1001, name: '点检查看' }).returning('id').executeTakeFirstOrThrow();
     const authorities = await t.db.selectFrom('authority').select('id').where('code', 'in', ['MENU_DEVICE', 'MENU_DEVICE_CHECK']).execute();
     await t.db.insertInto('role_authority').values(authorities.map((a) => ({ enterprise_id: 8888, org_id: 1001, role_id: role.id, authority_id: a.id }))).execute();
     await t.db.insertInto('user_role').values({ enterprise_id: 8888, org_id: 1001, user_id: staff.id, role_id: role.id }).execute();
-    viewer = await loginAs(t.app, 'staff01', 'staff123');
+    viewer = await loginAs(t.app, 'staff04', 'staff123');
   },
   // Tokens outlive the clock's moves (a week ahead in the cycle tests).
   { now: () => clock, accessTokenTtl: 30 * 86_400 },
@@ -257,6 +257,15 @@ describe('calendar, to-dos, authority and isolation', () => {
     const home = await data(get<{ due: number; overdue: number }>(admin, P.homeFigures));
     const mine = (await data(get<PageResult<CareOrder>>(admin, `${P.orderList}?limit=1000&mine=1&state=4`))).total;
     expect(home.overdue).toBe(mine);
+  });
+
+  it('gives the seeded 设备员 (staff01) their own check orders to execute', async () => {
+    const staff01 = await loginAs(t.app, 'staff01', 'staff123');
+    const own = await data(get<PageResult<CareOrder>>(staff01, `${P.orderList}?limit=1000&mine=1`));
+    expect(own.total).toBeGreaterThan(0);
+    const open = own.list.find((order) => order.state === 1 || order.state === 2);
+    expect(open, 'an open order of staff01').toBeDefined();
+    expect((await data(get<{ items: unknown[] }>(staff01, P.orderDetail(open!.id)))).items.length).toBeGreaterThan(0);
   });
 
   it('needs each button’s code, on every write', async () => {

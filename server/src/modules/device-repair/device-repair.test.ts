@@ -11,9 +11,9 @@ let t: TestApp;
 let admin: string;
 let boardAdmin: string;
 let planner: string;
-/** staff01: 维修主管, every repair code (accepts what admin repaired) */
+/** staff04: 维修主管, every repair code (accepts what admin repaired) */
 let lead: string;
-/** staff02: may add and start orders, nothing else */
+/** staff05: may add and start orders, nothing else */
 let fitter: string;
 let adminId: number;
 let leadId: number;
@@ -31,14 +31,14 @@ const { get, post, data } = useTwoFactoryApp(
   async (env) => {
     ({ t, admin, boardAdmin } = env);
     planner = await loginAs(t.app, 'planner', 'planner123');
-    const users = await t.db.selectFrom('app_user').select(['id', 'username']).where('username', 'in', ['admin', 'staff01', 'staff02']).execute();
+    const users = await t.db.selectFrom('app_user').select(['id', 'username']).where('username', 'in', ['admin', 'staff04', 'staff05']).execute();
     const idOf = (username: string) => users.find((user) => user.username === username)!.id;
     adminId = idOf('admin');
-    leadId = idOf('staff01');
-    await grant(idOf('staff01'), '维修主管', ['MENU_DEVICE', 'MENU_DEVICE_REPAIR', ...Object.values(A).filter((code) => code.startsWith('ACTION_'))]);
-    await grant(idOf('staff02'), '维修工', ['MENU_DEVICE', 'MENU_DEVICE_REPAIR', A.add, A.start]);
-    lead = await loginAs(t.app, 'staff01', 'staff123');
-    fitter = await loginAs(t.app, 'staff02', 'staff123');
+    leadId = idOf('staff04');
+    await grant(idOf('staff04'), '维修主管', ['MENU_DEVICE', 'MENU_DEVICE_REPAIR', ...Object.values(A).filter((code) => code.startsWith('ACTION_'))]);
+    await grant(idOf('staff05'), '维修工', ['MENU_DEVICE', 'MENU_DEVICE_REPAIR', A.add, A.start]);
+    lead = await loginAs(t.app, 'staff04', 'staff123');
+    fitter = await loginAs(t.app, 'staff05', 'staff123');
   },
   { alertSender: recordingSender },
 );
@@ -85,7 +85,7 @@ const stockOf = async (sparePartId = part.id) =>
 const create = async (request: CreateRepairRequest = order(), token = admin) => (await data(post<{ id: number }>(token, P.create, request))).id;
 const act = (action: RepairActionType, id: number, token = admin, remark?: string) => post(token, P[action], { id, remark });
 
-/** An order brought to `state` through the API (repaired by staff01, so admin may accept or reject it). */
+/** An order brought to `state` through the API (repaired by staff04, so admin may accept or reject it). */
 async function orderIn(state: RepairState): Promise<number> {
   const id = await create();
   const path: RepairActionType[] = { 1: [], 2: ['start'], 4: ['start', 'submit'], 3: ['start', 'submit', 'accept'] }[state] as RepairActionType[];
@@ -342,7 +342,7 @@ describe('factories and authorities', () => {
   it('checks each action’s code on the server (4003)', async () => {
     expect((await get(planner, P.list)).resultCode).toBe(4003);
     expect((await post(planner, P.dingtalkProxy, { url: 'https://x.example.com', message: 'x' })).resultCode).toBe(4003);
-    // staff02 may add and start, nothing else.
+    // staff05 may add and start, nothing else.
     const id = await create(order(), fitter);
     await data(act('start', id, fitter));
     const before = await detail(id);
@@ -353,7 +353,7 @@ describe('factories and authorities', () => {
     expect((await get(fitter, `${P.webhookList}?limit=20`)).resultCode).toBe(4003);
     expect((await post(fitter, P.dingtalkProxy, { url: 'https://x.example.com', message: 'x' })).resultCode).toBe(4003);
     expect(await detail(id)).toEqual(before);
-    // staff01 holds every repair code.
+    // staff04 holds every repair code.
     await data(act('submit', id, lead));
   });
 
@@ -401,5 +401,17 @@ describe("a device's orders and the caller's own to-dos", () => {
     expect(await mine(lead)).toEqual(leadBefore);
     expect(await mine(admin)).toEqual({ ...adminBefore, toAccept: adminBefore.toAccept + 1 });
     expect(await get(planner, P.mine)).toMatchObject({ resultCode: 4003 });
+  });
+
+  it('lists with mine=1 exactly the open orders the tile 指派给我的维修单 counts', async () => {
+    const id = await create(order({ repairerIds: [leadId] }));
+    const others = await create(order({ repairerIds: [adminId] }));
+    const listOf = async (token: string, query: string) => (await data(get<PageResult<Repair>>(token, `${P.list}?limit=1000&${query}`))).list;
+    const assigned = await listOf(lead, 'mine=1&status=1,2');
+    expect(assigned.map((row) => row.id)).toContain(id);
+    expect(assigned.map((row) => row.id)).not.toContain(others);
+    expect(assigned.length).toBe((await mine(lead)).assigned);
+    // Without the flag the same states list everyone's orders.
+    expect((await listOf(lead, 'status=1,2')).map((row) => row.id)).toEqual(expect.arrayContaining([id, others]));
   });
 });

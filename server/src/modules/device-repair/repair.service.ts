@@ -11,14 +11,15 @@ import {
   type SparePartStock,
   type UpdateRepairRequest,
 } from '@core/contracts/device-repair';
+import type { PageResult } from '@core/contracts/common';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { REPAIR_ACTION_LABELS, REPAIR_STATE, transition, type RepairActionType, type RepairState } from '../../domain/device-status/repair';
 import { formatDateTime } from '../../lib/datetime';
 import { conflict, notFound, validation } from '../../lib/errors';
 import type { ExportColumn } from '../../lib/excel-export';
-import { parseDateBound } from '../../lib/list-query';
-import { factoryUsers, num, requireImages, summary, text } from '../../lib/rows';
+import { parseDateBound, runList, streamList, type ListParams } from '../../lib/list-query';
+import { factoryUsers, flag, num, requireImages, summary, text } from '../../lib/rows';
 import { FactoryEntity, factoryList, inScope, requireRows, type RowOf, writeUnique } from '../../lib/scoped';
 import type { Scope } from '../../plugins/auth';
 import type { WebhookService } from './webhook.service';
@@ -314,6 +315,21 @@ export class RepairService extends FactoryEntity({ query: repairQuery, alias: 'r
     private readonly deps: RepairDeps,
   ) {
     super(db);
+  }
+
+  /** `mine`: only the orders the caller repairs (where 指派给我的维修单 on /home leads). */
+  override list(scope: Scope, params: ListParams): Promise<PageResult<Repair>> {
+    const { mine, ...rest } = params;
+    return flag(mine) ? runList(this.mineQuery(scope), REPAIR_LIST, scope, rest, toRepair) : super.list(scope, rest);
+  }
+
+  override rows(scope: Scope, params: ListParams): AsyncIterable<Repair> {
+    const { mine, ...rest } = params;
+    return flag(mine) ? streamList(this.mineQuery(scope), REPAIR_LIST, scope, rest, toRepair) : super.rows(scope, rest);
+  }
+
+  private mineQuery(scope: Scope) {
+    return repairQuery(this.db).where(sql<boolean>`r.repairer_ids @> ${JSON.stringify([scope.userId])}::jsonb`);
   }
 
   async detail(scope: Scope, id: number): Promise<RepairDetail> {

@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startTsWorker } from '../../lib/ts-worker';
 import type { TrimInstance, TrimRun } from '../../domain/trim/types';
 
 export interface TrimJob {
@@ -12,12 +13,7 @@ export type TrimOutcome =
   | { id: number; ok: false; refusal: string; orderId?: string }
   | { id: number; ok: false; failure: string };
 
-/**
- * The worker thread's source is TypeScript, as is the whole server (run by tsx): the thread loads it
- * through tsx's API (loader hooks of the main thread do not reach worker threads).
- */
 const WORKER_URL = new URL('./trim-worker.ts', import.meta.url);
-const BOOTSTRAP = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(WORKER_URL.href)}, ${JSON.stringify(import.meta.url)}))`;
 
 /**
  * Runs the trim optimiser off the event loop: one worker thread, started on first use and kept,
@@ -45,7 +41,7 @@ export class TrimRunner {
 
   private start(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(BOOTSTRAP, { eval: true });
+    const worker = startTsWorker(WORKER_URL);
     worker.unref();
     worker.on('message', (outcome: TrimOutcome) => {
       const job = this.pending.get(outcome.id);

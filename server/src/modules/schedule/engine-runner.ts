@@ -1,12 +1,7 @@
-import { Worker } from 'node:worker_threads';
+import { startTsWorker } from '../../lib/ts-worker';
 import type { Instance, OptimizeOptions, Plan } from '../../domain/schedule';
 
-/**
- * The worker's source is TypeScript, as is the whole server (run by tsx): the thread loads it through
- * tsx's API (loader hooks of the main thread do not reach worker threads).
- */
 const WORKER_URL = new URL('./engine-worker.ts', import.meta.url);
-const BOOTSTRAP = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(WORKER_URL.href)}, ${JSON.stringify(import.meta.url)}))`;
 
 export class EngineAborted extends Error {
   constructor() {
@@ -24,7 +19,7 @@ export function runEngine(instance: Instance, options: OptimizeOptions, signal: 
       reject(new EngineAborted());
       return;
     }
-    const worker = new Worker(BOOTSTRAP, { eval: true });
+    const worker = startTsWorker(WORKER_URL);
     let settled = false;
     const settle = (fn: () => void) => {
       if (settled) return;

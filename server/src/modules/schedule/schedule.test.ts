@@ -111,6 +111,16 @@ describe('the seeded schedule', () => {
     expect((await list(admin, P.preList)).total).toBeGreaterThan(0);
     expect((await list(admin, P.anewTimeWrongList)).total).toBeGreaterThan(0);
   });
+
+  it('filters 已排产 by 计划开始 (plannedStartStart/End, whole days in the factory’s zone)', async () => {
+    const all = (await list(admin, P.scheduledList, 'tab=notIssued')).list.filter((task) => task.plannedStart !== null);
+    const day = [...new Set(all.map((task) => task.plannedStart!.slice(0, 10)))].sort()[1]!;
+    const onDay = all.filter((task) => task.plannedStart!.startsWith(day)).map((task) => task.id).sort();
+    expect(onDay.length).toBeGreaterThan(0);
+    const filtered = await list(admin, P.scheduledList, `tab=notIssued&plannedStartStart=${day}&plannedStartEnd=${day}`);
+    expect(filtered.list.map((task) => task.id).sort()).toEqual(onDay);
+    expect(await get(admin, `${P.scheduledList}?tab=notIssued&plannedStartStart=${day}&plannedStartEnd=2000-01-01`)).toEqual({ resultCode: 4000, resultMsg: '计划开始日期开始时间不能晚于结束时间' });
+  });
 });
 
 describe('scheduling an order by hand and issuing it', () => {

@@ -23,7 +23,7 @@ export const TASK_LIST = factoryList('op', {
     processId: { column: 'op.process_id', kind: 'in', label: '工序', integer: true },
     deviceId: { column: 'op.device_id', kind: 'in', label: '机台', integer: true },
     status: { column: 'op.status', kind: 'in', label: '工序状态', integer: true },
-    plannedStart: { column: 'op.planned_start', kind: 'dateRange', label: '计划开始' },
+    plannedStart: { column: 'op.planned_start', kind: 'dateRange', label: '计划开始日期' },
     orderId: { column: 'op.order_id', kind: 'eq', label: '订单', integer: true },
   },
   sorts: {
@@ -181,10 +181,10 @@ export function kindQuery(db: Db, kind: TaskListKind, options: { now: Date; stat
   }
 }
 
-/** The list's request in the list engine's names (plannedStartFrom/To → the plannedStart range). */
+/** The list's request as the list engine reads it (`late` is applied by the caller). */
 export function listParams(query: Partial<ScheduleTaskListQuery> & Record<string, unknown>): ListParams {
-  const { plannedStartFrom, plannedStartTo, late: _late, ...rest } = query;
-  return { ...rest, plannedStartStart: plannedStartFrom, plannedStartEnd: plannedStartTo };
+  const { late: _late, ...rest } = query;
+  return rest;
 }
 
 export function listTasks(db: Db, scope: Scope, kind: TaskListKind, query: ScheduleTaskListQuery, options: { now: Date; statuses: number[] }) {

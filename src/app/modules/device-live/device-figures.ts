@@ -47,7 +47,7 @@ export async function recentFaults(): Promise<HomeTileFigure> {
 }
 
 export async function repairsAssigned(): Promise<HomeTileFigure> {
-  return figure((await repairs()).assigned, '/repair-cfg?status=1&status=2', '待处理、处理中且由我维修', 'warning');
+  return figure((await repairs()).assigned, '/repair-cfg?mine=1&status=1&status=2', '待处理、处理中且由我维修', 'warning');
 }
 
 export async function repairsToAccept(): Promise<HomeTileFigure> {

@@ -75,7 +75,10 @@ export function repairList({ openDetail, openReject, editor }: RepairListHandler
       { ...columnOf(REPAIR.reporterName), width: 80 },
       { ...columnOf(REPAIR.repairerNames), width: 100, render: (row) => <Clipped text={row.repairerNames || '未指定'} width={84} /> },
     ],
-    filters: [{ prop: 'faultTime', label: '故障时间', type: 'daterange' }],
+    filters: [
+      { prop: 'faultTime', label: '故障时间', type: 'daterange' },
+      { prop: 'mine', label: '我的维修单', type: 'select', options: [{ value: '1', label: '只看由我维修' }] },
+    ],
     fetch: repairsApi.list,
     toolbar: crud.toolbar,
     rowActions: [

@@ -73,7 +73,7 @@ function columns(kind: TaskListKind): ListColumn<ScheduleTask>[] {
   ];
   if (planned) {
     list.push(
-      { prop: 'plannedStart', label: '计划开始', width: 90, render: (task) => <PlannedTime value={task.plannedStart} late={false} /> },
+      { prop: 'plannedStart', label: '计划开始', width: 90, filter: { type: 'daterange' }, render: (task) => <PlannedTime value={task.plannedStart} late={false} /> },
       { prop: 'plannedEnd', label: '计划结束', width: 90, render: (task) => <PlannedTime value={task.plannedEnd} late={task.late} /> },
     );
   }

@@ -115,8 +115,8 @@ export const ScheduleTaskFields = {
   urgency: MultiFilter('紧急程度'),
   deliveryDateStart: TextFilter('交货日期开始'),
   deliveryDateEnd: TextFilter('交货日期结束'),
-  plannedStartFrom: TextFilter('计划开始起'),
-  plannedStartTo: TextFilter('计划开始止'),
+  plannedStartStart: TextFilter('计划开始起'),
+  plannedStartEnd: TextFilter('计划开始止'),
   /** Only late tasks (planned end after the delivery date). */
   late: Type.Optional(Type.Boolean({ title: '仅延期' })),
 };

@@ -101,8 +101,8 @@ export const ScheduleExportRequest = Type.Object({
   tab: Type.Optional(Type.Union([Type.Literal('notIssued'), Type.Literal('issued'), Type.Literal('all')], { title: '页签' })),
   deviceId: MultiFilter('机台'),
   orderNo: TextFilter('订单号'),
-  plannedStartFrom: TextFilter('计划开始起'),
-  plannedStartTo: TextFilter('计划开始止'),
+  plannedStartStart: TextFilter('计划开始起'),
+  plannedStartEnd: TextFilter('计划开始止'),
   orderId: Type.Optional(titled(Id, '订单')),
 });
 export type ScheduleExportRequest = Static<typeof ScheduleExportRequest>;
