@@ -9,13 +9,16 @@ import type { Scope } from '../plugins/auth';
  * or cancel_anew_time_flag. Only tasks in a machine queue and not ended are flagged; a flag already
  * set keeps its first reason.
  *
- * Who calls it: order edits (the order's queued tasks and every later task on their machines),
+ * Who calls it: order edits, batch delivery date / urgency and suspend (the order's queued tasks and
+ * every later task on their machines), end production (the tasks after the order's, which leave the queues),
  * machine calendar changes (the device's tasks ending after the changed day; holidays and shifts:
  * every machine's), a report that ends a task before its planned end (the tasks after it on its
  * machine and the order's later operations).
  */
 export const ANEW_TIME_REASONS = {
   orderEdited: '订单已修改',
+  orderSuspended: '订单已暂停',
+  orderEnded: '订单已结束生产',
   calendarChanged: '机台日历已变更',
   reportedEarly: '前序任务提前完工',
   queueChanged: '机台队列已调整',

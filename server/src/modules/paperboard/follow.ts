@@ -13,8 +13,9 @@ import { BOARD_ORDER_STATUSES, syncBoardOrders } from './orders.service';
  * - no board order yet: one is made when the order now makes board (as the lists' sync would);
  * - waiting (待排) or in a draft schedule: the board order takes the order's sheet, board code,
  *   flute, corrugator quantity, due date, customer and product; a revoked order (or one that no
- *   longer runs the corrugator) marks it 已撤销 — out of standby, and a draft holding it cannot be
- *   issued — and a restore clears the mark; a draft is re-checked by its detail like any draft;
+ *   longer runs the corrugator, or was ended (结束生产) before its board was made) marks it 已撤销 —
+ *   out of standby, and a draft holding it cannot be issued — and a restore clears the mark; a draft
+ *   is re-checked by its detail like any draft;
  * - on the line (its schedule issued, running or done, or the board order itself running or
  *   complete): nothing of it changes; what differs is kept as the board order's change note
  *   (shown on /paperboard/orders) and written to the scheduling log — until the two agree again.
@@ -83,7 +84,10 @@ export async function followProductionOrder(trx: Db, scope: Scope, productionOrd
     if (!source.revoked && makesBoard) await syncBoardOrders(trx, scope, productionOrderId);
     return;
   }
-  const withdrawn = source.revoked || !makesBoard;
+  const onLine = board.state >= 3 || (board.schedule_state !== null && board.schedule_state >= 2 && board.schedule_state !== 5);
+  // An order ended (结束生产) or finished before its board was made needs none any more.
+  const ended = !onLine && (source.status === 5 || source.status === 6);
+  const withdrawn = source.revoked || !makesBoard || ended;
   const next = {
     customer_name: source.customer_name,
     product_name: source.product_name,
@@ -106,8 +110,7 @@ export async function followProductionOrder(trx: Db, scope: Scope, productionOrd
   ];
   // A withdrawn order keeps the values it had (its sizes may be gone); only the mark changes.
   const changes = withdrawn ? [] : fields.filter(([key]) => next[key] !== board[key]).map(([key, label]) => `${label} ${board[key] || '（空）'}→${next[key] || '（空）'}`);
-  const withdrawal = source.revoked ? '生产订单已撤销' : '生产订单不再经过瓦线或缺少纸板信息';
-  const onLine = board.state >= 3 || (board.schedule_state !== null && board.schedule_state >= 2 && board.schedule_state !== 5);
+  const withdrawal = source.revoked ? '生产订单已撤销' : ended ? '生产订单已结束生产' : '生产订单不再经过瓦线或缺少纸板信息';
   const schedule = board.schedule_id ? { scheduleId: board.schedule_id, scheduleNo: board.schedule_no ?? '' } : {};
   const log = (content: string) => addBoardLog(trx, scope, { ...schedule, action: 'follow', content, userName: actorName });
 

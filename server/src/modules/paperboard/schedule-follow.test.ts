@@ -249,6 +249,22 @@ describe('board orders follow their production order', () => {
     expect(await group()).toBe(waiting);
   });
 
+  it('a waiting board order takes a batch delivery date; an order ended (结束生产) before its board was made leaves standby', async () => {
+    const order = await productionOrder(3);
+    await data(post(admin, OrderPaths.batchDeliveryDate, { ids: [order.id], deliveryDate: '2030-05-20' }));
+    expect(await data(get<BoardOrder>(admin, P.orderDetail(order.board.id)))).toMatchObject({ state: 1, dueDate: '2030-05-20', revoked: false, changeNote: '' });
+    expect((await log(admin, 'follow')).list[0]).toMatchObject({ content: expect.stringContaining('交期 2030-03-01→2030-05-20') });
+    // Suspended, it keeps its board order; ended, the board order is marked and out of standby.
+    await data(post(admin, OrderPaths.suspend, { ids: [order.id] }));
+    expect(await data(get<BoardOrder>(admin, P.orderDetail(order.board.id)))).toMatchObject({ state: 1, revoked: false });
+    const group = async () => (await data(get<StandbyGroup[]>(admin, P.standbyGroups))).find((each) => each.boardCode === order.board.boardCode && each.flute === order.board.flute)?.orders ?? 0;
+    const waiting = await group();
+    await data(post(admin, OrderPaths.end, { ids: [order.id] }));
+    expect(await data(get<BoardOrder>(admin, P.orderDetail(order.board.id)))).toMatchObject({ state: 1, revoked: true });
+    expect((await log(admin, 'follow')).list[0]).toMatchObject({ content: expect.stringContaining('生产订单已结束生产') });
+    expect(await group()).toBe(waiting - 1);
+  });
+
   it('the seed shows one such change held back from the line in the board plant', async () => {
     const noted = (await orders(boardAdmin)).list.filter((order) => order.changeNote !== '');
     expect(noted).toHaveLength(1);

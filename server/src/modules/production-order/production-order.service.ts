@@ -412,8 +412,12 @@ export class ProductionOrderService {
             .set({ production_state: sql`case when good_qty >= quantity * (1 - under_percent / 100) then 3 else 4 end`, completed_at: new Date() })
             .where('id', '=', id)
             .execute();
+          await endOperations(trx, scope, id);
         }
         if (action === 'recycle' || action === 'recover') await trx.updateTable('production_order').set({ production_state: to === 7 ? 2 : 1 }).where('id', '=', id).execute();
+        // A suspended order keeps its queued tasks (it may resume) but the planner sees them in 时间待重算.
+        if (action === 'suspend') await flagAnewTime(trx, scope, { orderIds: [id] }, ANEW_TIME_REASONS.orderSuspended);
+        if (action === 'suspend' || action === 'resume' || action === 'end') await followProductionOrder(trx, scope, id);
       }
       return { moved: ids.length };
     });
@@ -487,11 +491,37 @@ export class ProductionOrderService {
         await addOrderHistory(trx, scope, id, actor, spec.action, `${spec.fieldLabel}：${shown(from)} → ${shown(spec.value)}`, [
           { field: spec.field, label: spec.fieldLabel, from, to: spec.value },
         ]);
+        // As an edit: carton scheduling's stored times are flagged, the board order takes the new due date.
+        await flagAnewTime(trx, scope, { orderIds: [id] }, ANEW_TIME_REASONS.orderEdited);
+        await followProductionOrder(trx, scope, id);
       }
       await recordOperation(trx, context, { ...scope, content: spec.log(numbers) });
       return { moved: ids.length };
     });
   }
+}
+
+/**
+ * 结束生产 ends the order's operations not yet ended (已结束, as the scheduling screen's 关闭 of an
+ * unfinished task): they leave the machine queues, and the tasks after them on those machines are
+ * flagged for recalculation (their stored times assumed the order's tasks ahead of them).
+ */
+async function endOperations(trx: Db, scope: Scope, orderId: number): Promise<void> {
+  const open = await trx
+    .selectFrom('production_order_operation')
+    .select(['id', 'queue_pos'])
+    .where(inScope(scope))
+    .where('order_id', '=', orderId)
+    .where('status', '<>', 3)
+    .execute();
+  if (open.length === 0) return;
+  const queued = open.filter((operation) => operation.queue_pos !== null).map((operation) => operation.id);
+  if (queued.length > 0) await flagAnewTime(trx, scope, { operationIds: queued }, ANEW_TIME_REASONS.orderEnded);
+  await trx
+    .updateTable('production_order_operation')
+    .set({ status: 3, queue_pos: null, anew_time_flag: false, anew_time_reason: '', updated_at: new Date() })
+    .where('id', 'in', open.map((operation) => operation.id))
+    .execute();
 }
 
 // ---- import -----------------------------------------------------------------------------------------

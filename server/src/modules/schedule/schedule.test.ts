@@ -374,6 +374,38 @@ describe('wrong-time flags', () => {
     expect((await list(admin, P.anewTimeWrongList)).total).toBe(0);
   });
 
+  it('flags the queued tasks of an order given a new delivery date or urgency in a batch, and of a suspended order', async () => {
+    const queued = (await list(admin, P.scheduledList, 'tab=notIssued&sort=queuePos,asc')).list.filter((task) => task.orderStatus === 3 && task.queuePos! > 1);
+    const [dated, rushed, paused] = [...new Map(queued.map((task) => [task.orderId, task])).values()];
+    const reasonAfter = async (task: ScheduleTask, path: string, body: object) => {
+      await data(post(planner, P.cancelAnewTimeFlag, {}));
+      await data(post(admin, path, body));
+      return (await list(admin, P.anewTimeWrongList)).list.find((row) => row.id === task.id)?.anewTimeReason;
+    };
+    expect(await reasonAfter(dated!, ProductionOrderPaths.batchDeliveryDate, { ids: [dated!.orderId], deliveryDate: '2031-01-15' })).toBe('订单已修改');
+    const after = (await storedQueue(dated!.deviceId!)).filter((row) => row.queue_pos! > dated!.queuePos!);
+    expect(after.every((row) => row.anew_time_flag)).toBe(true);
+    expect(await reasonAfter(rushed!, ProductionOrderPaths.urgent, { ids: [rushed!.orderId], urgency: (rushed!.urgency + 1) % 4 })).toBe('订单已修改');
+    expect(await reasonAfter(paused!, ProductionOrderPaths.suspend, { ids: [paused!.orderId] })).toBe('订单已暂停');
+    // The suspended order keeps its place in the queue (it may resume).
+    expect((await storedQueue(paused!.deviceId!)).map((row) => row.id)).toContain(paused!.id);
+    await data(post(admin, ProductionOrderPaths.resume, { ids: [paused!.orderId] }));
+    await data(post(planner, P.cancelAnewTimeFlag, {}));
+  });
+
+  it('takes an ended order’s unfinished tasks out of the machine queues and flags the tasks after them', async () => {
+    const task = (await list(admin, P.scheduledList, 'tab=notIssued&sort=queuePos,asc')).list.find((row) => row.orderStatus === 3 && row.queuePos! > 1)!;
+    const later = (await storedQueue(task.deviceId!)).filter((row) => row.queue_pos! > task.queuePos!).map((row) => row.id);
+    expect(later.length).toBeGreaterThan(0);
+    await data(post(admin, ProductionOrderPaths.end, { ids: [task.orderId] }));
+    const operations = await t.db.selectFrom('production_order_operation').select(['status', 'queue_pos', 'anew_time_flag']).where('order_id', '=', task.orderId).execute();
+    expect(operations.every((row) => row.status === 3 && row.queue_pos === null && !row.anew_time_flag)).toBe(true);
+    expect((await list(admin, P.scheduledList, 'tab=notIssued')).list.map((row) => row.orderId)).not.toContain(task.orderId);
+    const wrong = new Map((await list(admin, P.anewTimeWrongList)).list.map((row) => [row.id, row.anewTimeReason]));
+    expect(later.map((id) => wrong.get(id))).toEqual(later.map(() => '订单已结束生产'));
+    await data(post(planner, P.cancelAnewTimeFlag, {}));
+  });
+
   it('flags a machine’s tasks from a changed calendar day on', async () => {
     const queued = (await list(admin, P.scheduledList, 'tab=notIssued')).list[0]!;
     const day = queued.plannedStart!.slice(0, 10);
