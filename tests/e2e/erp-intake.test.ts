@@ -2,10 +2,11 @@
 // integration key show on /erp-log (success, payload in the detail) and, once revoked, on
 // /order-recycling-bin, where one is restored and one deleted for good; a change to a scheduled
 // order shows as a warning in the sync-log detail (the shared OrderChangeWarnings), kept or
-// accepted there; a key made on the 接口密钥 tab is shown once and works at once.
+// accepted there, and on the scheduling screen (已排产) as 变更 with the same warnings; a key made on the 接口密钥 tab is shown once and works at once.
 import { describe, expect, it } from 'vitest';
 import { ErpPaths, type ErpLogEntry, type ErpOrderMessage } from '@core/contracts/work-order/erp';
-import { ProductionOrderPaths } from '@core/contracts/work-order/order';
+import { ProductionOrderPaths, type ProductionOrderListRow, type ProductionOrderRow } from '@core/contracts/work-order/order';
+import { SchedulePaths, type ScheduleTask } from '@core/contracts/schedule';
 import type { PageResult } from '@core/contracts/common';
 import { apiSession } from './support/api';
 import { shot, useE2eEnvironment } from './support/harness';
@@ -108,6 +109,52 @@ describe('ERP 订单同步', () => {
     await page.locator('.mes-erp-log-drawer').getByText('暂无待处理的变更').waitFor();
   });
 
+  it('shows a change to a scheduled order on the scheduling screen (已排产) as 变更, kept or accepted there', async () => {
+    const admin = await apiSession(env.server.url, 'admin', 'admin123');
+    // A seeded ERP order deployed (已部署) with its later steps queued and no change pending.
+    const deployed = await admin.call<PageResult<ProductionOrderListRow>>(`${ProductionOrderPaths.list}?source=2&status=3&limit=100`);
+    const candidates = deployed.list.filter((row) => row.changeWarnings === 0);
+    let order: ProductionOrderRow | undefined;
+    for (const row of candidates) {
+      const queued = await admin.call<PageResult<ScheduleTask>>(`${SchedulePaths.scheduledList}?tab=notIssued&orderNo=${row.orderNo}&limit=10`);
+      if (queued.total > 0) {
+        order = await admin.call<ProductionOrderRow>(ProductionOrderPaths.detail(row.id));
+        break;
+      }
+    }
+    expect(order).toBeDefined();
+    const erp = { erpOrderNo: order!.erpOrderNo, erpLine: order!.erpLine };
+    const kept = await send({ type: 'change', ...erp, version: order!.erpVersion + 1, order: { remark: '端到端排产备注' } });
+    expect(kept.result).toBe(`订单${order!.orderNo}已排产，已记录变更提醒：备注`);
+    await send({ type: 'change', ...erp, version: order!.erpVersion + 2, order: { deliveryDate: '2027-08-08' } });
+
+    const page = await env.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const SCHEDULED = { path: SchedulePaths.scheduledList };
+    await ui.openList(page, env.server.url, '/scheduled?tab=notIssued');
+    await ui.filterBy(page, '订单号', order!.orderNo, 'orderNo', SCHEDULED);
+    const row = ui.tableRows(page).first();
+    await row.locator('.mes-task-change', { hasText: '变更' }).waitFor();
+    await row.locator('.ant-table-row-expand-icon').click();
+    const warnings = page.locator('.mes-list-table .mes-order-change-warning');
+    await expect.poll(() => warnings.count()).toBe(2);
+    expect(await warnings.filter({ hasText: `版本${order!.erpVersion + 2}` }).locator('tbody tr').allInnerTexts()).toEqual([expect.stringMatching(/交货日期\s+\S+\s+2027-08-08/)]);
+    await shot(page, 'erp-5-schedule-warning');
+
+    await warnings.filter({ hasText: `版本${order!.erpVersion + 1}` }).getByRole('button', { name: '保持原样' }).click();
+    await ui.confirm(page, '确定保持原样吗？');
+    await ui.message(page, '已保持原样').waitFor();
+    await expect.poll(() => warnings.count()).toBe(1);
+    await ui.listAfter(page, async () => {
+      await warnings.getByRole('button', { name: '接受变更' }).click();
+      await ui.confirm(page, '确定接受ERP变更（交货日期）吗？');
+    }, SCHEDULED);
+    await ui.message(page, '已接受变更').waitFor();
+    // Nothing pending: the 变更 tag is gone from the order's tasks, and the order took the new date but not the remark.
+    await expect.poll(() => ui.tableRows(page).locator('.mes-task-change').count()).toBe(0);
+    expect(await admin.call<ProductionOrderRow>(ProductionOrderPaths.detail(order!.id))).toMatchObject({ deliveryDate: '2027-08-08', remark: order!.remark, changeWarnings: 0 });
+  });
+
   it('makes an integration key that is shown once and works at once', async () => {
     const page = await env.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -119,7 +166,7 @@ describe('ERP 订单同步', () => {
     await ui.listAfter(page, () => dialog.getByRole('button', { name: '确定' }).click(), { path: ErpPaths.keyList });
     const key = (await page.locator('.mes-new-key code').textContent())!.trim();
     expect(key).toMatch(/^mesk_/);
-    await shot(page, 'erp-5-key');
+    await shot(page, 'erp-6-key');
     await page.getByRole('button', { name: '我已保存' }).click();
     expect(await ui.listRow(page, '名称', '端到端ERP')).toMatchObject({ 密钥前缀: `${key.slice(0, 12)}…`, 状态: '有效' });
     expect(await page.content()).not.toContain(key);
@@ -141,7 +188,7 @@ describe('ERP 订单同步', () => {
     await printPage.locator('.mes-print-order[data-loading="false"][data-cards="1"]').waitFor();
     expect(await printPage.locator('.mes-print-sheets .mes-ticket .mes-ticket-qr').getAttribute('data-value')).toBe(arrived.orderNo);
     await printPage.getByRole('button', { name: '打印' }).click();
-    const printed = await printFramePdf(printPage, await env.newPage(), 'erp-6-print');
+    const printed = await printFramePdf(printPage, await env.newPage(), 'erp-7-print');
     expect(printed.pages).toBe(1);
     expect(printed.text).toContain(arrived.orderNo);
   });

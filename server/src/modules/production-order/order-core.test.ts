@@ -36,8 +36,8 @@ describe('order core', () => {
   it('seeds several hundred orders per factory in every status, each with its flow copied as operations', async () => {
     for (const orgId of [1001, 1002]) {
       const statuses = await t.db.selectFrom('production_order').select(['status']).where('org_id', '=', orgId).execute();
-      expect(statuses.length).toBeGreaterThanOrEqual(150);
-      if (orgId === 1001) expect(new Set(statuses.map((row) => row.status))).toEqual(new Set([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]));
+      expect(statuses.length, `orders of ${orgId}`).toBeGreaterThanOrEqual(300);
+      expect(new Set(statuses.map((row) => row.status)), `statuses of ${orgId}`).toEqual(new Set([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]));
     }
     const withoutOperations = await t.db
       .selectFrom('production_order as o')

@@ -3,8 +3,13 @@ import type { PageResult } from '@core/contracts/common';
 import { EnterpriseConfigPaths } from '@core/contracts/sys-cfg';
 import { ModelingPaths, type Process, type Product } from '@core/contracts/modeling';
 import { orderTransition } from '@core/contracts/work-order/order-state';
+import { WorkOrderAuthorities as A } from '@core/access/authorities/work-order';
+import type { Endpoint } from '@core/contracts/endpoint';
+import { ErpApi } from '@core/contracts/work-order/erp';
+import { OrderProgressApi } from '@core/contracts/work-order/progress';
 import {
   ORDER_SCREEN_ACTIONS,
+  ProductionOrderApi,
   ProductionOrderPaths as P,
   type CreateProductionOrderRequest,
   type OrderHistoryEntry,
@@ -407,5 +412,53 @@ describe('authority and factory scope', () => {
     expect((await post(operator, P.urgent, { ids: [row!.id], urgency: 1 })).resultCode).toBe(4003);
     expect((await post(operator, P.export, {})).resultCode).toBe(4003);
     expect(await detail(row!.id)).toEqual(row);
+  });
+
+  /**
+   * A role with the order page and every ACTION_PRODUCTION_ORDER_ code but one: exactly the
+   * endpoints behind that code answer 4003, every other one passes the authority check (and meets
+   * an order that does not exist, or answers its file).
+   */
+  it('refuses exactly the action whose code the user lacks (4003), per declared code', async () => {
+    const endpoints: Array<[string, Endpoint]> = [
+      ...Object.entries(ProductionOrderApi),
+      ['warningAccept', ErpApi.warningAccept],
+      ['warningKeep', ErpApi.warningKeep],
+      ['print', OrderProgressApi.print],
+    ];
+    const codes = Object.values(A).filter((code) => code.startsWith('ACTION_PRODUCTION_ORDER_'));
+    const gated = endpoints.filter(([, endpoint]) => codes.includes(endpoint.authority ?? ''));
+    // Every declared code guards at least one endpoint (no button code that gates nothing).
+    expect(codes.filter((code) => !gated.some(([, endpoint]) => endpoint.authority === code))).toEqual([]);
+    const missing = 999_999_999;
+    const bodies: Record<string, unknown> = {
+      create: order({ productId: missing }),
+      update: { ...order(), id: missing },
+      import: { url: '/file/none.xlsx' },
+      export: {},
+      urgent: { ids: [missing], urgency: 1 },
+      batchDeliveryDate: { ids: [missing], deliveryDate: '2026-12-20' },
+    };
+    const user = await t.db.selectFrom('app_user').select('id').where('username', '=', 'noperm').executeTakeFirstOrThrow();
+    const role = await t.db.insertInto('role').values({ enterprise_id: 8888, org_id: 1001, name: '缺一项订单权限' }).returning('id').executeTakeFirstOrThrow();
+    await t.db.insertInto('user_role').values({ enterprise_id: 8888, org_id: 1001, user_id: user.id, role_id: role.id }).execute();
+    const token = await loginAs(t.app, 'noperm', 'noperm123');
+    const resultOf = async ([name, endpoint]: [string, Endpoint]) => {
+      const url = endpoint.method === 'GET' ? `${endpoint.path}?ids=${missing}` : endpoint.path;
+      const response = await t.app.inject({ method: endpoint.method, url, headers: bearer(token), ...(endpoint.method === 'POST' ? { payload: (bodies[name] ?? { ids: [missing] }) as object } : {}) });
+      return (response.headers['content-type'] ?? '').includes('json') ? (response.json() as { resultCode: number }).resultCode : response.statusCode;
+    };
+    for (const lacking of codes) {
+      const granted = [A.group, A.productionOrder, ...codes.filter((code) => code !== lacking)];
+      const authorities = await t.db.selectFrom('authority').select('id').where('code', 'in', granted).execute();
+      expect(authorities).toHaveLength(granted.length);
+      await t.db.deleteFrom('role_authority').where('role_id', '=', role.id).execute();
+      await t.db.insertInto('role_authority').values(authorities.map((authority) => ({ enterprise_id: 8888, org_id: 1001, role_id: role.id, authority_id: authority.id }))).execute();
+      for (const entry of gated) {
+        const code = await resultOf(entry);
+        if (entry[1].authority === lacking) expect(code, `${lacking}: ${entry[0]}`).toBe(4003);
+        else expect(code, `${lacking}: ${entry[0]}`).not.toBe(4003);
+      }
+    }
   });
 });

@@ -4,7 +4,7 @@ import { seededRandom } from '../../domain/rng';
 import { operationRows, plannedQuantities } from './order-core';
 
 /** Orders per demo factory: the carton plant is busier than the board plant. */
-const ORDERS = { carton: 360, board: 160 } as const;
+const ORDERS = { carton: 360, board: 320 } as const;
 const DAY = 86_400_000;
 
 /**
@@ -14,6 +14,9 @@ const DAY = 86_400_000;
 const STATUS_WEIGHTS: Array<[number, number]> = [
   [0, 4], [1, 3], [2, 16], [3, 20], [4, 24], [5, 12], [6, 8], [7, 2], [8, 3], [9, 3], [10, 5],
 ];
+
+/** Every order status (spec §4): each factory's seed holds each of them. */
+const ALL_STATUSES = STATUS_WEIGHTS.map(([status]) => status);
 
 /** Statuses of an order not yet produced to the end. */
 const OPEN_STATUSES = [0, 1, 2, 3, 4, 8, 9, 10];
@@ -86,7 +89,8 @@ export async function seedProductionOrderDemo(trx: Db, enterpriseId: number, fac
 
     const count = board ? ORDERS.board : ORDERS.carton;
     const prefix = board ? 'BO' : 'SO';
-    const drafts = Array.from({ length: count }, (_, index) => {
+    /** The order at `index`; `forced`: its status given (drawn with a random of its own). */
+    const draftOf = (index: number, random: () => number, forced?: number) => {
       const product = products[Math.floor(random() * products.length)]!;
       const steps = stepsOf.get(product.process_flow_id!) ?? [];
       const created = new Date(now.getTime() - Math.floor((1 - index / count) * 35 * DAY) - Math.floor(random() * DAY));
@@ -94,7 +98,7 @@ export async function seedProductionOrderDemo(trx: Db, enterpriseId: number, fac
       const due = new Date(created.getTime() + lead * DAY);
       // Most orders due more than two days ago are finished; open ones spread around today, a few late.
       const drawn = pickStatus(random);
-      const status = due.getTime() < now.getTime() - 2 * DAY && OPEN_STATUSES.includes(drawn) && random() < 0.85 ? (random() < 0.6 ? 6 : 5) : drawn;
+      const status = forced ?? (due.getTime() < now.getTime() - 2 * DAY && OPEN_STATUSES.includes(drawn) && random() < 0.85 ? (random() < 0.6 ? 6 : 5) : drawn);
       const quantity = Math.round((board ? 800 + random() * 12_000 : 500 + random() * 20_000) / 50) * 50;
       const size = sheetSize(product.box_style, { lengthMm: product.length_mm, widthMm: product.width_mm, heightMm: product.height_mm }, product.flute, product.score_allowance_mm);
       const states = statesOf(status);
@@ -150,7 +154,16 @@ export async function seedProductionOrderDemo(trx: Db, enterpriseId: number, fac
           updated_at: created,
         },
       };
-    });
+    };
+    const drafts = Array.from({ length: count }, (_, index) => draftOf(index, random));
+    // Every status at least once: a status the draw missed replaces one of the newest orders of the commonest status.
+    for (const status of ALL_STATUSES.filter((each) => !drafts.some((draft) => draft.status === each))) {
+      const tally = new Map<number, number>();
+      for (const draft of drafts) tally.set(draft.status, (tally.get(draft.status) ?? 0) + 1);
+      const commonest = [...tally].sort((a, b) => b[1] - a[1])[0]![0];
+      const index = drafts.findLastIndex((draft) => draft.status === commonest);
+      drafts[index] = draftOf(index, seededRandom(orgId * 7919 + status + 1), status);
+    }
 
     const inserted = await trx.insertInto('production_order').values(drafts.map((draft) => draft.row)).returning('id').execute();
     const operations = drafts.flatMap((draft, index) => {

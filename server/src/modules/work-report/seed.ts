@@ -1,4 +1,4 @@
-import { operationDoneQty, overReportLimit } from '@core/contracts/work-order/report';
+import { operationDoneQty, overReportLimit, reportTolerancePercent } from '@core/contracts/work-order/report';
 import type { Db } from '../../db';
 import { seededRandom } from '../../domain/rng';
 import { enterpriseSections } from '../sys-cfg';
@@ -60,6 +60,7 @@ export async function seedWorkReportDemo(trx: Db, enterpriseId: number, orgIds: 
         'p.over_report_percent',
         'o.status as order_status',
         'o.under_percent',
+        'o.over_percent',
         'o.created_at as order_created',
         'o.completed_at',
       ])
@@ -98,8 +99,7 @@ export async function seedWorkReportDemo(trx: Db, enterpriseId: number, orgIds: 
     const drafts: DraftReport[] = [];
     const reportsOf = (operationIndex: number, total: number, parts: number, window: { from: number; to: number }, audit: () => 1 | 2 | 3) => {
       const operation = operations[operationIndex]!;
-      const own = Number(operation.over_report_percent ?? 0);
-      const limit = overReportLimit(operation.planned_qty, own > 0 ? own : config.reportQuantityConfig.overReportTolerancePercent);
+      const limit = overReportLimit(operation.planned_qty, reportTolerancePercent(operation.over_percent, operation.over_report_percent, config.reportQuantityConfig.overReportTolerancePercent));
       let reported = drafts.filter((draft) => draft.operationIndex === operationIndex && draft.audit !== 3).reduce((sum, draft) => sum + draft.good, 0);
       let left = total;
       // Each part works within its own share of the window, so a report never ends after it (nor after now).

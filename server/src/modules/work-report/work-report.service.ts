@@ -6,6 +6,7 @@ import {
   parseReportTime,
   reportAuditLabel,
   reportQuantityError,
+  reportTolerancePercent,
   ReportMessages,
   reportTimeError,
   type AuditWorkReportRequest,
@@ -70,6 +71,7 @@ interface Quantities {
 async function operationOf(db: Db, scope: Scope, operationId: number) {
   const operation = await db
     .selectFrom('production_order_operation as op')
+    .innerJoin('production_order as o', 'o.id', 'op.order_id')
     .leftJoin('process as p', 'p.id', 'op.process_id')
     .leftJoin('device as d', 'd.id', 'op.device_id')
     .select([
@@ -82,6 +84,7 @@ async function operationOf(db: Db, scope: Scope, operationId: number) {
       'op.device_id',
       'op.issued',
       'p.over_report_percent',
+      'o.over_percent as order_over_percent',
       'd.name as device_name',
     ])
     .where(inScope(scope, 'op'))
@@ -128,11 +131,10 @@ async function phenomenaOf(db: Db, scope: Scope, processId: number | null): Prom
     .execute();
 }
 
-/** The operation's tolerance: its process's 超报比例 when set, else the factory's 报工数量配置. */
-async function toleranceOf(db: Db, scope: Scope, operation: Pick<OperationFacts, 'over_report_percent'>) {
+/** The operation's tolerance (reportTolerancePercent: the order's 超交比例, its process's 超报比例, the factory's). */
+async function toleranceOf(db: Db, scope: Scope, operation: Pick<OperationFacts, 'over_report_percent' | 'order_over_percent'>) {
   const config = await enterpriseSections(db, scope);
-  const own = Number(operation.over_report_percent ?? 0);
-  return { percent: own > 0 ? own : config.reportQuantityConfig.overReportTolerancePercent, config };
+  return { percent: reportTolerancePercent(operation.order_over_percent, operation.over_report_percent, config.reportQuantityConfig.overReportTolerancePercent), config };
 }
 
 /** What the operation's non-canceled reports hold (good, plus defects when they count as output), leaving one report out. */

@@ -244,6 +244,16 @@ describe('reporting', () => {
     expect(await operationLogCount(t.db, `报工：${confirmed.reportNo}`)).toBe(1);
   });
 
+  it('takes the order’s own over-run tolerance (超交比例) before the process’s and the factory’s', async () => {
+    const order = await makeOrder({ quantity: 1000 });
+    await t.db.updateTable('production_order').set({ over_percent: 8 }).where('id', '=', order.id).execute();
+    const operation = order.operations[3]!; // 打包: process 超报比例 5 %, factory 5 %
+    expect(await data(get<ReportFormOptions>(admin, P.formOptions(operation.id)))).toMatchObject({ tolerancePercent: 8, limitQty: 1080 });
+    // 1,070 is within the order's 8 % (it would need the confirmation at 5 %); 1,081 is not.
+    await data(create(admin, await report(order, 4, { goodQty: 1070 })));
+    expect(await create(admin, await report(order, 4, { goodQty: 11 }))).toMatchObject({ resultCode: 4000, resultMsg: ReportMessages.overReport(1080, 1081) });
+  });
+
   it('takes the source from the session: mobile when X_REQUEST_SOURCE says so', async () => {
     const order = await makeOrder();
     const response = await t.app.inject({

@@ -4,7 +4,9 @@ import { CRUD_TRANSFER, defineAuthorities, entityActions } from '../module';
  * Authority codes of 生产工单 (/work-order: production orders, reporting and review, recycling bin,
  * progress), the order sync log (/erp-log) and the 流转卡 print page, declared once. The spec's
  * production-order actions (§6) keep their codes: batch delivery date, urgent marking, end
- * production, print, issue.
+ * production, print. Every code here gates an endpoint (production-order.test.ts checks it). §6's
+ * "issue work orders" is not an order-screen action: work orders are issued per operation from the
+ * scheduling screens, behind ACTION_SCHEDULE_ISSUE (纸箱排产) and ACTION_PAPERBOARD_ISSUE (纸板排产).
  */
 const workOrder = defineAuthorities({
   group: 'MENU_WORK_ORDER',
@@ -22,7 +24,6 @@ const workOrder = defineAuthorities({
   orderPrint: { code: 'ACTION_PRODUCTION_ORDER_PRINT', name: '生产订单-打印' },
   orderAudit: { code: 'ACTION_PRODUCTION_ORDER_AUDIT', name: '生产订单-审核' },
   orderBatchDeliveryDate: { code: 'ACTION_PRODUCTION_ORDER_BATCH_DELIVERY_DATE', name: '生产订单-批量修改交期' },
-  orderIssue: { code: 'ACTION_PRODUCTION_ORDER_ISSUE', name: '生产订单-下发工单' },
   orderUrgent: { code: 'ACTION_PRODUCTION_ORDER_URGENT', name: '生产订单-加急' },
   orderEndProduction: { code: 'ACTION_PRODUCTION_ORDER_END_PRODUCTION', name: '生产订单-结束生产' },
   orderSuspend: { code: 'ACTION_PRODUCTION_ORDER_SUSPEND', name: '生产订单-暂停/恢复' },

@@ -207,7 +207,7 @@ export const ReportFormOptions = Type.Object({
   /** Machines able to do the process (speed set for it) plus the operation's own machine. */
   devices: Type.Array(Named),
   teams: Type.Array(Named),
-  /** Percent the operation may exceed its plan before a report needs confirmation. */
+  /** Percent the operation may exceed its plan before a report needs confirmation (reportTolerancePercent: the order's 超交比例 first). */
   tolerancePercent: Type.Number(),
   /** planned × (1 + tolerance), and what non-canceled reports hold already (good, plus defects when they count). */
   limitQty: Type.Integer(),
@@ -292,6 +292,17 @@ export function reportTimeError(startTime: string, endTime: string): string | nu
   const end = parseReportTime(endTime);
   if (!end) return ReportMessages.badTime('结束时间');
   return end.getTime() > start.getTime() ? null : ReportMessages.endBeforeStart;
+}
+
+/**
+ * The over-report tolerance (%) of an operation: its order's own over-run tolerance (超交比例, what
+ * the customer accepts beyond the ordered quantity) when the order has one; else its process's
+ * 超报比例; else the factory's 报工数量配置. The same order's 欠交比例 decides completion.
+ */
+export function reportTolerancePercent(orderOverPercent: unknown, processOverPercent: unknown, factoryPercent: number): number {
+  const order = Number(orderOverPercent ?? 0);
+  const process = Number(processOverPercent ?? 0);
+  return order > 0 ? order : process > 0 ? process : factoryPercent;
 }
 
 /** The most an operation may be reported before a report needs the explicit over-report confirmation. */
