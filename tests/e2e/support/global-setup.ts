@@ -14,7 +14,8 @@ export const SEEDED_DATA_DIR_ENV = 'MES_E2E_SEEDED_DATA_DIR';
 export default async function setup(): Promise<() => void> {
   buildIfNeeded({ quiet: true });
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mes-e2e-seeded-'));
-  const server = await startRealServer({ name: 'e2e-seed', dataDir: dir });
+  // Migrating and seeding once takes ~100 s on a busy 2-core machine (load 13), past the default 90 s.
+  const server = await startRealServer({ name: 'e2e-seed', dataDir: dir, timeoutMs: 240_000 });
   await server.stop();
   process.env[SEEDED_DATA_DIR_ENV] = dir;
   return () => rmSync(dir, { recursive: true, force: true });

@@ -426,7 +426,7 @@ describe('authority and factory scope', () => {
       ['warningKeep', ErpApi.warningKeep],
       ['print', OrderProgressApi.print],
     ];
-    const codes = Object.values(A).filter((code) => code.startsWith('ACTION_PRODUCTION_ORDER_'));
+    const codes: string[] = Object.values(A).filter((code) => code.startsWith('ACTION_PRODUCTION_ORDER_'));
     const gated = endpoints.filter(([, endpoint]) => codes.includes(endpoint.authority ?? ''));
     // Every declared code guards at least one endpoint (no button code that gates nothing).
     expect(codes.filter((code) => !gated.some(([, endpoint]) => endpoint.authority === code))).toEqual([]);
