@@ -162,6 +162,62 @@ describe('calculate mode, hand-computed', () => {
     expect(times(plan, 'C', 0)).toEqual(['M2', '08:00', '09:00', 10, 50]);
   });
 
+  describe('deadlocks on the static graph: every operation not fixed, queue orders as listed, operation orders', () => {
+    const machines = ['M1', 'M2', 'M3', 'M4'].map((id) => ({ id, speeds: { P1: 60 }, calendar: [window('08:00', '17:00')] }));
+    const ops = (count: number) => Array.from({ length: count }, () => op('P1', 0));
+    const unscheduled = (plan: Plan) => plan.unscheduled.map((u) => `${u.order}#${u.op} ${u.reason}`);
+
+    it('finds a second cycle behind the first one, through later operations of a deadlocked order', () => {
+      // A#0 → A#1 → (M1) B#0 → B#1 → (M2) A#0, and A#2 → A#3 → (M4) C#0 → C#1 → (M3) A#2.
+      const instance = base({
+        machines,
+        orders: [order('A', 10, ops(4)), order('B', 10, ops(2)), order('C', 10, ops(2)), order('Z', 10, ops(1))],
+        sequence: { M1: [['A', 1], ['B', 0]], M2: [['B', 1], ['A', 0]], M3: [['C', 1], ['A', 2]], M4: [['A', 3], ['C', 0], ['Z', 0]] },
+      });
+      const plan = valid(instance, schedule(instance));
+      expect(unscheduled(plan)).toEqual(['A#0', 'A#1', 'A#2', 'A#3', 'B#0', 'B#1', 'C#0', 'C#1'].map((k) => `${k} ${REASONS.deadlock}`));
+      // The queue goes on behind the deadlocked operations.
+      expect(times(plan, 'Z', 0)).toEqual(['M4', '08:00', '08:10', 0, 10]);
+    });
+
+    it('finds a cycle through an operation in no queue (it is still the order’s operation)', () => {
+      // E#0 → E#1 → (M1) D#0 → D#1 (in no queue) → D#2 → (M2) E#0.
+      const instance = base({
+        machines,
+        orders: [order('D', 10, ops(3)), order('E', 10, ops(2)), order('Z', 10, ops(1))],
+        sequence: { M1: [['E', 1], ['D', 0], ['Z', 0]], M2: [['D', 2], ['E', 0]] },
+      });
+      const plan = valid(instance, schedule(instance));
+      expect(unscheduled(plan)).toEqual(['D#0', 'D#1', 'D#2', 'E#0', 'E#1'].map((k) => `${k} ${REASONS.deadlock}`));
+      expect(times(plan, 'Z', 0)).toEqual(['M1', '08:00', '08:10', 0, 10]);
+    });
+
+    it('finds a cycle through operations that follow an operation in no queue', () => {
+      // D#0 is in no queue; E#0 → E#1 → (M1) D#1 → D#2 → (M2) E#0 is still a cycle.
+      const instance = base({
+        machines,
+        orders: [order('D', 10, ops(3)), order('E', 10, ops(2))],
+        sequence: { M1: [['E', 1], ['D', 1]], M2: [['D', 2], ['E', 0]] },
+      });
+      const plan = valid(instance, schedule(instance));
+      expect(unscheduled(plan)).toEqual([`D#0 ${REASONS.notInSequence}`, ...['D#1', 'D#2', 'E#0', 'E#1'].map((k) => `${k} ${REASONS.deadlock}`)]);
+      expect(plan.tasks).toEqual([]);
+    });
+
+    it('sees no deadlock through a fixed task: it keeps its start and waits for nothing', () => {
+      // F#0 → F#1 (fixed) → F#2 → (M2) F#0 would be a cycle if the fixed task waited for F#0.
+      const instance = base({
+        orders: [order('F', 50, [op('P2', 10), op('P1', 10), op('P2', 10)])],
+        fixed: [{ order: 'F', op: 1, machine: 'M1', start: at('09:00') }],
+        sequence: { M2: [['F', 2], ['F', 0]] },
+      });
+      const plan = valid(instance, schedule(instance));
+      expect(times(plan, 'F', 1)).toEqual(['M1', '09:00', '10:00', 10, 50]);
+      expect(times(plan, 'F', 2)).toEqual(['M2', '10:00', '11:00', 10, 50]);
+      expect(times(plan, 'F', 0)).toEqual(['M2', '11:00', '12:00', 10, 50]);
+    });
+  });
+
   it('rounds run minutes up: ceil(quantity × 60 / speed)', () => {
     const instance = base({
       machines: [{ id: 'M1', speeds: { P1: 7000 }, calendar: [window('08:00', '17:00')] }],
@@ -326,7 +382,9 @@ describe('property: the checker accepts the engine’s own plans on random insta
   }));
 
   it.each(shapes)('calculate mode, seed $seed', (shape) => {
-    for (const variant of [{}, { disorder: 0.15 }, { omit: 0.05, disorder: 0.05 }]) {
+    // The last two draw queues far from the due-date order with operations left out: cycles through
+    // operations in no queue (the checker requires every operation on a cycle to be a deadlock).
+    for (const variant of [{}, { disorder: 0.15 }, { omit: 0.05, disorder: 0.05 }, { omit: 0.2, disorder: 1 }, { omit: 0.3, disorder: 1 }]) {
       const instance = generateInstance({ ...shape, ...variant, sequence: true });
       expect(checkPlan(instance, schedule(instance))).toEqual([]);
     }
@@ -392,5 +450,19 @@ describe('the checker catches broken plans', () => {
     ['a wrong reason', (p) => (p.unscheduled.length ? (p.unscheduled[0].reason = REASONS.deadlock) : p.tasks.pop())],
   ])('%s', (_, change) => {
     expect(broken(change).length).toBeGreaterThan(0);
+  });
+
+  it('an operation on a cycle of the static graph scheduled', () => {
+    // E#0 → E#1 → (M1) D#0 → D#1 (in no queue) → D#2 → (M2) E#0; a plan as if D#1's absence broke the cycle.
+    const machines = ['M1', 'M2'].map((id) => ({ id, speeds: { P1: 60 }, calendar: [window('08:00', '17:00')] }));
+    const cyclic = base({
+      machines,
+      orders: [order('D', 10, [op('P1', 0), op('P1', 0), op('P1', 0)]), order('E', 10, [op('P1', 0), op('P1', 0)])],
+      sequence: { M1: [['E', 1], ['D', 0]], M2: [['D', 2], ['E', 0]] },
+    });
+    const skipped = base({ ...cyclic, sequence: { M1: [['E', 1], ['D', 0]], M2: [['E', 0]] } });
+    const wrong = schedule(skipped);
+    expect(wrong.tasks.map((t) => `${t.order}#${t.op}`)).toEqual(['E#0', 'E#1', 'D#0']);
+    expect(checkPlan(cyclic, wrong)).toContain('E#0: on a cycle, scheduled');
   });
 });
