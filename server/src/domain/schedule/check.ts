@@ -59,9 +59,9 @@ export function checkPlan(instance: Instance, plan: Plan): string[] {
         op: j,
         process: o.process,
         quantity: o.quantity ?? order.quantity,
-        setup: o.setupMinutes,
+        setup: o.setupMinutes ?? 0,
         sameKeySetup: o.sameKeySetupMinutes ?? 0,
-        key: o.setupKey ?? null,
+        key: o.setupKey || null,
         wait: o.waitMinutes ?? 0,
         machines: o.machines ?? null,
         due: t(order.due),
@@ -70,7 +70,7 @@ export function checkPlan(instance: Instance, plan: Plan): string[] {
       });
     });
   }
-  const machines = new Map(instance.machines.map((m) => [m.id, { speeds: m.speeds, windows: m.calendar.map(([s, e]) => [t(s), t(e)] as [number, number]) }]));
+  const machines = new Map(instance.machines.map((m) => [m.id, { speeds: m.speeds, windows: m.calendar.map(([s, e]) => [t(s), t(e)] as [number, number]).filter(([s, e]) => e > s) }]));
   const able = (op: Op, machine: string) => machines.get(machine)?.speeds[op.process] !== undefined && (!op.machines || op.machines.includes(machine));
   const run = (op: Op, machine: string) => Math.ceil((op.quantity * 60) / machines.get(machine)!.speeds[op.process]);
   const setupOf = (op: Op, previous: Op | null) =>

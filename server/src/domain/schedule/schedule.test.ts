@@ -359,15 +359,55 @@ describe('bad instances are refused naming the place', () => {
     ],
     ['overlapping windows', (i) => (i.machines[0].calendar[1] = window('11:00', '17:00')), 'machines[0].calendar[1]', '时间窗与前一个时间窗重叠或顺序颠倒'],
     ['unordered windows', (i) => i.machines[0].calendar.reverse(), 'machines[0].calendar[1]', '时间窗与前一个时间窗重叠或顺序颠倒'],
-    ['a window ending before it starts', (i) => (i.machines[0].calendar[0] = window('12:00', '08:00')), 'machines[0].calendar[0]', '时间窗结束必须晚于开始'],
+    ['a window ending before it starts', (i) => (i.machines[0].calendar[0] = window('12:00', '08:00')), 'machines[0].calendar[0]', '时间窗结束不能早于开始'],
+    ['a window of no minutes out of order', (i) => i.machines[0].calendar.splice(1, 0, window('10:00', '10:00')), 'machines[0].calendar[1]', '时间窗与前一个时间窗重叠或顺序颠倒'],
     ['a time that is not a whole minute', (i) => (i.orders[1].due = '2026-12-01T17:00:30+08:00'), 'orders[1].due', '时间必须是整分钟'],
     ['a time without an offset', (i) => (i.start = '2026-12-01T08:00:00'), 'start', '必须是带时区偏移的 ISO 8601 时间'],
     ['a non-positive quantity', (i) => (i.orders[0].quantity = 0), 'orders[0].quantity', '必须是正数'],
     ['a non-positive speed', (i) => (i.machines[1].speeds.P2 = -5), 'machines[1].speeds.P2', '必须是正数'],
     ['fractional setup minutes', (i) => (i.orders[0].operations[1].setupMinutes = 1.5), 'orders[0].operations[1].setupMinutes', '必须是非负整数分钟'],
     ['a duplicate order', (i) => (i.orders[1].id = 'A'), 'orders[1].id', '订单 "A" 重复'],
+    ['a duplicate machine', (i) => (i.machines[1].id = 'M1'), 'machines[1].id', '机台 "M1" 重复'],
+    ['an urgency that is not a whole level', (i) => (i.orders[0].urgency = 1.5), 'orders[0].urgency', '必须是 0 到 1023 的整数（0 普通 … 3 特急）'],
+    ['a negative urgency', (i) => (i.orders[0].urgency = -1), 'orders[0].urgency', '必须是 0 到 1023 的整数（0 普通 … 3 特急）'],
+    ['a setup key that is not text', (i) => ((i.orders[0].operations[0] as { setupKey: unknown }).setupKey = 7), 'orders[0].operations[0].setupKey', '必须是字符串'],
   ])('%s', (_, change, place, problem) => {
     expect(refused(change)).toEqual([place, problem]);
+  });
+});
+
+describe('what the format does not forbid is accepted', () => {
+  it('ignores a window of no minutes: no work and no start in it', () => {
+    const instance = base({
+      start: at('07:00'),
+      machines: [{ id: 'M1', speeds: { P1: 60 }, calendar: [window('07:30', '07:30'), window('08:00', '09:00'), window('09:00', '09:00'), window('10:00', '12:00')] }],
+      orders: [order('A', 50, [op('P1', 10)]), order('B', 50, [op('P1', 10)])],
+      sequence: { M1: [['A', 0], ['B', 0]] },
+    });
+    const plan = valid(instance, schedule(instance));
+    expect(times(plan, 'A', 0)).toEqual(['M1', '08:00', '09:00', 10, 50]);
+    expect(times(plan, 'B', 0)).toEqual(['M1', '10:00', '11:00', 10, 50]);
+  });
+
+  it('reads a missing setupMinutes as 0 and an empty setupKey as no key', () => {
+    const instance = base({
+      orders: [
+        order('A', 50, [{ process: 'P1' }]),
+        order('B', 50, [op('P1', 20, { setupKey: '', sameKeySetupMinutes: 1 })]),
+        order('C', 50, [op('P1', 20, { setupKey: '', sameKeySetupMinutes: 1 })]),
+      ],
+      sequence: { M1: [['A', 0], ['B', 0], ['C', 0]] },
+    });
+    const plan = valid(instance, schedule(instance));
+    expect(times(plan, 'A', 0)).toEqual(['M1', '08:00', '08:50', 0, 50]);
+    // "" is no key: C needs its full setup after B.
+    expect(times(plan, 'B', 0)).toEqual(['M1', '08:50', '10:00', 20, 50]);
+    expect(times(plan, 'C', 0)).toEqual(['M1', '10:00', '11:10', 20, 50]);
+  });
+
+  it('weighs any whole urgency level ≥ 0 as 2^urgency', () => {
+    const instance = base({ orders: [order('A', 60, [op('P1', 0)], at('08:30'), 5)], sequence: { M1: [['A', 0]] } });
+    expect(valid(instance, schedule(instance)).metrics).toMatchObject({ weightedTardiness: 32 * 30, tardinessMinutes: 30 });
   });
 });
 

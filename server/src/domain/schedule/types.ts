@@ -11,13 +11,15 @@ export interface InstanceMachine {
   name?: string;
   /** Units per hour for each process the machine can do. */
   speeds: Record<string, number>;
-  /** Working windows [start, end), ascending and not overlapping. */
+  /** Working windows [start, end), ascending and not overlapping (a window of no minutes is ignored). */
   calendar: [TimeText, TimeText][];
 }
 
 export interface InstanceOperation {
   process: string;
-  setupMinutes: number;
+  /** Absent: 0. */
+  setupMinutes?: number;
+  /** Absent, null or "": no key. */
   setupKey?: string | null;
   sameKeySetupMinutes?: number;
   waitMinutes?: number;
@@ -33,7 +35,7 @@ export interface InstanceOrder {
   id: string;
   quantity: number;
   due: TimeText;
-  /** 0 normal … 3 most urgent; weight = 2^urgency. */
+  /** 0 normal … 3 most urgent (any whole level ≥ 0 is accepted); weight = 2^urgency. */
   urgency?: number;
   operations: InstanceOperation[];
 }
