@@ -1,8 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { Instance, InstanceFixed, InstanceOperation, InstanceOrder, Plan } from '../../domain/schedule';
-import { runMinutes } from '../../domain/schedule/model';
-import { endOfWork, makeWindows } from '../../domain/schedule/windows';
 import { inScope } from '../../lib/scoped';
 import type { Scope } from '../../plugins/auth';
 import { dateOfMinute, minuteOf, type Plant, type PlantMachine } from './plant';
@@ -19,11 +17,7 @@ import { dateOfMinute, minuteOf, type Plant, type PlantMachine } from './plant';
  * - A machine is a production device with speeds; its windows come from the plant's calendar.
  * - Calculate mode: each machine's queue (queue_pos order) is its sequence. The first started task
  *   of a machine is fixed at the first working minute from now (it runs on; its predecessors do not
- *   hold it back). Issued tasks keep their times: the issued (not started) tasks right behind it
- *   (or at the head) are fixed at their stored planned start while that is still possible — a
- *   working minute from now on, after the fixed task before it on the machine has ended, with the
- *   order's earlier operations all done or fixed to end by then; from the first one that is not,
- *   the queue flows. Every other queued task gets its earliest time.
+ *   hold it back); every other queued task gets its earliest time.
  * - Optimize mode (自动排产): the existing queues are first calculated, then fixed at those times,
  *   and the selected operations are placed by the optimizer around them.
  * - Due: the end of the delivery date (local midnight after it); weight 2^urgency.
@@ -239,76 +233,22 @@ export function calculateInstance(plant: Plant, tasks: TaskRecord[], now: number
   }
   const { orders, taskOf, keyOf } = ordersOf(plant, tasks, () => true, () => undefined);
   const sequence: Record<string, [string, number][]> = {};
-  const kept = new Map<number, TaskRecord[]>();
-  for (const [deviceId, list] of queues) {
-    if (!plant.machines.has(deviceId)) continue;
-    const keep = list.filter((task) => !refused.has(task.id));
-    kept.set(deviceId, keep);
-    sequence[machineKey(deviceId)] = keep.map((task) => keyOf.get(task.id)!);
-  }
-  const fixed = fixedHeads(plant, kept, now, orders, keyOf);
-  return { instance: { start: iso(now), machines: machinesOf(plant), orders, fixed, sequence }, taskOf, refused };
-}
-
-/**
- * The fixed tasks of calculate mode: each machine's started head at the first working minute from
- * `now`, then the issued tasks right behind it at their stored planned start while that is still
- * possible (see the module comment). Their ends are worked out as the engine does (setup after the
- * fixed task before, run, the machine's windows), so the instance never has overlapping fixed tasks.
- */
-function fixedHeads(plant: Plant, queues: Map<number, TaskRecord[]>, now: number, orders: InstanceOrder[], keyOf: Map<number, [string, number]>): InstanceFixed[] {
-  const operationOf = new Map(orders.map((order) => [order.id, order.operations]));
-  /** Fixed task ends by engine key (`order#op`). */
-  const endOf = new Map<string, number>();
   const fixed: InstanceFixed[] = [];
-  const machines = [...queues].map(([deviceId, queue]) => {
-    const machine = plant.machines.get(deviceId)!;
-    return { deviceId, machine, queue, at: 0, free: now, last: null as InstanceOperation | null, windows: makeWindows(machine.windows.map(([a]) => a), machine.windows.map(([, b]) => b)) };
-  });
-  /**
-   * Fixes the next task of `m` at `start` when its work fits before the last window ends (a started
-   * head always: it runs on, and the engine reports it when it does not fit); whether it fits.
-   */
-  const fix = (m: (typeof machines)[number], task: TaskRecord, start: number, always = false): boolean => {
-    const [order, index] = keyOf.get(task.id)!;
-    const op = operationOf.get(order)![index]!;
-    const setup = m.last && op.setupKey && m.last.setupKey === op.setupKey ? (op.sameKeySetupMinutes ?? 0) : (op.setupMinutes ?? 0);
-    const end = endOfWork(m.windows, start, setup + runMinutes(op.quantity!, m.machine.speeds.get(task.processId!)!));
-    if (end === null && !always) return false;
-    fixed.push({ order, op: index, machine: machineKey(m.deviceId), start: iso(start) });
-    m.at += 1;
-    if (end === null) {
-      // Nothing can be fixed after work that runs past the last window.
-      m.at = m.queue.length;
-      return false;
-    }
-    endOf.set(`${order}#${index}`, end);
-    m.free = end;
-    m.last = op;
-    return true;
-  };
-  for (const m of machines) {
-    const head = m.queue[0];
-    const start = head && STARTED.includes(head.status) ? firstWorkingMinute(m.machine, now) : null;
-    if (start !== null) fix(m, head!, start, true);
-  }
-  // Issued tasks, machine by machine, until none can be fixed: a task whose order's earlier
-  // operation is fixed on another machine waits until that one is placed.
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (const m of machines) {
-      for (;;) {
-        const task = m.queue[m.at];
-        if (!task || !task.issued || STARTED.includes(task.status) || !task.plannedStart) break;
-        const start = minuteOf(task.plannedStart);
-        const [order, index] = keyOf.get(task.id)!;
-        const before = index > 0 ? endOf.get(`${order}#${index - 1}`) : now;
-        if (before === undefined || start < Math.max(m.free, before) || firstWorkingMinute(m.machine, start) !== start || !fix(m, task, start)) break;
-        changed = true;
+  for (const [deviceId, list] of queues) {
+    const machine = plant.machines.get(deviceId);
+    if (!machine) continue;
+    const keep = list.filter((task) => !refused.has(task.id));
+    const head = keep[0];
+    if (head && STARTED.includes(head.status)) {
+      const start = firstWorkingMinute(machine, now);
+      if (start !== null) {
+        const [order, op] = keyOf.get(head.id)!;
+        fixed.push({ order, op, machine: machineKey(deviceId), start: iso(start) });
       }
     }
+    sequence[machineKey(deviceId)] = keep.map((task) => keyOf.get(task.id)!);
   }
-  return fixed;
+  return { instance: { start: iso(now), machines: machinesOf(plant), orders, fixed, sequence }, taskOf, refused };
 }
 
 /**

@@ -22,8 +22,7 @@ import { schedule as runSchedule } from '../../domain/schedule';
 import { loginAs, sheetRows, type TestApp, useTwoFactoryApp } from '../../test-support';
 import { calculatedWrites } from './apply';
 import { prepare } from './calc';
-import { calculateInstance, firstWorkingMinute, queuesOf, readPlan, STARTED, type BuiltInstance } from './engine-input';
-import { dateOfMinute, minuteOf } from './plant';
+import { calculateInstance, readPlan, type BuiltInstance } from './engine-input';
 import { CalcJobService } from './job.service';
 import { ScheduleService } from './schedule.service';
 
@@ -305,42 +304,6 @@ describe('the background calculation', () => {
         write.end?.getTime() ?? null,
       ]);
     }
-  });
-});
-
-describe('issued tasks keep their times', () => {
-  it('fixes an issued head at its stored planned start while it is still to come, and lets it flow once that is past', async () => {
-    const scope = await scopeOf();
-    const clock = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 60_000);
-    const inline = async (built: BuiltInstance) => runSchedule(built.instance);
-    const jobs = new CalcJobService(t.db, () => clock, new ScheduleService(t.db, () => clock), inline);
-    const calculate = async () => {
-      const job = await jobs.startCalculate(scope, context);
-      await jobs.done.get(job.id);
-    };
-    // A queue whose head is not started and is its order's first unfinished step.
-    const prepared = await prepare(t.db, scope, clock);
-    const [deviceId, queue] = [...queuesOf(prepared.tasks)].find(([, list]) => {
-      const head = list[0]!;
-      return list.length > 1 && !STARTED.includes(head.status) && !prepared.tasks.some((task) => task.orderId === head.orderId && task.seq < head.seq);
-    })!;
-    const head = queue[0]!;
-    const machine = prepared.plant.machines.get(deviceId)!;
-    const later = firstWorkingMinute(machine, prepared.now + 2 * 1440 + 7)!;
-    await t.db.updateTable('production_order_operation').set({ issued: true, status: 1, planned_start: dateOfMinute(later) }).where('id', '=', head.id).execute();
-
-    await calculate();
-    const kept = await storedQueue(deviceId);
-    expect(kept[0]!.id).toBe(head.id);
-    expect(minuteOf(new Date(kept[0]!.planned_start!))).toBe(later);
-    // The queue goes on after it.
-    expect(minuteOf(new Date(kept[1]!.planned_start!))).toBeGreaterThanOrEqual(minuteOf(new Date(kept[0]!.planned_end!)));
-
-    // Its planned start is past: it can no longer keep it and starts at the first working minute from now.
-    await t.db.updateTable('production_order_operation').set({ planned_start: dateOfMinute(prepared.now - 120) }).where('id', '=', head.id).execute();
-    await calculate();
-    const flowed = await storedQueue(deviceId);
-    expect(minuteOf(new Date(flowed[0]!.planned_start!))).toBe(firstWorkingMinute(machine, prepared.now));
   });
 });
 
