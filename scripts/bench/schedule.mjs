@@ -4,7 +4,7 @@
 //      two-shift calendars (goal ≤ 200 ms), with the machine queues of the optimizer's first
 //      plan, median of BENCH_SCHEDULE_RUNS (7) runs, from the parsed instance to the plan object
 //      (validation, times, plan and metrics);
-//   2. optimize mode on the same instance without queues, with the default 10 s budget (goal:
+//   2. optimize mode on the same instance without queues, with the library's default budget (goal:
 //      the plan within 10 s), with the search's moves and the plan against an earliest-due-date
 //      list schedule;
 //   3. on several generated instances (load: the busiest process's work over its working minutes): weighted tardiness and setup minutes of the optimiser

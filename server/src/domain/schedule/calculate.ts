@@ -2,12 +2,17 @@
  * Calculate mode (the spec's start calculate time): the planner's machine queues are kept and
  * only times are computed — every task at the earliest minute the time rules allow.
  *
- * 1. Operations in no queue are unscheduled, and with them every later operation of their order.
- * 2. Operations on a cycle of the graph of queue orders and operation orders (a deadlock) are
- *    unscheduled (strongly connected components of more than one operation), and every later
- *    operation of their orders. What is left is acyclic, also once unscheduled operations are
- *    skipped in their queues (a skip only shortens paths that already existed).
- * 3. The queues are then played out: a machine runs its next queued operation as soon as the
+ * 1. Deadlocks: the operations on a cycle of the static graph of the instance — every operation
+ *    that is not fixed, queue edges between consecutive operations of each queue as listed and
+ *    order edges from each operation to the next one of its order (also through operations in no
+ *    queue) — are unscheduled (strongly connected components of more than one operation). The
+ *    graph is taken before anything is unscheduled, so the answer does not depend on the order of
+ *    the steps.
+ * 2. Operations in no queue (and on no cycle) are unscheduled.
+ * 3. Every later operation (not fixed) of an order with an unscheduled operation is unscheduled.
+ *    What is left is acyclic, also once unscheduled operations are skipped in their queues (a
+ *    skip only shortens paths that already existed in the static graph).
+ * 4. The queues are then played out: a machine runs its next queued operation as soon as the
  *    order's previous operation is decided; a task that does not fit before the last window ends
  *    is unscheduled and the queue goes on after the previous scheduled task.
  * Fixed tasks are first on their machine at their own start; later operations follow them.
@@ -55,26 +60,22 @@ export function calculate(model: Model): Outcome {
   };
   const last = placeFixed(model, outcome, status);
 
-  // 1. Not in any queue.
+  // 1. Deadlocks, on the static graph of the instance (before anything is unscheduled).
+  for (const op of onCycles(model, queues)) unschedule(op, REASONS.deadlock);
+  // 2. Not in any queue.
   const queued = new Uint8Array(n);
   for (const queue of queues) for (const op of queue) queued[op] = 1;
-  for (let op = 0; op < n; op++) if (!queued[op] && !ops[op].fixed) unschedule(op, REASONS.notInSequence);
-  const cascade = () => {
-    for (const o of orders) {
-      let broken = false;
-      for (let op = o.first; op < o.first + o.count; op++) {
-        if (status[op] === UNSCHEDULED) broken = true;
-        else if (broken && !ops[op].fixed) unschedule(op, REASONS.previousUnscheduled);
-      }
+  for (let op = 0; op < n; op++) if (!queued[op] && !ops[op].fixed && status[op] === PENDING) unschedule(op, REASONS.notInSequence);
+  // 3. Every later operation of an order with an unscheduled operation (fixed tasks stay).
+  for (const o of orders) {
+    let broken = false;
+    for (let op = o.first; op < o.first + o.count; op++) {
+      if (status[op] === UNSCHEDULED) broken = true;
+      else if (broken && !ops[op].fixed) unschedule(op, REASONS.previousUnscheduled);
     }
-  };
-  cascade();
+  }
 
-  // 2. Deadlocks: Tarjan's strongly connected components, iteratively.
-  for (const op of onCycles(model, queues, status)) unschedule(op, REASONS.deadlock);
-  cascade();
-
-  // 3. Play the queues out.
+  // 4. Play the queues out.
   const free = machines.map((_, m) => (last[m] >= 0 ? outcome.end[last[m]] : model.start));
   const position = new Int32Array(machines.length);
   const waiter = new Int32Array(n).fill(-1);
@@ -128,24 +129,22 @@ export function calculate(model: Model): Outcome {
   return outcome;
 }
 
-/** The pending queued operations on a cycle of queue edges (skipping decided ones) and order edges. */
-function onCycles(model: Model, queues: number[][], status: Uint8Array): number[] {
+/**
+ * The operations on a cycle of the static graph of the instance: its nodes are the operations that
+ * are not fixed (queued or not); its edges join consecutive operations of each queue as listed and
+ * each operation to the next one of its order. A fixed task keeps its start and waits for nothing,
+ * so no edge enters it (and none leaving it can close a cycle): it is not a node.
+ */
+export function onCycles(model: Model, queues: number[][]): number[] {
   const { ops } = model;
   const n = ops.length;
   // Successors: at most one queue successor and one order successor per operation.
   const queueNext = new Int32Array(n).fill(-1);
-  for (const queue of queues) {
-    let previous = -1;
-    for (const op of queue) {
-      if (status[op] !== PENDING) continue;
-      if (previous >= 0) queueNext[previous] = op;
-      previous = op;
-    }
-  }
+  for (const queue of queues) for (let k = 1; k < queue.length; k++) queueNext[queue[k - 1]] = queue[k];
   const successor = (op: number, k: number): number => {
     if (k === 0) return queueNext[op];
     const next = op + 1;
-    return next < n && ops[next].order === ops[op].order && status[next] === PENDING && !ops[next].fixed ? next : -1;
+    return next < n && ops[next].order === ops[op].order && !ops[next].fixed ? next : -1;
   };
   const index = new Int32Array(n).fill(-1);
   const low = new Int32Array(n);
@@ -155,7 +154,7 @@ function onCycles(model: Model, queues: number[][], status: Uint8Array): number[
   let counter = 0;
   const frames: number[] = []; // pairs: op, next edge to try
   for (let root = 0; root < n; root++) {
-    if (status[root] !== PENDING || ops[root].fixed || index[root] >= 0) continue;
+    if (ops[root].fixed || index[root] >= 0) continue;
     frames.push(root, 0);
     index[root] = low[root] = counter++;
     tarjan.push(root);

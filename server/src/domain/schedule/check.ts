@@ -59,9 +59,9 @@ export function checkPlan(instance: Instance, plan: Plan): string[] {
         op: j,
         process: o.process,
         quantity: o.quantity ?? order.quantity,
-        setup: o.setupMinutes,
+        setup: o.setupMinutes ?? 0,
         sameKeySetup: o.sameKeySetupMinutes ?? 0,
-        key: o.setupKey ?? null,
+        key: o.setupKey || null,
         wait: o.waitMinutes ?? 0,
         machines: o.machines ?? null,
         due: t(order.due),
@@ -70,7 +70,7 @@ export function checkPlan(instance: Instance, plan: Plan): string[] {
       });
     });
   }
-  const machines = new Map(instance.machines.map((m) => [m.id, { speeds: m.speeds, windows: m.calendar.map(([s, e]) => [t(s), t(e)] as [number, number]) }]));
+  const machines = new Map(instance.machines.map((m) => [m.id, { speeds: m.speeds, windows: m.calendar.map(([s, e]) => [t(s), t(e)] as [number, number]).filter(([s, e]) => e > s) }]));
   const able = (op: Op, machine: string) => machines.get(machine)?.speeds[op.process] !== undefined && (!op.machines || op.machines.includes(machine));
   const run = (op: Op, machine: string) => Math.ceil((op.quantity * 60) / machines.get(machine)!.speeds[op.process]);
   const setupOf = (op: Op, previous: Op | null) =>
@@ -154,7 +154,9 @@ export function checkPlan(instance: Instance, plan: Plan): string[] {
   // Unscheduled operations and their reasons.
   const lastOn = (machine: string) => byMachine.get(machine)?.at(-1) ?? null;
   const earlierUnscheduled = (op: Op) => Array.from({ length: op.op }, (_, j) => j).some((j) => !taskOf(op.order, j));
-  const cycles = calculate ? cycleMembers(instance, seen) : new Set<string>();
+  const cycles = calculate ? cycleMembers(instance) : new Set<string>();
+  // Calculate mode: an operation on a cycle is in a deadlock, never a task, whatever else holds.
+  for (const key of cycles) if (reasons.get(key) !== REASONS.deadlock) fail(`${key}: on a cycle, ${seen.get(key) ? 'scheduled' : `reason ${reasons.get(key)}`}`);
   for (const [key, reason] of reasons) {
     const op = ops.get(key)!;
     const f = fixed.get(key);
@@ -247,20 +249,25 @@ export function checkPlan(instance: Instance, plan: Plan): string[] {
   return problems;
 }
 
-/** Calculate mode: operations on a cycle of queue edges (between consecutive queued operations) and order edges. */
-function cycleMembers(instance: Instance, seen: Map<string, PlanTask | null>): Set<string> {
+/**
+ * Calculate mode: the operations on a cycle of the static graph of the instance — nodes are the
+ * operations that are not fixed (a fixed task waits for nothing), edges join consecutive operations
+ * of each queue as listed and each operation to the next one of its order.
+ */
+function cycleMembers(instance: Instance): Set<string> {
   const fixed = new Set((instance.fixed ?? []).map((f) => name(f.order, f.op)));
   const next = new Map<string, string[]>();
-  const edge = (a: string, b: string) => next.set(a, [...(next.get(a) ?? []), b]);
+  const edge = (a: string, b: string) => {
+    if (!fixed.has(a) && !fixed.has(b)) next.set(a, [...(next.get(a) ?? []), b]);
+  };
   for (const queue of Object.values(instance.sequence ?? {})) {
     const keys = queue.map(([o, j]) => name(o, j)).filter((key) => !fixed.has(key));
     for (let k = 1; k < keys.length; k++) edge(keys[k - 1], keys[k]);
   }
   for (const order of instance.orders) for (let j = 1; j < order.operations.length; j++) edge(name(order.id, j - 1), name(order.id, j));
   const members = new Set<string>();
-  for (const key of seen.keys()) {
-    if (seen.get(key)) continue;
-    const stack = [...(next.get(key) ?? [])];
+  for (const key of next.keys()) {
+    const stack = [...next.get(key)!];
     const visited = new Set<string>();
     while (stack.length) {
       const at = stack.pop()!;

@@ -1,9 +1,19 @@
 /**
  * `npm run --silent schedule -- FILE [--budget MS] [--seed N]`: reads an instance (JSON) and
  * prints the plan (JSON) on stdout. A bad instance: the error on stderr naming its place, exit 2.
+ *
+ * Optimize mode's budget counts from this process's start (performance.now() is measured from
+ * it), so the TypeScript loader's start-up and reading the instance are inside it, and the time
+ * to write the plan is kept back: the default 7,500 ms leaves npm's own start-up (up to a second
+ * or two on a loaded machine) well inside the 10 s goal.
  */
 import { readFileSync } from 'node:fs';
 import { InstanceError, schedule } from './index';
+
+/** Default budget from the process's start (ms). */
+const TOTAL_MS = 7_500;
+/** Kept back from the budget for writing the plan (a 10,000-task plan is about 2 MB of JSON). */
+const WRITE_MS = 200;
 
 function main(argv: string[]): number {
   const args = [...argv];
@@ -25,7 +35,7 @@ function main(argv: string[]): number {
     return 1;
   }
   if (args.length !== 1) {
-    process.stderr.write('用法: npm run --silent schedule -- 实例文件.json [--budget 毫秒] [--seed 种子]\n');
+    process.stderr.write('用法: npm run --silent schedule -- 实例文件.json [--budget 自进程启动起的毫秒数] [--seed 种子]\n');
     return 1;
   }
   let text: string;
@@ -43,7 +53,8 @@ function main(argv: string[]): number {
     return 2;
   }
   try {
-    process.stdout.write(`${JSON.stringify(schedule(instance, { budgetMs, seed }), null, 2)}\n`);
+    const plan = schedule(instance, { budgetMs: Math.max(0, (budgetMs ?? TOTAL_MS) - WRITE_MS), startedAt: 0, seed });
+    process.stdout.write(`${JSON.stringify(plan, null, 2)}\n`);
     return 0;
   } catch (error) {
     if (error instanceof InstanceError) {

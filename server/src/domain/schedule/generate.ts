@@ -150,7 +150,7 @@ export function generateInstance(options: GenerateOptions = {}): Instance {
   orders.forEach((order, i) => {
     for (const op of order.operations) {
       const [sum, count] = speedSum.get(op.process)!;
-      setupDemand.set(op.process, (setupDemand.get(op.process) ?? 0) + op.setupMinutes);
+      setupDemand.set(op.process, (setupDemand.get(op.process) ?? 0) + (op.setupMinutes ?? 0));
       runDemand.set(op.process, (runDemand.get(op.process) ?? 0) + (raw[i] * 60) / (sum / count));
     }
   });
@@ -197,7 +197,7 @@ export function generateInstance(options: GenerateOptions = {}): Instance {
     for (const e of entries) {
       const order = byId.get(e.order)!;
       const op = order.operations[e.op];
-      const work = (m: InstanceMachine) => queued.get(m.id)! + op.setupMinutes + (order.quantity * 60) / m.speeds[op.process];
+      const work = (m: InstanceMachine) => queued.get(m.id)! + (op.setupMinutes ?? 0) + (order.quantity * 60) / m.speeds[op.process];
       const machine = able(op).reduce((a, b) => (work(b) < work(a) ? b : a));
       queued.set(machine.id, work(machine));
       e.machine = machine.id;

@@ -14,10 +14,11 @@ export type * from './types';
 
 /**
  * Schedules an instance; throws InstanceError (with the place) for a bad instance. In optimize mode
- * the time budget covers the whole call and the best plan found by then is returned.
+ * the time budget covers the whole call (or counts from `options.startedAt`) and the best plan
+ * found by then is returned.
  */
 export function schedule(instance: unknown, options: OptimizeOptions = {}): Plan {
-  const startedAt = performance.now();
+  const startedAt = options.startedAt ?? performance.now();
   const model = buildModel(instance);
   return toPlan(model, model.queues ? calculate(model) : optimize(model, options, startedAt));
 }

@@ -82,7 +82,7 @@ function time(value: unknown, place: string): number {
 }
 
 function text(value: unknown, place: string): string {
-  need(typeof value === 'string' && value !== '', place, '必须是非空字符串');
+  need(typeof value === 'string', place, '必须是字符串');
   return value;
 }
 
@@ -161,13 +161,17 @@ export function buildModel(input: unknown): Model {
     speeds.push(speedMap);
     const starts: number[] = [];
     const ends: number[] = [];
+    let last = -Infinity;
     array(m.calendar, `${place}.calendar`).forEach((window, k) => {
       const wPlace = `${place}.calendar[${k}]`;
       need(Array.isArray(window) && window.length === 2, wPlace, '时间窗必须是 [开始, 结束]');
       const s = time(window[0], `${wPlace}[0]`);
       const e = time(window[1], `${wPlace}[1]`);
-      need(e > s, wPlace, '时间窗结束必须晚于开始');
-      need(k === 0 || s >= ends[k - 1], wPlace, '时间窗与前一个时间窗重叠或顺序颠倒');
+      need(e >= s, wPlace, '时间窗结束不能早于开始');
+      need(s >= last, wPlace, '时间窗与前一个时间窗重叠或顺序颠倒');
+      last = e;
+      // A window of no minutes holds no work and no start: it only has to be in order.
+      if (e === s) return;
       starts.push(s);
       ends.push(e);
     });
@@ -194,15 +198,17 @@ export function buildModel(input: unknown): Model {
     orderIndex.set(id, i);
     const quantity = positive(o.quantity, `${place}.quantity`);
     const due = time(o.due, `${place}.due`);
+    // The spec's levels are 0–3; any whole level ≥ 0 weighs 2^urgency (finite up to 1023).
     const urgency = o.urgency ?? 0;
-    need(urgency === 0 || urgency === 1 || urgency === 2 || urgency === 3, `${place}.urgency`, '必须是 0、1、2 或 3');
+    need(typeof urgency === 'number' && Number.isInteger(urgency) && urgency >= 0 && urgency <= 1023, `${place}.urgency`, '必须是 0 到 1023 的整数（0 普通 … 3 特急）');
     const list = array(o.operations, `${place}.operations`);
     orders.push({ id, due, weight: 2 ** urgency, first: ops.length, count: list.length });
     list.forEach((rawOp, j) => {
       const opPlace = `${place}.operations[${j}]`;
       const op = object(rawOp, opPlace);
       const process = text(op.process, `${opPlace}.process`);
-      const key = op.setupKey === undefined || op.setupKey === null ? null : text(op.setupKey, `${opPlace}.setupKey`);
+      // No key, null and "" alike: the operation has no key (full setup).
+      const key = op.setupKey === undefined || op.setupKey === null ? null : text(op.setupKey, `${opPlace}.setupKey`) || null;
       let allowed: Set<number> | null = null;
       if (op.machines !== undefined) {
         allowed = new Set(
@@ -225,7 +231,7 @@ export function buildModel(input: unknown): Model {
         order: i,
         op: j,
         process,
-        setup: minutes(op.setupMinutes, `${opPlace}.setupMinutes`),
+        setup: minutes(op.setupMinutes, `${opPlace}.setupMinutes`, 0),
         sameKeySetup: minutes(op.sameKeySetupMinutes, `${opPlace}.sameKeySetupMinutes`, 0),
         key,
         wait: minutes(op.waitMinutes, `${opPlace}.waitMinutes`, 0),

@@ -23,7 +23,11 @@ import { seededRandom } from '../rng';
 import { REASONS, type OptimizeOptions } from './types';
 import { earliestStart, endOfWork } from './windows';
 
-/** The objective, compared in this order (fewer unscheduled first: never gain by leaving work out). */
+/**
+ * A plan's score. The format's objective compares weighted tardiness, then setup minutes, then
+ * makespan; `unscheduled` is kept for the figures only. Leaving work out is bounded by the
+ * format's append rule, which every decoded plan keeps (see `finish`), not by the score.
+ */
 export interface Score {
   unscheduled: number;
   weightedTardiness: number;
@@ -33,7 +37,6 @@ export interface Score {
 
 export function compareScores(a: Score, b: Score): number {
   return (
-    a.unscheduled - b.unscheduled ||
     a.weightedTardiness - b.weightedTardiness ||
     a.setupMinutes - b.setupMinutes ||
     a.makespan - b.makespan
@@ -183,7 +186,7 @@ class Decoder {
         spanEnd[c - 1] = latestEnd;
         latestEnd = -Infinity;
         if (limit) {
-          if ((unscheduled - limit.unscheduled || weightedTardiness - limit.weightedTardiness || setupMinutes - limit.setupMinutes || makespan - limit.makespan) > 0) {
+          if ((weightedTardiness - limit.weightedTardiness || setupMinutes - limit.setupMinutes || makespan - limit.makespan) > 0) {
             return null;
           }
           if (k > changedTo && frontier < k && sameState(state, this.checkState, c * S)) {

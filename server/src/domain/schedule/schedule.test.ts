@@ -162,6 +162,62 @@ describe('calculate mode, hand-computed', () => {
     expect(times(plan, 'C', 0)).toEqual(['M2', '08:00', '09:00', 10, 50]);
   });
 
+  describe('deadlocks on the static graph: every operation not fixed, queue orders as listed, operation orders', () => {
+    const machines = ['M1', 'M2', 'M3', 'M4'].map((id) => ({ id, speeds: { P1: 60 }, calendar: [window('08:00', '17:00')] }));
+    const ops = (count: number) => Array.from({ length: count }, () => op('P1', 0));
+    const unscheduled = (plan: Plan) => plan.unscheduled.map((u) => `${u.order}#${u.op} ${u.reason}`);
+
+    it('finds a second cycle behind the first one, through later operations of a deadlocked order', () => {
+      // A#0 → A#1 → (M1) B#0 → B#1 → (M2) A#0, and A#2 → A#3 → (M4) C#0 → C#1 → (M3) A#2.
+      const instance = base({
+        machines,
+        orders: [order('A', 10, ops(4)), order('B', 10, ops(2)), order('C', 10, ops(2)), order('Z', 10, ops(1))],
+        sequence: { M1: [['A', 1], ['B', 0]], M2: [['B', 1], ['A', 0]], M3: [['C', 1], ['A', 2]], M4: [['A', 3], ['C', 0], ['Z', 0]] },
+      });
+      const plan = valid(instance, schedule(instance));
+      expect(unscheduled(plan)).toEqual(['A#0', 'A#1', 'A#2', 'A#3', 'B#0', 'B#1', 'C#0', 'C#1'].map((k) => `${k} ${REASONS.deadlock}`));
+      // The queue goes on behind the deadlocked operations.
+      expect(times(plan, 'Z', 0)).toEqual(['M4', '08:00', '08:10', 0, 10]);
+    });
+
+    it('finds a cycle through an operation in no queue (it is still the order’s operation)', () => {
+      // E#0 → E#1 → (M1) D#0 → D#1 (in no queue) → D#2 → (M2) E#0.
+      const instance = base({
+        machines,
+        orders: [order('D', 10, ops(3)), order('E', 10, ops(2)), order('Z', 10, ops(1))],
+        sequence: { M1: [['E', 1], ['D', 0], ['Z', 0]], M2: [['D', 2], ['E', 0]] },
+      });
+      const plan = valid(instance, schedule(instance));
+      expect(unscheduled(plan)).toEqual(['D#0', 'D#1', 'D#2', 'E#0', 'E#1'].map((k) => `${k} ${REASONS.deadlock}`));
+      expect(times(plan, 'Z', 0)).toEqual(['M1', '08:00', '08:10', 0, 10]);
+    });
+
+    it('finds a cycle through operations that follow an operation in no queue', () => {
+      // D#0 is in no queue; E#0 → E#1 → (M1) D#1 → D#2 → (M2) E#0 is still a cycle.
+      const instance = base({
+        machines,
+        orders: [order('D', 10, ops(3)), order('E', 10, ops(2))],
+        sequence: { M1: [['E', 1], ['D', 1]], M2: [['D', 2], ['E', 0]] },
+      });
+      const plan = valid(instance, schedule(instance));
+      expect(unscheduled(plan)).toEqual([`D#0 ${REASONS.notInSequence}`, ...['D#1', 'D#2', 'E#0', 'E#1'].map((k) => `${k} ${REASONS.deadlock}`)]);
+      expect(plan.tasks).toEqual([]);
+    });
+
+    it('sees no deadlock through a fixed task: it keeps its start and waits for nothing', () => {
+      // F#0 → F#1 (fixed) → F#2 → (M2) F#0 would be a cycle if the fixed task waited for F#0.
+      const instance = base({
+        orders: [order('F', 50, [op('P2', 10), op('P1', 10), op('P2', 10)])],
+        fixed: [{ order: 'F', op: 1, machine: 'M1', start: at('09:00') }],
+        sequence: { M2: [['F', 2], ['F', 0]] },
+      });
+      const plan = valid(instance, schedule(instance));
+      expect(times(plan, 'F', 1)).toEqual(['M1', '09:00', '10:00', 10, 50]);
+      expect(times(plan, 'F', 2)).toEqual(['M2', '10:00', '11:00', 10, 50]);
+      expect(times(plan, 'F', 0)).toEqual(['M2', '11:00', '12:00', 10, 50]);
+    });
+  });
+
   it('rounds run minutes up: ceil(quantity × 60 / speed)', () => {
     const instance = base({
       machines: [{ id: 'M1', speeds: { P1: 7000 }, calendar: [window('08:00', '17:00')] }],
@@ -198,6 +254,27 @@ describe('optimize mode, hand-computed', () => {
     expect(times(plan, 'B', 0)).toEqual(['M1', '08:00', '09:00', 10, 50]);
     expect(times(plan, 'A', 0)).toEqual(['M1', '09:00', '10:00', 10, 50]);
     expect(plan.metrics).toMatchObject({ weightedTardiness: 60, tardinessMinutes: 60, lateOrders: 1 });
+  });
+
+  it('minimises the format’s objective on an overloaded machine, within the append rule', () => {
+    // 120 working minutes for 210 minutes of work. Earliest due date: A 08:00–09:00 (30 minutes
+    // late, weight 8), C does not fit, B 09:00–10:00: weighted tardiness 240. C first ends on time,
+    // and then neither A nor B can be appended after it: weighted tardiness 0, a valid plan too.
+    const instance = base({
+      machines: [{ id: 'M1', speeds: { P1: 60 }, calendar: [window('08:00', '10:00')] }],
+      orders: [order('A', 60, [op('P1', 0)], at('08:30'), 3), order('B', 60, [op('P1', 0)], at('10:00')), order('C', 90, [op('P1', 0)], at('09:30'))],
+    });
+    const model = buildModel(instance);
+    const edd = valid(instance, toPlan(model, eddSchedule(model)));
+    expect(edd.metrics.weightedTardiness).toBe(240);
+    expect(edd.unscheduled.map((u) => u.order)).toEqual(['C']);
+    const plan = valid(instance, schedule(instance, { seed: 1, maxMoves: 200 }));
+    expect(times(plan, 'C', 0)).toEqual(['M1', '08:00', '09:30', 0, 90]);
+    expect(plan.unscheduled).toEqual([
+      { order: 'A', op: 0, reason: REASONS.overflow },
+      { order: 'B', op: 0, reason: REASONS.overflow },
+    ]);
+    expect(plan.metrics.weightedTardiness).toBe(0);
   });
 
   it('runs same-key operations back to back to save setups when no order gets later', () => {
@@ -303,15 +380,55 @@ describe('bad instances are refused naming the place', () => {
     ],
     ['overlapping windows', (i) => (i.machines[0].calendar[1] = window('11:00', '17:00')), 'machines[0].calendar[1]', '时间窗与前一个时间窗重叠或顺序颠倒'],
     ['unordered windows', (i) => i.machines[0].calendar.reverse(), 'machines[0].calendar[1]', '时间窗与前一个时间窗重叠或顺序颠倒'],
-    ['a window ending before it starts', (i) => (i.machines[0].calendar[0] = window('12:00', '08:00')), 'machines[0].calendar[0]', '时间窗结束必须晚于开始'],
+    ['a window ending before it starts', (i) => (i.machines[0].calendar[0] = window('12:00', '08:00')), 'machines[0].calendar[0]', '时间窗结束不能早于开始'],
+    ['a window of no minutes out of order', (i) => i.machines[0].calendar.splice(1, 0, window('10:00', '10:00')), 'machines[0].calendar[1]', '时间窗与前一个时间窗重叠或顺序颠倒'],
     ['a time that is not a whole minute', (i) => (i.orders[1].due = '2026-12-01T17:00:30+08:00'), 'orders[1].due', '时间必须是整分钟'],
     ['a time without an offset', (i) => (i.start = '2026-12-01T08:00:00'), 'start', '必须是带时区偏移的 ISO 8601 时间'],
     ['a non-positive quantity', (i) => (i.orders[0].quantity = 0), 'orders[0].quantity', '必须是正数'],
     ['a non-positive speed', (i) => (i.machines[1].speeds.P2 = -5), 'machines[1].speeds.P2', '必须是正数'],
     ['fractional setup minutes', (i) => (i.orders[0].operations[1].setupMinutes = 1.5), 'orders[0].operations[1].setupMinutes', '必须是非负整数分钟'],
     ['a duplicate order', (i) => (i.orders[1].id = 'A'), 'orders[1].id', '订单 "A" 重复'],
+    ['a duplicate machine', (i) => (i.machines[1].id = 'M1'), 'machines[1].id', '机台 "M1" 重复'],
+    ['an urgency that is not a whole level', (i) => (i.orders[0].urgency = 1.5), 'orders[0].urgency', '必须是 0 到 1023 的整数（0 普通 … 3 特急）'],
+    ['a negative urgency', (i) => (i.orders[0].urgency = -1), 'orders[0].urgency', '必须是 0 到 1023 的整数（0 普通 … 3 特急）'],
+    ['a setup key that is not text', (i) => ((i.orders[0].operations[0] as { setupKey: unknown }).setupKey = 7), 'orders[0].operations[0].setupKey', '必须是字符串'],
   ])('%s', (_, change, place, problem) => {
     expect(refused(change)).toEqual([place, problem]);
+  });
+});
+
+describe('what the format does not forbid is accepted', () => {
+  it('ignores a window of no minutes: no work and no start in it', () => {
+    const instance = base({
+      start: at('07:00'),
+      machines: [{ id: 'M1', speeds: { P1: 60 }, calendar: [window('07:30', '07:30'), window('08:00', '09:00'), window('09:00', '09:00'), window('10:00', '12:00')] }],
+      orders: [order('A', 50, [op('P1', 10)]), order('B', 50, [op('P1', 10)])],
+      sequence: { M1: [['A', 0], ['B', 0]] },
+    });
+    const plan = valid(instance, schedule(instance));
+    expect(times(plan, 'A', 0)).toEqual(['M1', '08:00', '09:00', 10, 50]);
+    expect(times(plan, 'B', 0)).toEqual(['M1', '10:00', '11:00', 10, 50]);
+  });
+
+  it('reads a missing setupMinutes as 0 and an empty setupKey as no key', () => {
+    const instance = base({
+      orders: [
+        order('A', 50, [{ process: 'P1' }]),
+        order('B', 50, [op('P1', 20, { setupKey: '', sameKeySetupMinutes: 1 })]),
+        order('C', 50, [op('P1', 20, { setupKey: '', sameKeySetupMinutes: 1 })]),
+      ],
+      sequence: { M1: [['A', 0], ['B', 0], ['C', 0]] },
+    });
+    const plan = valid(instance, schedule(instance));
+    expect(times(plan, 'A', 0)).toEqual(['M1', '08:00', '08:50', 0, 50]);
+    // "" is no key: C needs its full setup after B.
+    expect(times(plan, 'B', 0)).toEqual(['M1', '08:50', '10:00', 20, 50]);
+    expect(times(plan, 'C', 0)).toEqual(['M1', '10:00', '11:10', 20, 50]);
+  });
+
+  it('weighs any whole urgency level ≥ 0 as 2^urgency', () => {
+    const instance = base({ orders: [order('A', 60, [op('P1', 0)], at('08:30'), 5)], sequence: { M1: [['A', 0]] } });
+    expect(valid(instance, schedule(instance)).metrics).toMatchObject({ weightedTardiness: 32 * 30, tardinessMinutes: 30 });
   });
 });
 
@@ -326,7 +443,9 @@ describe('property: the checker accepts the engine’s own plans on random insta
   }));
 
   it.each(shapes)('calculate mode, seed $seed', (shape) => {
-    for (const variant of [{}, { disorder: 0.15 }, { omit: 0.05, disorder: 0.05 }]) {
+    // The last two draw queues far from the due-date order with operations left out: cycles through
+    // operations in no queue (the checker requires every operation on a cycle to be a deadlock).
+    for (const variant of [{}, { disorder: 0.15 }, { omit: 0.05, disorder: 0.05 }, { omit: 0.2, disorder: 1 }, { omit: 0.3, disorder: 1 }]) {
       const instance = generateInstance({ ...shape, ...variant, sequence: true });
       expect(checkPlan(instance, schedule(instance))).toEqual([]);
     }
@@ -339,8 +458,8 @@ describe('property: the checker accepts the engine’s own plans on random insta
     const model = buildModel(instance);
     const edd = toPlan(model, eddSchedule(model));
     expect(checkPlan(instance, edd)).toEqual([]);
-    // Compared as (unscheduled, weighted tardiness, setup minutes, makespan): with as many
-    // operations scheduled, exactly the format's objective.
+    // Compared as the format's objective: weighted tardiness, setup minutes, makespan (both plans
+    // keep the append rule, which the checker verifies).
     const score = (p: Plan) => ({
       unscheduled: p.unscheduled.length,
       weightedTardiness: p.metrics.weightedTardiness,
@@ -392,5 +511,19 @@ describe('the checker catches broken plans', () => {
     ['a wrong reason', (p) => (p.unscheduled.length ? (p.unscheduled[0].reason = REASONS.deadlock) : p.tasks.pop())],
   ])('%s', (_, change) => {
     expect(broken(change).length).toBeGreaterThan(0);
+  });
+
+  it('an operation on a cycle of the static graph scheduled', () => {
+    // E#0 → E#1 → (M1) D#0 → D#1 (in no queue) → D#2 → (M2) E#0; a plan as if D#1's absence broke the cycle.
+    const machines = ['M1', 'M2'].map((id) => ({ id, speeds: { P1: 60 }, calendar: [window('08:00', '17:00')] }));
+    const cyclic = base({
+      machines,
+      orders: [order('D', 10, [op('P1', 0), op('P1', 0), op('P1', 0)]), order('E', 10, [op('P1', 0), op('P1', 0)])],
+      sequence: { M1: [['E', 1], ['D', 0]], M2: [['D', 2], ['E', 0]] },
+    });
+    const skipped = base({ ...cyclic, sequence: { M1: [['E', 1], ['D', 0]], M2: [['E', 0]] } });
+    const wrong = schedule(skipped);
+    expect(wrong.tasks.map((t) => `${t.order}#${t.op}`)).toEqual(['E#0', 'E#1', 'D#0']);
+    expect(checkPlan(cyclic, wrong)).toContain('E#0: on a cycle, scheduled');
   });
 });

@@ -11,13 +11,15 @@ export interface InstanceMachine {
   name?: string;
   /** Units per hour for each process the machine can do. */
   speeds: Record<string, number>;
-  /** Working windows [start, end), ascending and not overlapping. */
+  /** Working windows [start, end), ascending and not overlapping (a window of no minutes is ignored). */
   calendar: [TimeText, TimeText][];
 }
 
 export interface InstanceOperation {
   process: string;
-  setupMinutes: number;
+  /** Absent: 0. */
+  setupMinutes?: number;
+  /** Absent, null or "": no key. */
   setupKey?: string | null;
   sameKeySetupMinutes?: number;
   waitMinutes?: number;
@@ -33,7 +35,7 @@ export interface InstanceOrder {
   id: string;
   quantity: number;
   due: TimeText;
-  /** 0 normal … 3 most urgent; weight = 2^urgency. */
+  /** 0 normal … 3 most urgent (any whole level ≥ 0 is accepted); weight = 2^urgency. */
   urgency?: number;
   operations: InstanceOperation[];
 }
@@ -101,8 +103,17 @@ export const REASONS = {
 } as const;
 
 export interface OptimizeOptions {
-  /** Wall-clock budget in milliseconds of the whole optimize call (default 9,000, leaving room to read the instance and write the plan within 10 s); the best plan found is returned when it ends. */
+  /**
+   * Wall-clock budget in milliseconds, counted from `startedAt` (default 9,000 from the call: room
+   * to hand the instance over and the plan back within 10 s); the best plan found is returned when
+   * it ends.
+   */
   budgetMs?: number;
+  /**
+   * The `performance.now()` the budget counts from (default: when `schedule()` is called). The CLI
+   * passes 0, the process's start, so that its own start-up is inside the budget.
+   */
+  startedAt?: number;
   /** Seed of the local search's random moves (default 1). */
   seed?: number;
   /** Upper bound on local-search moves tried (default: unbounded within the budget). */

@@ -426,6 +426,39 @@ describe('review arithmetic', () => {
   });
 });
 
+describe('wrong-time flags of carton scheduling', () => {
+  /** The order's operations queued on their machines at the end of the queues (by order id), planned to end `hours` from now. */
+  async function queued(order: TestOrder, hours: number) {
+    for (const [index, operation] of order.operations.entries()) {
+      await t.db
+        .updateTable('production_order_operation')
+        .set({ queue_pos: 9000 + order.id * 10 + index, task_type: 2, planned_start: new Date(Date.now() + (hours - 2) * 3_600_000), planned_end: new Date(Date.now() + hours * 3_600_000) })
+        .where('id', '=', operation.id)
+        .execute();
+    }
+  }
+  const flags = async (order: TestOrder) =>
+    Promise.all(order.operations.map(async (operation) => {
+      const row = await operationRow(operation.id);
+      return [row.status, row.anew_time_flag, row.anew_time_reason];
+    }));
+
+  it('flags the later operations when a step is reported finished before its planned end (前序任务提前完工), not when it ends late, nor tasks before it', async () => {
+    // Made first, the late order's tasks sit before the early one's on the same machines: not flagged.
+    const late = await makeOrder({ quantity: 1000 });
+    const early = await makeOrder({ quantity: 1000 });
+    expect(early.operations.every((operation) => operation.deviceId !== null)).toBe(true);
+    await queued(early, 5);
+    await queued(late, -1);
+    const ids = [];
+    for (const order of [early, late]) ids.push((await data(create(admin, await report(order, 1, { goodQty: order.operations[0]!.plannedQty })))).id);
+    await data(post(admin, P.batchAudit, { ids }));
+    const flagged = [false, true, true, true].map((flag, index) => [index === 0 ? 3 : 1, flag, flag ? '前序任务提前完工' : expect.anything()]);
+    expect(await flags(early)).toEqual(flagged);
+    expect((await flags(late)).map(([status, flag]) => [status, flag])).toEqual([[3, false], [1, false], [1, false], [1, false]]);
+  });
+});
+
 describe('review configuration', () => {
   it('audits a report on creation when the factory needs no report audit', async () => {
     await data(post(admin, CONFIG_UPDATE, { reportAuditConfig: { needAudit: false, auditorUserIds: [] } }));
