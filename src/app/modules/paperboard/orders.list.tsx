@@ -17,9 +17,10 @@ function handEdits<T extends { rowActions: Array<{ key: string }> }>(actions: T,
 
 /**
  * 纸板订单 and the lists cut from it (已完成订单: state 完工; 尾数订单: 补单): sheet, quantity, due date,
- * state and the schedule holding the order. `fixed` filters are always sent.
+ * state and the schedule holding the order. `fixed` filters are always sent; `sourceReport` adds the
+ * work report a re-make was made from.
  */
-export function boardOrderList(fixed: Record<string, string> = {}, options: { editable?: boolean } = {}): ListSpec<BoardOrder> {
+export function boardOrderList(fixed: Record<string, string> = {}, options: { editable?: boolean; sourceReport?: boolean } = {}): ListSpec<BoardOrder> {
   const hand = (row: BoardOrder) => row.source !== 1 && row.state === 1;
   return {
     rowKey: 'id',
@@ -54,6 +55,7 @@ export function boardOrderList(fixed: Record<string, string> = {}, options: { ed
           </>
         ),
       },
+      ...(options.sourceReport ? [{ prop: 'sourceReportNo' as const, label: '来源报工', width: 150 }] : []),
     ],
     filters: [{ prop: 'dueDate', label: '交期', type: 'daterange' }],
     fetch: (query) => boardOrdersApi.list({ ...query, ...fixed }),
