@@ -80,7 +80,7 @@ export function remainderInstance(orders: PlanOrder[], locked: Map<number, numbe
   const plain = { orders: windows.map(({ order, got }) => ({ ...order, quantity: order.quantity - got })), tolerance };
   if (windows.length === 0 || windows.some((entry) => entry.got === 0)) return plain;
   // The centred quantity q of [low, high] holds [q(1−w), q(1+w)] for w = (high − low) / (high + low).
-  const wide = Math.floor(Math.min(...windows.map(({ low, high }) => (high - low) / (high + low))) * 1e6) / 1e6;
+  const wide = Math.min(...windows.map(({ low, high }) => (high - low) / (high + low)));
   if (wide <= tolerance) return plain;
   const widened = windows.map(({ order, low, high }) => {
     const quantity = Math.round((low + high) / 2);
