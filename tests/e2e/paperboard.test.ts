@@ -120,7 +120,8 @@ describe('纸板排产', () => {
 
     await menu(page, '尾数订单');
     await ui.waitForList(page);
-    expect((await ui.listRows(page)).every((row) => row['来源'] === '补单')).toBe(true);
+    // Re-makes only (补单, numbered BR…), each with the report it came from, if any.
+    expect((await ui.listRows(page)).every((row) => /^BR\d{11}$/.test(row['订单号']!))).toBe(true);
     await shot(page, 'paperboard-10-fecal-orders');
 
     // The issued schedule again, scrolled to what the reel stands need.
@@ -199,7 +200,7 @@ describe('纸板排产', () => {
     await row.waitFor();
     expect(await ui.tableRows(page).count()).toBe(before + 1);
     const made = (await ui.listRows(page)).find((each) => each['来源报工'] === reportNo)!;
-    expect(made).toMatchObject({ 来源: '补单', 状态: '待排' });
+    expect(made).toMatchObject({ 订单号: expect.stringMatching(/^BR\d{11}$/), 状态: '待排' });
     expect(Number(made['数量（张）']!.replace(/,/g, ''))).toBe(defects + 20);
     await shot(page, 'paperboard-15-remake-made');
 

@@ -26,7 +26,8 @@ export function boardOrderList(fixed: Record<string, string> = {}, options: { ed
     rowKey: 'id',
     columns: [
       { prop: 'orderNo', label: '订单号', filter: { type: 'tagInput' }, sortable: true, width: 140 },
-      { prop: 'source', label: '来源', type: 'enum', options: BOARD_ORDER_SOURCE.options, filter: fixed.source ? undefined : { type: 'select', multiple: true }, width: 76 },
+      // A list fixed to one source (尾数订单) shows no 来源 column.
+      ...(fixed.source ? [] : [{ prop: 'source' as const, label: '来源', type: 'enum' as const, options: BOARD_ORDER_SOURCE.options, filter: { type: 'select' as const, multiple: true }, width: 76 }]),
       { prop: 'customerName', label: '客户名称', filter: { type: 'input' }, sortable: true, width: 124 },
       { prop: 'boardCode', label: '纸板编码', filter: { type: 'input' }, sortable: true, width: 150, render: (row) => `${row.boardCode}（${row.flute}）` },
       { prop: 'widthMm', label: '宽×长（mm）', sortable: true, width: 96, render: (row) => `${row.widthMm}×${row.lengthMm}` },
@@ -55,7 +56,7 @@ export function boardOrderList(fixed: Record<string, string> = {}, options: { ed
           </>
         ),
       },
-      ...(options.sourceReport ? [{ prop: 'sourceReportNo' as const, label: '来源报工', width: 150 }] : []),
+      ...(options.sourceReport ? [{ prop: 'sourceReportNo' as const, label: '来源报工', width: 140 }] : []),
     ],
     filters: [{ prop: 'dueDate', label: '交期', type: 'daterange' }],
     fetch: (query) => boardOrdersApi.list({ ...query, ...fixed }),
