@@ -26,6 +26,7 @@ export function boardOrderList(fixed: Record<string, string> = {}, options: { ed
     rowKey: 'id',
     columns: [
       { prop: 'orderNo', label: '订单号', filter: { type: 'tagInput' }, sortable: true, width: 140 },
+      ...(options.sourceReport ? [{ prop: 'sourceReportNo' as const, label: '来源报工', width: 140 }] : []),
       // A list fixed to one source (尾数订单) shows no 来源 column.
       ...(fixed.source ? [] : [{ prop: 'source' as const, label: '来源', type: 'enum' as const, options: BOARD_ORDER_SOURCE.options, filter: { type: 'select' as const, multiple: true }, width: 76 }]),
       { prop: 'customerName', label: '客户名称', filter: { type: 'input' }, sortable: true, width: 124 },
@@ -56,7 +57,6 @@ export function boardOrderList(fixed: Record<string, string> = {}, options: { ed
           </>
         ),
       },
-      ...(options.sourceReport ? [{ prop: 'sourceReportNo' as const, label: '来源报工', width: 140 }] : []),
     ],
     filters: [{ prop: 'dueDate', label: '交期', type: 'daterange' }],
     fetch: (query) => boardOrdersApi.list({ ...query, ...fixed }),

@@ -42,7 +42,7 @@ export function RemakeDialog({ open, onClose, onSaved }: { open: boolean; onClos
   };
 
   return (
-    <FormDialog open={open} title="生成补单" width={1080} save={save} successText="生成补单成功" onClose={close} onSaved={onSaved}>
+    <FormDialog open={open} title="生成补单" width={1200} save={save} successText="生成补单成功" onClose={close} onSaved={onSaved}>
       <div className="mes-board-remake">
         <Table<RemakeCandidate>
           className="mes-board-remake-reports"
@@ -57,13 +57,13 @@ export function RemakeDialog({ open, onClose, onSaved }: { open: boolean; onClos
           locale={{ emptyText: '没有可生成补单的不良报工（已审核、瓦线之后的工序、有不良数）' }}
           columns={[
             { title: '报工单号', dataIndex: 'reportNo', width: 140 },
-            { title: '生产订单', dataIndex: 'productionOrderNo', width: 125 },
+            { title: '生产订单', dataIndex: 'productionOrderNo', width: 140 },
             { title: '客户名称', dataIndex: 'customerName', ellipsis: true },
             { title: '工序', dataIndex: 'processName', width: 90 },
             { title: '不良数', dataIndex: 'defectQty', width: 64, align: 'right' },
             { title: '纸板', key: 'board', width: 200, render: (_, row) => `${row.boardCode}（${row.flute}）${row.widthMm}×${row.lengthMm}` },
-            { title: '审核时间', dataIndex: 'auditedAt', width: 140 },
-            { title: '补单', dataIndex: 'remakeOrderNo', width: 150, render: (value: string) => (value ? <Tag>已生成 {value}</Tag> : '') },
+            { title: '审核时间', dataIndex: 'auditedAt', width: 160 },
+            { title: '补单', dataIndex: 'remakeOrderNo', width: 170, render: (value: string) => (value ? <Tag>已生成 {value}</Tag> : '') },
           ]}
         />
         <Form form={form} layout="inline" style={{ marginTop: 16 }} initialValues={{ dueDate: dayjs() }}>
