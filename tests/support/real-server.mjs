@@ -86,7 +86,8 @@ export async function startRealServer(options = {}) {
     if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + (options.timeoutMs ?? 90_000);
+  // E2E_SERVER_START_MS: a longer wait for a loaded machine (migrating and seeding may take minutes there).
+  const deadline = Date.now() + (options.timeoutMs ?? (Number(process.env.E2E_SERVER_START_MS) || 90_000));
   const candidates = [`http://127.0.0.1:${port}`, `http://localhost:${port}`];
   while (Date.now() < deadline) {
     if (exited) {

@@ -972,6 +972,8 @@ export interface BoardOrderTable extends ScopedRow {
   /** A production-order change not applied because the order is on the line; '' when none. */
   change_note: Text;
   changed_at: NullableTimestamp;
+  /** The audited work report whose defects this re-make (补单) replaces (migration 0029). */
+  source_report_id: NullableId;
 }
 
 export interface BoardRunTable {

@@ -27,9 +27,9 @@ export async function apiSession(baseUrl: string, username: string, password: st
 
 /**
  * Opens a host page on the server's origin that embeds only `tag`, and hands it the user and token
- * of a fresh login by properties, as a portal does.
+ * of a fresh login by properties, as a portal does; `orgId` moves that session to another factory first.
  */
-export async function hostWithSession(page: Page, baseUrl: string, tag: string, username = 'admin', password = 'admin123'): Promise<void> {
+export async function hostWithSession(page: Page, baseUrl: string, tag: string, { username = 'admin', password = 'admin123', orgId }: { username?: string; password?: string; orgId?: number } = {}): Promise<void> {
   await page.route(`${baseUrl}/host.html`, (route) =>
     route.fulfill({
       contentType: 'text/html; charset=utf-8',
@@ -38,6 +38,7 @@ export async function hostWithSession(page: Page, baseUrl: string, tag: string, 
   );
   await page.goto(`${baseUrl}/host.html`);
   const session = await apiSession(baseUrl, username, password);
+  if (orgId !== undefined) await session.call(`/base/switch/user/org/${orgId}`, {});
   const user = await session.call('/base/user/info');
   await page.evaluate(
     ({ tag, user, token }) => {

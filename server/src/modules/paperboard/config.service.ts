@@ -1,10 +1,10 @@
-import { boardConfigProblems, DEFAULT_BOARD_LINE_CONFIG, type BoardLineConfig } from '@core/contracts/paperboard';
+import { BOARD_RUN_SEQUENCE, boardConfigProblems, DEFAULT_BOARD_LINE_CONFIG, type BoardLineConfig, type BoardRoll } from '@core/contracts/paperboard';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { validation } from '../../lib/errors';
 import type { Scope } from '../../plugins/auth';
 import { addBoardLog } from './log.service';
-import { usableRolls } from './plan';
+import { lineConfig, usableRolls } from './plan';
 
 export const BoardConfigMessages = {
   noRolls: (maxWidth: number) => `没有不超过最大门幅 ${maxWidth}mm 的可用门幅，请先在纸板生产数据中维护门幅`,
@@ -19,7 +19,7 @@ function withDefaults(stored: unknown): BoardLineConfig {
 const summaryOf = (config: BoardLineConfig) =>
   `最大门幅 ${config.maxWidthMm}mm，最小修边 ${config.minTrimMm}mm，最大切数 ${config.maxOuts}，每刀订单数 ${config.maxOrdersPerRun}，横切刀 ${config.knives}，` +
   `超欠数 ±${config.tolerancePct}%，最短开机 ${config.minRunLengthM} 米，每单最多 ${config.maxRunsPerOrder || '不限'} 刀，` +
-  `车速 ${config.speeds.map((speed) => `${speed.flute} ${speed.speedMpm}`).join('/')} 米/分`;
+  `排刀 ${BOARD_RUN_SEQUENCE.find((option) => option.value === config.sequence)?.label ?? ''}，车速 ${config.speeds.map((speed) => `${speed.flute} ${speed.speedMpm}`).join('/')} 米/分`;
 
 /** The corrugator's limits (排产配置) of a factory, and the roll widths on hand (门幅, paper produce data). */
 export class BoardConfigService {
@@ -30,13 +30,37 @@ export class BoardConfigService {
     return withDefaults(row?.config);
   }
 
+  private deckles(scope: Scope, db: Db) {
+    return db
+      .selectFrom('deckle_width')
+      .select(['width_mm as widthMm', 'min_trim_mm as minTrimMm', 'enabled'])
+      .where('enterprise_id', '=', scope.enterpriseId)
+      .where('org_id', '=', scope.orgId)
+      .orderBy('width_mm')
+      .execute();
+  }
+
   /** Enabled deckle widths the line can take, narrowest first. */
   async rolls(scope: Scope, db: Db = this.db, config?: BoardLineConfig): Promise<number[]> {
-    const rows = await db.selectFrom('deckle_width').select('width_mm').where('enterprise_id', '=', scope.enterpriseId).where('org_id', '=', scope.orgId).where('enabled', '=', true).execute();
+    const rows = await this.deckles(scope, db);
     return usableRolls(
-      rows.map((row) => row.width_mm),
+      rows.filter((row) => row.enabled).map((row) => row.widthMm),
       config ?? (await this.get(scope, db)),
     );
+  }
+
+  /**
+   * What every 试排, check and save works with: the config with the minimum trim the line keeps (the
+   * larger of the config's and the usable deckles' own, `lineConfig`) and the usable roll widths.
+   */
+  async line(scope: Scope, db: Db = this.db): Promise<{ config: BoardLineConfig; rolls: number[] }> {
+    const [config, deckles] = await Promise.all([this.get(scope, db), this.deckles(scope, db)]);
+    return lineConfig(config, deckles);
+  }
+
+  /** Every deckle of the factory (门幅, 纸板生产数据) with its own minimum trim, narrowest first. */
+  rollsOnHand(scope: Scope): Promise<BoardRoll[]> {
+    return this.deckles(scope, this.db);
   }
 
   async update(scope: Scope, request: BoardLineConfig, context: OperationContext): Promise<void> {

@@ -2,6 +2,7 @@ import type { ServerModule } from '../module';
 import { BoardConfigService } from './config.service';
 import { BoardOrderService } from './orders.service';
 import { paperboardRoutes } from './paperboard.routes';
+import { BoardRemakeService } from './remake.service';
 import { BoardScheduleService } from './schedule.service';
 import { TrimRunner } from './trim-runner';
 
@@ -9,7 +10,7 @@ const pad = (value: number) => String(value).padStart(2, '0');
 
 /**
  * 纸板排产 (/paperboard): board orders from production orders and by hand, standby groups and 试排
- * (the trim optimiser in a worker thread), schedules of runs with hand edits, issue, cancel, copy and
+ * (the trim optimiser in a worker thread), re-makes (补单) from defect reports, schedules of runs with hand edits, issue, cancel, copy and
  * the run sheet, the corrugator's limits, the scheduling log.
  */
 export const paperboardModule: ServerModule = {
@@ -23,6 +24,7 @@ export const paperboardModule: ServerModule = {
       configs,
       files,
       orders: new BoardOrderService(db, configs),
+      remakes: new BoardRemakeService(db),
       schedules: new BoardScheduleService(db, configs, runner),
       today: () => {
         const date = now();

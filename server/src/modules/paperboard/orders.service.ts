@@ -61,6 +61,7 @@ function boardOrderQuery(db: Db) {
     .selectFrom('board_order as b')
     .leftJoin('production_order as o', 'o.id', 'b.production_order_id')
     .leftJoin('board_schedule as s', 's.id', 'b.schedule_id')
+    .leftJoin('work_report as w', 'w.id', 'b.source_report_id')
     .select([
       'b.id',
       'b.order_no',
@@ -81,6 +82,7 @@ function boardOrderQuery(db: Db) {
       'b.remark',
       'b.revoked',
       'b.change_note',
+      'w.report_no as source_report_no',
       'b.created_at',
       'b.updated_at',
     ]);
@@ -109,6 +111,7 @@ function toBoardOrder(row: BoardOrderRow): BoardOrder {
     remark: row.remark,
     revoked: row.revoked,
     changeNote: row.change_note,
+    sourceReportNo: row.source_report_no ?? '',
     createTime: formatDateTime(row.created_at),
     updateTime: formatDateTime(row.updated_at),
   };
@@ -130,6 +133,7 @@ export const BOARD_ORDER_EXPORT_COLUMNS: ReadonlyArray<ExportColumn<BoardOrder>>
   { header: '状态', value: (row) => BOARD_ORDER_STATE.label(row.state) },
   { header: '排程号', value: (row) => row.scheduleNo, width: 18 },
   { header: '备注', value: (row) => row.remark, width: 24 },
+  { header: '来源报工', value: (row) => row.sourceReportNo, width: 20 },
   { header: '变更提示', value: (row) => (row.revoked ? '生产订单已撤销' : row.changeNote), width: 30 },
 ];
 
@@ -308,7 +312,7 @@ export class BoardOrderService extends FactoryEntity({ query: boardOrderQuery, a
   /** Waiting orders grouped by board code and flute, with totals; the groups due soonest first. */
   async standbyGroups(scope: Scope, today: string): Promise<StandbyGroup[]> {
     await syncBoardOrders(this.db, scope);
-    const [config, rolls] = await Promise.all([this.configs.get(scope), this.configs.rolls(scope)]);
+    const { config, rolls } = await this.configs.line(scope);
     const widest = rolls.at(-1) ?? config.maxWidthMm;
     const rows = await this.db
       .selectFrom('board_order')

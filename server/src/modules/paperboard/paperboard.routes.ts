@@ -9,12 +9,14 @@ import { scopeOf, sessionOf } from '../../plugins/auth';
 import type { BoardConfigService } from './config.service';
 import { listBoardLog } from './log.service';
 import { BOARD_ORDER_EXPORT_COLUMNS, BOARD_ORDER_IMPORT_COLUMNS, type BoardOrderService } from './orders.service';
+import type { BoardRemakeService } from './remake.service';
 import { RUN_SHEET_COLUMNS, type BoardScheduleService } from './schedule.service';
 import type { Db } from '../../db';
 
 export interface PaperboardServices {
   db: Db;
   orders: BoardOrderService;
+  remakes: BoardRemakeService;
   schedules: BoardScheduleService;
   configs: BoardConfigService;
   files: StoredFiles;
@@ -23,7 +25,7 @@ export interface PaperboardServices {
 }
 
 /** /dps-server/paperboard/*: board orders, standby groups and 试排, schedules and their run sheet, the line's config, the log. */
-export async function paperboardRoutes(app: FastifyInstance, { db, orders, schedules, configs, files, today }: PaperboardServices): Promise<void> {
+export async function paperboardRoutes(app: FastifyInstance, { db, orders, remakes, schedules, configs, files, today }: PaperboardServices): Promise<void> {
   const scope = (request: Parameters<typeof sessionOf>[0]) => scopeOf(sessionOf(request));
 
   mount(app, E.orderList, async (request) => orders.list(scope(request), request.query));
@@ -38,6 +40,9 @@ export async function paperboardRoutes(app: FastifyInstance, { db, orders, sched
     run: (s, path, context) => orders.import(s, path, context),
   });
   registerExportRoute(app, { endpoint: E.orderExport, name: '纸板订单', columns: BOARD_ORDER_EXPORT_COLUMNS, rows: (s, query: BoardOrderListQuery) => orders.rows(s, query) });
+
+  mount(app, E.remakeCandidates, async (request) => remakes.candidates(scope(request)));
+  mount(app, E.remakeCreate, async (request) => remakes.create(scope(request), request.body, operationContext(request)));
 
   mount(app, E.standbyGroups, async (request) => orders.standbyGroups(scope(request), today()));
   mount(app, E.trial, async (request) => schedules.trial(scope(request), request.body));
@@ -57,6 +62,7 @@ export async function paperboardRoutes(app: FastifyInstance, { db, orders, sched
   });
 
   mount(app, E.config, async (request) => configs.get(scope(request)));
+  mount(app, E.configRolls, async (request) => configs.rollsOnHand(scope(request)));
   mount(app, E.configUpdate, async (request) => configs.update(scope(request), request.body, operationContext(request)));
 
   mount(app, E.logList, async (request) => listBoardLog(db, scope(request), request.query));

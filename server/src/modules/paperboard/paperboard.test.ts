@@ -8,13 +8,16 @@ import {
   type BoardOrder,
   type BoardSchedule,
   type BoardScheduleDetail,
+  type BoardRoll,
   type BoardTrialResult,
   type CreateBoardOrderRequest,
+  type RemakeCandidate,
   type StandbyGroup,
 } from '@core/contracts/paperboard';
 import { checkPlan, planMetrics } from '../../domain/trim/check';
 import { loginAs, sheetRows, type TestApp, useTwoFactoryApp } from '../../test-support';
-import { trimInstance, toTrimRuns, usableRolls } from './plan';
+import { lineConfig, remainderInstance, sequenceRuns, trimInstance, toTrimRuns, usableRolls } from './plan';
+import { sheetRange } from '../../domain/trim/validate';
 
 let t: TestApp;
 /** admin in 示例纸箱厂 (1001) */
@@ -117,6 +120,85 @@ describe('board orders', () => {
   });
 });
 
+describe('补单 from a defect report', () => {
+  const candidates = (token: string) => data(get<RemakeCandidate[]>(token, P.remakeCandidates));
+
+  it('lists audited reports with defects after the corrugator, and makes one re-make per report, linked to it', async () => {
+    const list = await candidates(boardAdmin);
+    expect(list.length).toBeGreaterThan(0);
+    // Each is an audited report with defects, on an operation after the order's corrugator step.
+    const ids = list.map((row) => row.reportId);
+    const reports = await t.db
+      .selectFrom('work_report as r')
+      .innerJoin('production_order_operation as op', 'op.id', 'r.operation_id')
+      .select(['r.id', 'r.audit_state', 'r.defect_qty', 'r.org_id', 'op.seq', 'r.order_id'])
+      .where('r.id', 'in', ids)
+      .execute();
+    for (const report of reports) {
+      expect(report).toMatchObject({ audit_state: 2, org_id: 1002 });
+      expect(report.defect_qty).toBeGreaterThan(0);
+      const corrugator = await t.db
+        .selectFrom('production_order_operation as x')
+        .innerJoin('process as p', 'p.id', 'x.process_id')
+        .select('x.seq')
+        .where('x.order_id', '=', report.order_id)
+        .where('p.code', '=', 'ZB01')
+        .executeTakeFirstOrThrow();
+      expect(corrugator.seq).toBeLessThan(report.seq);
+    }
+    const report = list.find((row) => row.remakeOrderNo === '')!;
+    const { id } = await data(post<{ id: number }>(planner, P.remakeCreate, { reportId: report.reportId, quantity: report.defectQty + 5, dueDate: '2030-02-01' }));
+    const remake = await data(get<BoardOrder>(boardAdmin, P.orderDetail(id)));
+    expect(remake).toMatchObject({
+      source: 3,
+      state: 1,
+      orderNo: expect.stringMatching(/^BR\d{11}$/),
+      sourceReportNo: report.reportNo,
+      boardCode: report.boardCode,
+      flute: report.flute,
+      widthMm: report.widthMm,
+      lengthMm: report.lengthMm,
+      quantity: report.defectQty + 5,
+      dueDate: '2030-02-01',
+      customerName: report.customerName,
+      remark: `报工 ${report.reportNo}（${report.processName}）不良 ${report.defectQty}`,
+    });
+    expect(await logCount(`生成补单：${remake.orderNo}（报工 ${report.reportNo}`)).toBe(1);
+    // It waits in standby with its board group, and the report now names it.
+    expect((await groups(boardAdmin)).some((group) => group.boardCode === report.boardCode && group.flute === report.flute)).toBe(true);
+    expect((await candidates(boardAdmin)).find((row) => row.reportId === report.reportId)!.remakeOrderNo).toBe(remake.orderNo);
+    // A second re-make of the same report is refused, and nothing is added.
+    const total = (await orders(boardAdmin, 'source=3')).total;
+    expect(await post(boardAdmin, P.remakeCreate, { reportId: report.reportId, quantity: 10, dueDate: '2030-02-01' })).toMatchObject({
+      resultCode: 4009,
+      resultMsg: `报工 ${report.reportNo} 已生成补单 ${remake.orderNo}`,
+    });
+    expect((await orders(boardAdmin, 'source=3')).total).toBe(total);
+    // Deleting the re-make frees the report for another.
+    await data(post(boardAdmin, P.orderDeleteBatch, { ids: [id] }));
+    expect((await candidates(boardAdmin)).find((row) => row.reportId === report.reportId)!.remakeOrderNo).toBe('');
+  });
+
+  it('refuses a report that is not audited, has no defects or is on the corrugator itself (4000), another factory’s (4004), and bad input', async () => {
+    const refusable = await t.db
+      .selectFrom('work_report as r')
+      .select(['r.id', 'r.report_no'])
+      .where('r.org_id', '=', 1002)
+      .where((eb) => eb.or([eb('r.audit_state', '<>', 2), eb('r.defect_qty', '=', 0)]))
+      .executeTakeFirstOrThrow();
+    const total = (await orders(boardAdmin, 'source=3')).total;
+    expect(await post(boardAdmin, P.remakeCreate, { reportId: refusable.id, quantity: 10, dueDate: '2030-02-01' })).toMatchObject({
+      resultCode: 4000,
+      resultMsg: `报工 ${refusable.report_no} 不能生成补单：只有已审核、有不良数、且在瓦线工序之后的工序报工可以生成补单`,
+    });
+    const report = (await candidates(boardAdmin)).find((row) => row.remakeOrderNo === '')!;
+    expect(await post(admin, P.remakeCreate, { reportId: report.reportId, quantity: 10, dueDate: '2030-02-01' })).toMatchObject({ resultCode: 4004, resultMsg: '报工记录不存在' });
+    expect((await data(get<RemakeCandidate[]>(admin, P.remakeCandidates))).some((row) => row.reportId === report.reportId)).toBe(false);
+    expect(await post(boardAdmin, P.remakeCreate, { reportId: report.reportId, quantity: 0, dueDate: '2030-02-01' })).toMatchObject({ resultCode: 4000 });
+    expect((await orders(boardAdmin, 'source=3')).total).toBe(total);
+  });
+});
+
 describe('standby, 试排 and saving a schedule', () => {
   it('groups waiting orders by board code and flute with totals', async () => {
     const list = await groups(boardAdmin);
@@ -181,6 +263,24 @@ describe('standby, 试排 and saving a schedule', () => {
     expect(await post(boardAdmin, P.trial, { boardCode: 'T-NONE', flute: 'C' })).toMatchObject({ resultCode: 4000, resultMsg: '没有可试排的待排订单' });
     expect(await post(boardAdmin, P.trial, { boardCode: 'T-WIDE', flute: 'C', orderIds: [999_999] })).toMatchObject({ resultCode: 4000, resultMsg: '所选订单不是该纸板编码和楞型的待排订单' });
     await data(post(boardAdmin, P.orderDeleteBatch, { ids: [id] }));
+  });
+
+  it('puts a 试排’s runs in the line’s 排刀顺序: wide to narrow by default, narrow to wide when set', async () => {
+    const group = (await groups(boardAdmin)).find((each) => each.orders >= 10)!;
+    const widths = async () => (await data(post<BoardTrialResult>(boardAdmin, P.trial, { boardCode: group.boardCode, flute: group.flute }))).runs.map((run) => run.rollWidthMm);
+    const wide = await widths();
+    expect(new Set(wide).size).toBeGreaterThan(1);
+    expect(wide).toEqual([...wide].sort((a, b) => b - a));
+    await data(post(boardAdmin, P.configUpdate, { ...DEFAULT_BOARD_LINE_CONFIG, sequence: 'narrow' }));
+    try {
+      const narrow = await widths();
+      expect(narrow).toEqual([...narrow].sort((a, b) => a - b));
+      const log = await data(get<PageResult<BoardLogEntry>>(boardAdmin, `${P.logList}?limit=10&action=config`));
+      expect(log.list[0]!.after).toContain('排刀 窄到宽');
+    } finally {
+      await data(post(boardAdmin, P.configUpdate, DEFAULT_BOARD_LINE_CONFIG));
+    }
+    expect(await post(boardAdmin, P.configUpdate, { ...DEFAULT_BOARD_LINE_CONFIG, sequence: 'middle' })).toMatchObject({ resultCode: 4000 });
   });
 
   it('runs one 试排 at a time per factory, with a clear message for the second', async () => {
@@ -266,6 +366,39 @@ describe('a schedule: hand edits, issue, cancel, copy, run sheet', () => {
     expect(await post(boardAdmin, P.scheduleCopy, { id })).toMatchObject({ resultCode: 4009 });
   });
 
+  it('re-optimises the rest of a locked order within the order’s whole window, and puts the whole schedule in 排刀顺序', async () => {
+    // Two 250 mm orders of 1,000 sheets (970–1,030 allowed); the locked run gives each 900. What is left
+    // may be 70–130 sheets: at least 120 cuts (30 m) fit, which a window of 100 ± 3 % (97–103) would not.
+    const a = await data(post<{ id: number }>(boardAdmin, P.orderCreate, handOrder({ boardCode: 'T-REST', widthMm: 1000, lengthMm: 250, quantity: 1000 })));
+    const b = await data(post<{ id: number }>(boardAdmin, P.orderCreate, handOrder({ boardCode: 'T-REST', widthMm: 600, lengthMm: 250, quantity: 1000 })));
+    const { id } = await data(
+      post<{ id: number }>(boardAdmin, P.scheduleCreate, {
+        boardCode: 'T-REST',
+        flute: 'C',
+        runs: [
+          { rollWidthMm: 1600, lanes: [{ boardOrderId: a.id, outs: 1, cuts: 120 }] },
+          { rollWidthMm: 1700, lanes: [{ boardOrderId: a.id, outs: 1, cuts: 900 }, { boardOrderId: b.id, outs: 1, cuts: 900 }] },
+          { rollWidthMm: 1800, lanes: [{ boardOrderId: b.id, outs: 1, cuts: 120 }] },
+        ],
+      }),
+    );
+    const before = await detail(boardAdmin, id);
+    const lockedRun = before.runs[1]!;
+    await data(post(boardAdmin, P.reoptimise, { id, lockedRunIds: [lockedRun.runId] }));
+    const after = await detail(boardAdmin, id);
+    expect(after.problems).toEqual([]);
+    expect(after.runs.find((run) => run.runId === lockedRun.runId)).toMatchObject({ rollWidthMm: 1700, lanes: lockedRun.lanes });
+    const sheets = (orderId: number) => after.runs.flatMap((run) => run.lanes).filter((lane) => lane.boardOrderId === orderId).reduce((sum, lane) => sum + lane.sheets, 0);
+    for (const orderId of [a.id, b.id]) {
+      expect(sheets(orderId)).toBeGreaterThanOrEqual(970);
+      expect(sheets(orderId)).toBeLessThanOrEqual(1030);
+    }
+    // Wide to narrow over the whole schedule, the locked run included.
+    const rolls = after.runs.map((run) => run.rollWidthMm);
+    expect(rolls).toEqual([...rolls].sort((x, y) => y - x));
+    expect(after.runs.map((run) => run.seq)).toEqual(after.runs.map((_, index) => index + 1));
+  });
+
   it('lists schedules with their figures; the seed has one on the line, one issued, one done and drafts', async () => {
     const page = await schedules(boardAdmin);
     const states = new Set(page.list.map((row) => row.state));
@@ -303,6 +436,25 @@ describe('the line’s config', () => {
   });
 
 
+  it('shows the roll widths on hand; a deckle’s own larger minimum trim is what the line keeps', async () => {
+    const rolls = await data(get<BoardRoll[]>(boardAdmin, P.configRolls));
+    const deckles = await t.db.selectFrom('deckle_width').select(['id', 'width_mm', 'min_trim_mm', 'enabled']).where('org_id', '=', 1002).orderBy('width_mm').execute();
+    expect(rolls).toEqual(deckles.map((row) => ({ widthMm: row.width_mm, minTrimMm: row.min_trim_mm, enabled: row.enabled })));
+    expect(rolls.every((roll) => roll.minTrimMm < DEFAULT_BOARD_LINE_CONFIG.minTrimMm)).toBe(true);
+    const draft = (await schedules(boardAdmin, 'state=1')).list[0]!;
+    expect((await detail(boardAdmin, draft.id)).minTrimMm).toBe(DEFAULT_BOARD_LINE_CONFIG.minTrimMm);
+    const deckle = deckles.find((row) => row.enabled)!;
+    await data(post(boardAdmin, '/dps-server/deckle_width/update', { id: deckle.id, widthMm: deckle.width_mm, minTrimMm: 180, enabled: true }));
+    try {
+      const changed = await detail(boardAdmin, draft.id);
+      expect(changed.minTrimMm).toBe(180);
+      expect(changed.problems.some((problem) => problem.includes('加最小修边 180mm'))).toBe(true);
+    } finally {
+      await data(post(boardAdmin, '/dps-server/deckle_width/update', { id: deckle.id, widthMm: deckle.width_mm, minTrimMm: deckle.min_trim_mm, enabled: true }));
+    }
+    expect((await detail(boardAdmin, draft.id)).problems).toEqual([]);
+  });
+
   it('reads the defaults, validates and stores a change per factory, logged with before and after', async () => {
     expect(await data(get<BoardLineConfig>(boardAdmin, P.config))).toEqual(DEFAULT_BOARD_LINE_CONFIG);
     expect(await post(boardAdmin, P.configUpdate, { ...DEFAULT_BOARD_LINE_CONFIG, knives: 1 })).toMatchObject({ resultCode: 4000, resultMsg: '只有一把横切刀时每刀订单数只能是1' });
@@ -335,13 +487,83 @@ describe('access', () => {
       [P.configUpdate, DEFAULT_BOARD_LINE_CONFIG],
       [P.orderCreate, handOrder()],
       [P.orderImport, { url: '/file/x.xlsx' }],
+      [P.remakeCreate, { reportId: 1, quantity: 1, dueDate: '2030-01-01' }],
     ];
     for (const [path, body] of calls) expect(await post(qc, path, body), path).toMatchObject({ resultCode: 4003 });
     expect(await get(qc, P.scheduleList)).toMatchObject({ resultCode: 4003 });
+    expect(await get(qc, P.remakeCandidates)).toMatchObject({ resultCode: 4003 });
     const boardSchedule = (await schedules(boardAdmin)).list[0]!;
     expect(await get(admin, P.scheduleDetail(boardSchedule.id))).toMatchObject({ resultCode: 4004 });
     expect(await post(admin, P.scheduleIssue, { id: boardSchedule.id })).toMatchObject({ resultCode: 4004 });
     expect(await post(admin, P.scheduleCancel, { id: boardSchedule.id })).toMatchObject({ resultCode: 4004 });
     expect((await schedules(admin)).list.some((row) => row.id === boardSchedule.id)).toBe(false);
+  });
+
+  it('answers 4004 to another factory’s update, copy, re-optimise, export and run check of a schedule, and changes nothing', async () => {
+    const draft = (await schedules(boardAdmin, 'state=1')).list[0]!;
+    const cancelled = (await schedules(boardAdmin, 'state=5')).list[0];
+    const before = await detail(boardAdmin, draft.id);
+    const run = before.runs[0]!;
+    const lanes = run.lanes.map((lane) => ({ boardOrderId: lane.boardOrderId, outs: lane.outs, cuts: lane.cuts }));
+    const logsBefore = (await data(get<PageResult<BoardLogEntry>>(boardAdmin, `${P.logList}?limit=10`))).total;
+    const schedulesBefore = (await schedules(boardAdmin)).total;
+    const calls: Array<[string, unknown]> = [
+      [P.runUpdate, { scheduleId: draft.id, runId: run.runId, rollWidthMm: run.rollWidthMm, lanes }],
+      [P.runCheck, { scheduleId: draft.id, runId: run.runId, rollWidthMm: run.rollWidthMm, lanes }],
+      [P.reoptimise, { id: draft.id, lockedRunIds: [] }],
+      [P.scheduleCopy, { id: cancelled?.id ?? draft.id }],
+      [P.runSheet, { id: draft.id }],
+    ];
+    for (const [path, body] of calls) expect(await post(admin, path, body), path).toMatchObject({ resultCode: 4004, resultMsg: '排程不存在' });
+    const after = await detail(boardAdmin, draft.id);
+    expect(after.schedule).toEqual(before.schedule);
+    expect(after.runs).toEqual(before.runs);
+    expect((await schedules(boardAdmin)).total).toBe(schedulesBefore);
+    expect((await data(get<PageResult<BoardLogEntry>>(boardAdmin, `${P.logList}?limit=10`))).total).toBe(logsBefore);
+  });
+});
+
+describe('plan helpers', () => {
+  const order = (id: number, quantity: number) => ({ id, orderNo: `O${id}`, customerName: '', widthMm: 500, lengthMm: 500, quantity });
+
+  it('gives each remainder a window inside the order’s whole window less its locked sheets, widened only when every order was locked into', () => {
+    const orders = [order(1, 1000), order(2, 2400), order(3, 5000)];
+    // Every order touched: one tolerance as wide as the tightest remainder's window allows.
+    const locked = new Map([[1, 900], [2, 1000], [3, 5000]]);
+    const rest = remainderInstance(orders, locked, 0.03);
+    expect(rest.orders.map((each) => each.id)).toEqual([1, 2]);
+    expect(rest.tolerance).toBeGreaterThan(0.03);
+    for (const each of rest.orders) {
+      const whole = sheetRange(orders.find((o) => o.id === each.id)!.quantity, 0.03);
+      const got = locked.get(each.id)!;
+      const window = sheetRange(each.quantity, rest.tolerance);
+      expect(window.min + got).toBeGreaterThanOrEqual(whole.min);
+      expect(window.max + got).toBeLessThanOrEqual(whole.max);
+    }
+    // The tightest: order 2's 2,328–2,472 less 1,000 (1,328–1,472, ±5.1 %); order 1 then takes 95–105 of its 70–130.
+    expect(rest.tolerance).toBeCloseTo(144 / 2800, 5);
+    expect(sheetRange(rest.orders[1]!.quantity, rest.tolerance)).toEqual({ min: 1328, max: 1472 });
+    expect(sheetRange(rest.orders[0]!.quantity, rest.tolerance)).toEqual({ min: 95, max: 105 });
+    // An untouched order keeps its quantity and the config's tolerance: so does every other remainder.
+    const plain = remainderInstance([...orders, order(4, 800)], locked, 0.03);
+    expect(plain.tolerance).toBe(0.03);
+    expect(plain.orders.map((each) => [each.id, each.quantity])).toEqual([[1, 100], [2, 1400], [4, 800]]);
+  });
+
+  it('sequences runs by roll width either way, keeping the order of runs of one width', () => {
+    const runs = [{ rollWidthMm: 1800, tag: 'a' }, { rollWidthMm: 2200, tag: 'b' }, { rollWidthMm: 1800, tag: 'c' }, { rollWidthMm: 1600, tag: 'd' }];
+    expect(sequenceRuns(runs, 'wide').map((run) => run.tag)).toEqual(['b', 'a', 'c', 'd']);
+    expect(sequenceRuns(runs, 'narrow').map((run) => run.tag)).toEqual(['d', 'a', 'c', 'b']);
+  });
+
+  it('keeps the larger of the config’s and the usable deckles’ minimum trim', () => {
+    const deckles = [
+      { widthMm: 1600, minTrimMm: 20, enabled: true },
+      { widthMm: 2000, minTrimMm: 35, enabled: true },
+      { widthMm: 2200, minTrimMm: 60, enabled: false },
+      { widthMm: 2800, minTrimMm: 80, enabled: true },
+    ];
+    expect(lineConfig(DEFAULT_BOARD_LINE_CONFIG, deckles)).toMatchObject({ rolls: [1600, 2000], config: { minTrimMm: 35 } });
+    expect(lineConfig({ ...DEFAULT_BOARD_LINE_CONFIG, minTrimMm: 40 }, deckles).config.minTrimMm).toBe(40);
   });
 });

@@ -32,6 +32,64 @@ export function usableRolls(deckles: number[], config: BoardLineConfig): number[
   return [...new Set(deckles.filter((width) => width <= config.maxWidthMm))].sort((a, b) => a - b);
 }
 
+/**
+ * The config a plan is made and checked under, and the usable rolls. Each deckle carries its own
+ * minimum trim (纸板生产数据); the format has one `minTrim` per instance, so the line keeps the larger
+ * of the config's and the largest among the usable deckles' — never less than any roll needs.
+ */
+export function lineConfig(config: BoardLineConfig, deckles: Array<{ widthMm: number; minTrimMm: number; enabled: boolean }>): { config: BoardLineConfig; rolls: number[] } {
+  const usable = deckles.filter((deckle) => deckle.enabled && deckle.widthMm <= config.maxWidthMm);
+  return {
+    config: { ...config, minTrimMm: Math.max(config.minTrimMm, ...usable.map((deckle) => deckle.minTrimMm)) },
+    rolls: usableRolls(
+      usable.map((deckle) => deckle.widthMm),
+      config,
+    ),
+  };
+}
+
+/**
+ * Runs in the line's 排刀顺序: by roll width, widest first (宽到窄) or narrowest first (窄到宽); runs of
+ * one width keep the order they came in (the optimiser's, or locked runs before fresh ones).
+ */
+export function sequenceRuns<T extends { rollWidthMm: number }>(runs: T[], sequence: BoardLineConfig['sequence']): T[] {
+  const sign = sequence === 'narrow' ? 1 : -1;
+  return runs
+    .map((run, index) => ({ run, index }))
+    .sort((a, b) => sign * (a.run.rollWidthMm - b.run.rollWidthMm) || a.index - b.index)
+    .map(({ run }) => run);
+}
+
+/**
+ * What is left of each order once locked runs give it `locked` sheets, as the optimiser's orders and
+ * one tolerance. The order may end anywhere in its full window [⌈qty(1−t)⌉, ⌊qty(1+t)⌋], so the rest
+ * may take [min − locked, max − locked]: as wide as the whole order's window. The format has one
+ * tolerance per instance, so the widest that every remainder's window still holds is taken, and each
+ * remainder's quantity is set at the middle of its window. An order untouched by the locked runs keeps
+ * its quantity and the config's tolerance; so does everything when that is the widest possible.
+ * Orders already at their minimum are left out.
+ */
+export function remainderInstance(orders: PlanOrder[], locked: Map<number, number>, tolerance: number): { orders: PlanOrder[]; tolerance: number } {
+  const windows = orders
+    .map((order) => {
+      const { min, max } = sheetRange(order.quantity, tolerance);
+      const got = locked.get(order.id) ?? 0;
+      return { order, got, low: Math.max(1, min - got), high: max - got };
+    })
+    .filter((entry) => entry.got < sheetRange(entry.order.quantity, tolerance).min && entry.high >= entry.low);
+  const plain = { orders: windows.map(({ order, got }) => ({ ...order, quantity: order.quantity - got })), tolerance };
+  if (windows.length === 0 || windows.some((entry) => entry.got === 0)) return plain;
+  // The centred quantity q of [low, high] holds [q(1−w), q(1+w)] for w = (high − low) / (high + low).
+  const wide = Math.min(...windows.map(({ low, high }) => (high - low) / (high + low)));
+  if (wide <= tolerance) return plain;
+  const widened = windows.map(({ order, low, high }) => {
+    const quantity = Math.round((low + high) / 2);
+    const range = sheetRange(quantity, wide);
+    return range.min >= low && range.max <= high ? { ...order, quantity } : null;
+  });
+  return widened.every((order) => order !== null) ? { orders: widened as PlanOrder[], tolerance: wide } : plain;
+}
+
 export function trimInstance(name: string, board: { boardCode: string; flute: string }, orders: PlanOrder[], rolls: number[], config: BoardLineConfig): TrimInstance {
   return {
     name,

@@ -18,8 +18,7 @@ import {
 } from '@core/contracts/paperboard';
 import type { PageResult } from '@core/contracts/common';
 import type { Db } from '../../db';
-import type { TrimInstance } from '../../domain/trim/types';
-import { sheetRange } from '../../domain/trim/validate';
+import type { TrimInstance, TrimRun } from '../../domain/trim/types';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import { formatDateTime } from '../../lib/datetime';
 import { conflict, notFound, validation } from '../../lib/errors';
@@ -32,7 +31,7 @@ import type { BoardConfigService } from './config.service';
 import { addBoardLog } from './log.service';
 import { nextDailyNo, syncBoardOrders } from './orders.service';
 import { paperDemand } from './paper-demand';
-import { planProblems, planTotals, runViews, trimInstance, type PlanOrder, type PlanRun } from './plan';
+import { planProblems, planTotals, remainderInstance, runViews, sequenceRuns, trimInstance, type PlanOrder, type PlanRun } from './plan';
 import type { TrimOutcome, TrimRunner } from './trim-runner';
 
 export const BoardScheduleMessages = {
@@ -197,6 +196,9 @@ function refusalOf(outcome: Exclude<TrimOutcome, { ok: true }>, orders: PlanOrde
   return order ? outcome.refusal.replaceAll(`订单 ${order.id}`, `订单 ${order.orderNo}`) : outcome.refusal;
 }
 
+const planRunsOf = (runs: TrimRun[]): PlanRun[] =>
+  runs.map((run) => ({ rollWidthMm: run.rollWidth, lanes: run.lanes.map((lane) => ({ boardOrderId: Number(lane.orderId), outs: lane.outs, cuts: lane.cuts })) }));
+
 const runText = (view: BoardRunView) => `门幅 ${view.rollWidthMm}，${view.lanes.map((lane) => `${lane.orderNo} ${lane.outs}切×${lane.cuts}刀`).join(' + ')}，修边 ${view.trimMm}mm`;
 
 /** Corrugator schedules (排产单): 试排 in the worker, save, hand edits, issue, cancel, copy, run sheet. */
@@ -218,8 +220,7 @@ export class BoardScheduleService {
   async trial(scope: Scope, request: BoardTrialRequest): Promise<BoardTrialResult> {
     return this.oneAtATime(scope, async () => {
       await syncBoardOrders(this.db, scope);
-      const config = await this.configs.get(scope);
-      const rolls = await this.configs.rolls(scope, this.db, config);
+      const { config, rolls } = await this.configs.line(scope);
       let query = waitingOrders(this.db, scope, request);
       if (request.orderIds) query = query.where('id', 'in', request.orderIds);
       if (request.dueBy) query = query.where('due_date', '<=', request.dueBy);
@@ -229,7 +230,7 @@ export class BoardScheduleService {
       const instance = trimInstance(`${request.boardCode}/${request.flute}`, request, orders, rolls, config);
       const outcome = await this.runner.run(instance);
       if (!outcome.ok) throw validation(refusalOf(outcome, orders));
-      const runs: PlanRun[] = outcome.runs.map((run) => ({ rollWidthMm: run.rollWidth, lanes: run.lanes.map((lane) => ({ boardOrderId: Number(lane.orderId), outs: lane.outs, cuts: lane.cuts })) }));
+      const runs = sequenceRuns(planRunsOf(outcome.runs), config.sequence);
       const problems = planProblems(runs, orders, rolls, config);
       if (problems.length) throw validation(BoardScheduleMessages.broken(problems));
       const totals = planTotals(runs, orders, request.flute, config);
@@ -284,8 +285,7 @@ export class BoardScheduleService {
   }
 
   private async insertSchedule(trx: Db, scope: Scope, board: { boardCode: string; flute: string; lowerBoundM2?: number; remark?: string }, orders: PlanOrder[], runs: PlanRun[]) {
-    const config = await this.configs.get(scope, trx);
-    const rolls = await this.configs.rolls(scope, trx, config);
+    const { config, rolls } = await this.configs.line(scope, trx);
     const problems = planProblems(runs, orders, rolls, config);
     if (problems.length) throw validation(BoardScheduleMessages.broken(problems));
     const totals = planTotals(runs, orders, board.flute, config);
@@ -321,8 +321,7 @@ export class BoardScheduleService {
 
   async detail(scope: Scope, id: number): Promise<BoardScheduleDetail> {
     const row = await requireOne(scheduleQuery(this.db), 's', scope, id, BoardScheduleMessages.notFound);
-    const config = await this.configs.get(scope);
-    const [runs, orders, rolls] = await Promise.all([runsOf(this.db, id), this.laneOrders(scope, id), this.configs.rolls(scope, this.db, config)]);
+    const [runs, orders, { config, rolls }] = await Promise.all([runsOf(this.db, id), this.laneOrders(scope, id), this.configs.line(scope)]);
     const views = runViews(runs, orders);
     const draft = row.state === 1;
     return {
@@ -388,8 +387,7 @@ export class BoardScheduleService {
     const used = new Set(next.flatMap((each) => each.lanes.map((lane) => lane.boardOrderId)));
     const orders = [...held, ...joining].filter((order) => used.has(order.id));
     const leaving = held.filter((order) => !used.has(order.id));
-    const config = await this.configs.get(scope, db);
-    const rolls = await this.configs.rolls(scope, db, config);
+    const { config, rolls } = await this.configs.line(scope, db);
     return { schedule, runs, index, run, next, orders, held, joining, leaving, config, problems: scheduleProblems(next, orders, schedule, rolls, config) };
   }
 
@@ -432,11 +430,12 @@ export class BoardScheduleService {
   }
 
   /**
-   * 锁定并重新优化 (draft only): the locked runs stay as they are, in their order, and keep the sheets they
-   * give their orders; every order's remaining demand (quantity less its locked sheets; none once the
-   * locked sheets reach the quantity less the tolerance) goes to the optimiser in the worker thread,
-   * as a 试排 does, and its runs follow the locked ones. The whole schedule is re-checked before the
-   * runs are replaced; a schedule changed meanwhile is refused (4009).
+   * 锁定并重新优化 (draft only): the locked runs keep their roll and lanes, and the sheets they give their
+   * orders; what is left of each order (its full window less its locked sheets, `remainderInstance`;
+   * nothing once the locked sheets reach the order's minimum) goes to the optimiser in the worker
+   * thread, as a 试排 does. Then the whole schedule is put in the line's 排刀顺序 by roll width — locked
+   * runs included (locking fixes what a run cuts, not when; within one width they stay ahead of the
+   * new runs) — and re-checked before the runs are replaced; a schedule changed meanwhile is refused (4009).
    */
   async reoptimise(scope: Scope, request: BoardReoptimiseRequest, context: OperationContext): Promise<BoardReoptimiseResult> {
     return this.oneAtATime(scope, async () => {
@@ -448,21 +447,19 @@ export class BoardScheduleService {
       if (locked.length !== lockedIds.size) throw validation(BoardScheduleMessages.lockedUnknown);
       if (locked.length === runs.length) throw validation(BoardScheduleMessages.nothingToOptimise);
       const orders = await ordersOf(this.db, scope, { scheduleId: schedule.id });
-      const config = await this.configs.get(scope);
-      const rolls = await this.configs.rolls(scope, this.db, config);
+      const { config, rolls } = await this.configs.line(scope);
       const lockedSheets = new Map<number, number>();
       for (const lane of locked.flatMap((run) => run.lanes)) lockedSheets.set(lane.boardOrderId, (lockedSheets.get(lane.boardOrderId) ?? 0) + lane.outs * lane.cuts);
-      const remaining = orders
-        .filter((order) => (lockedSheets.get(order.id) ?? 0) < sheetRange(order.quantity, config.tolerancePct / 100).min)
-        .map((order) => ({ ...order, quantity: order.quantity - (lockedSheets.get(order.id) ?? 0) }));
+      const rest = remainderInstance(orders, lockedSheets, config.tolerancePct / 100);
+      const remaining = rest.orders;
       let fresh: PlanRun[] = [];
       let lowerBoundM2 = 0;
       let elapsedMs = 0;
       if (remaining.length) {
-        const instance: TrimInstance = trimInstance(`${schedule.schedule_no}/重新优化`, { boardCode: schedule.board_code, flute: schedule.flute }, remaining, rolls, config);
+        const instance: TrimInstance = trimInstance(`${schedule.schedule_no}/重新优化`, { boardCode: schedule.board_code, flute: schedule.flute }, remaining, rolls, { ...config, tolerancePct: rest.tolerance * 100 });
         const outcome = await this.runner.run(instance);
         if (!outcome.ok) throw validation(refusalOf(outcome, remaining));
-        fresh = outcome.runs.map((run) => ({ rollWidthMm: run.rollWidth, lanes: run.lanes.map((lane) => ({ boardOrderId: Number(lane.orderId), outs: lane.outs, cuts: lane.cuts })) }));
+        fresh = planRunsOf(outcome.runs);
         lowerBoundM2 = Math.round(outcome.lowerBoundM2 * 1000) / 1000;
         elapsedMs = outcome.elapsedMs;
       }
@@ -472,14 +469,17 @@ export class BoardScheduleService {
         const same = (list: PlanRun[]) => JSON.stringify(list);
         if (current.state !== 1 || same(now) !== same(runs)) throw conflict(BoardScheduleMessages.changed);
         const held = await ordersOf(trx, scope, { scheduleId: schedule.id }, true);
-        const next = [...locked, ...fresh];
+        // The whole schedule in the line's 排刀顺序; a locked run keeps its roll and lanes, not its place.
+        const next = sequenceRuns([...locked, ...fresh], config.sequence);
         const problems = scheduleProblems(next, held, current, rolls, config);
         if (problems.length) throw validation(BoardScheduleMessages.broken(problems));
         const before = planTotals(runs, held, current.flute, config, current.speed_mpm);
         const after = planTotals(next, held, current.flute, config, current.speed_mpm);
         await trx.deleteFrom('board_run').where('schedule_id', '=', schedule.id).where('id', 'not in', locked.length ? locked.map((run) => run.runId!) : [0]).execute();
-        for (const [at, run] of locked.entries()) await trx.updateTable('board_run').set({ seq: at + 1 }).where('id', '=', run.runId!).execute();
-        if (fresh.length) await insertRuns(trx, schedule.id, fresh, held, locked.length + 1);
+        // Locked runs move to their new places through negative seqs (schedule_id + seq is unique).
+        for (const run of locked) await trx.updateTable('board_run').set({ seq: -next.indexOf(run) - 1 }).where('id', '=', run.runId!).execute();
+        for (const run of locked) await trx.updateTable('board_run').set({ seq: next.indexOf(run) + 1 }).where('id', '=', run.runId!).execute();
+        if (fresh.length) await insertRuns(trx, schedule.id, fresh, held, (index) => next.indexOf(fresh[index]!) + 1);
         await trx
           .updateTable('board_schedule')
           .set({ ...figureColumns(after), lower_bound_m2: locked.length === 0 ? lowerBoundM2 : null, updated_at: new Date() })
@@ -504,8 +504,8 @@ export class BoardScheduleService {
       const schedule = await this.lockSchedule(trx, scope, id);
       if (schedule.state !== 1) throw conflict(BoardScheduleMessages.cannotIssue(schedule.state));
       // The config may have changed since the draft was saved: the line gets only runs that keep today's rules.
-      const config = await this.configs.get(scope, trx);
-      const problems = scheduleProblems(await runsOf(trx, id), await ordersOf(trx, scope, { scheduleId: id }), schedule, await this.configs.rolls(scope, trx, config), config);
+      const { config, rolls } = await this.configs.line(scope, trx);
+      const problems = scheduleProblems(await runsOf(trx, id), await ordersOf(trx, scope, { scheduleId: id }), schedule, rolls, config);
       if (problems.length) throw validation(BoardScheduleMessages.broken(problems));
       await trx.updateTable('board_schedule').set({ state: 2, issued_at: new Date(), updated_at: new Date() }).where('id', '=', id).execute();
       await addBoardLog(trx, scope, { scheduleId: id, scheduleNo: schedule.schedule_no, action: 'issue', content: `下发排程 ${schedule.schedule_no} 到瓦线`, after: figures(figuresOf(schedule)) });
@@ -595,12 +595,12 @@ function laneRows(runId: number, run: PlanRun, byId: Map<number, PlanOrder>) {
   });
 }
 
-/** Runs in corrugator order from `firstSeq` on, with their lanes. */
-export async function insertRuns(trx: Db, scheduleId: number, runs: PlanRun[], orders: PlanOrder[], firstSeq = 1): Promise<void> {
+/** Runs with their lanes, in corrugator order (`seqOf(index)`: the run's place, 1 first). */
+export async function insertRuns(trx: Db, scheduleId: number, runs: PlanRun[], orders: PlanOrder[], seqOf = (index: number) => index + 1): Promise<void> {
   const byId = new Map(orders.map((order) => [order.id, order]));
   const inserted = await trx
     .insertInto('board_run')
-    .values(runs.map((run, index) => ({ schedule_id: scheduleId, seq: firstSeq + index, roll_width_mm: run.rollWidthMm })))
+    .values(runs.map((run, index) => ({ schedule_id: scheduleId, seq: seqOf(index), roll_width_mm: run.rollWidthMm })))
     .returning('id')
     .execute();
   const lanes = runs.flatMap((run, index) => laneRows(inserted[index]!.id, run, byId));

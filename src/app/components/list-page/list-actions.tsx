@@ -52,8 +52,9 @@ interface ToolbarButtonsProps<Row> {
 export function ToolbarButtons<Row>({ actions, context }: ToolbarButtonsProps<Row>) {
   const runAction = useActionRunner(context.reload);
   const [running, setRunning] = useState<string | null>(null);
+  // A Space of its own: the toolbar's Space sees this component as one child, so two actions would touch.
   return (
-    <>
+    <Space wrap>
       {actions.map((action) => {
         const reason =
           action.needsSelection && context.selectedRows.length === 0 ? NEEDS_SELECTION : action.disabledReason?.(context);
@@ -76,7 +77,7 @@ export function ToolbarButtons<Row>({ actions, context }: ToolbarButtonsProps<Ro
           </AuthButton>
         );
       })}
-    </>
+    </Space>
   );
 }
 

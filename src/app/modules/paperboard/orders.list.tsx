@@ -17,15 +17,18 @@ function handEdits<T extends { rowActions: Array<{ key: string }> }>(actions: T,
 
 /**
  * 纸板订单 and the lists cut from it (已完成订单: state 完工; 尾数订单: 补单): sheet, quantity, due date,
- * state and the schedule holding the order. `fixed` filters are always sent.
+ * state and the schedule holding the order. `fixed` filters are always sent; `sourceReport` adds the
+ * work report a re-make was made from.
  */
-export function boardOrderList(fixed: Record<string, string> = {}, options: { editable?: boolean } = {}): ListSpec<BoardOrder> {
+export function boardOrderList(fixed: Record<string, string> = {}, options: { editable?: boolean; sourceReport?: boolean } = {}): ListSpec<BoardOrder> {
   const hand = (row: BoardOrder) => row.source !== 1 && row.state === 1;
   return {
     rowKey: 'id',
     columns: [
       { prop: 'orderNo', label: '订单号', filter: { type: 'tagInput' }, sortable: true, width: 140 },
-      { prop: 'source', label: '来源', type: 'enum', options: BOARD_ORDER_SOURCE.options, filter: fixed.source ? undefined : { type: 'select', multiple: true }, width: 76 },
+      ...(options.sourceReport ? [{ prop: 'sourceReportNo' as const, label: '来源报工', width: 140 }] : []),
+      // A list fixed to one source (尾数订单) shows no 来源 column.
+      ...(fixed.source ? [] : [{ prop: 'source' as const, label: '来源', type: 'enum' as const, options: BOARD_ORDER_SOURCE.options, filter: { type: 'select' as const, multiple: true }, width: 76 }]),
       { prop: 'customerName', label: '客户名称', filter: { type: 'input' }, sortable: true, width: 124 },
       { prop: 'boardCode', label: '纸板编码', filter: { type: 'input' }, sortable: true, width: 150, render: (row) => `${row.boardCode}（${row.flute}）` },
       { prop: 'widthMm', label: '宽×长（mm）', sortable: true, width: 96, render: (row) => `${row.widthMm}×${row.lengthMm}` },

@@ -1,6 +1,9 @@
 import {
   PaperboardPaths as P,
   type BoardLineConfig,
+  type BoardRoll,
+  type CreateRemakeRequest,
+  type RemakeCandidate,
   type BoardLogEntry,
   type BoardOrder,
   type BoardReoptimiseResult,
@@ -27,6 +30,8 @@ export const boardOrdersApi = {
   exportFile: (query: ListQuery) => http.exportFile(P.orderExport, filtersOf(query), '纸板订单'),
   groups: () => http.get<StandbyGroup[]>(P.standbyGroups),
   trial: (request: BoardTrialRequest) => http.post<BoardTrialResult>(P.trial, request),
+  remakeCandidates: () => http.get<RemakeCandidate[]>(P.remakeCandidates),
+  remake: (request: CreateRemakeRequest) => http.post<CreatedResult>(P.remakeCreate, request),
 };
 
 export const boardSchedulesApi = {
@@ -45,6 +50,7 @@ export const boardSchedulesApi = {
 
 export const boardConfigApi = {
   find: () => http.get<BoardLineConfig>(P.config),
+  rolls: () => http.get<BoardRoll[]>(P.configRolls),
   update: (config: BoardLineConfig) => http.post<void>(P.configUpdate, config),
 };
 

@@ -17,6 +17,7 @@ const paperboard = defineAuthorities({
   log: 'MENU_PAPERBOARD_LOG',
 
   ...entityActions('order', 'ACTION_PAPERBOARD_ORDER', '纸板订单', ['add', 'edit', 'delete', 'import', 'export']),
+  remake: { code: 'ACTION_PAPERBOARD_REMAKE', name: '纸板排产-生成补单' },
   trial: { code: 'ACTION_PAPERBOARD_TRIAL', name: '纸板排产-试排' },
   save: { code: 'ACTION_PAPERBOARD_SAVE', name: '纸板排产-保存排程' },
   edit: { code: 'ACTION_PAPERBOARD_EDIT', name: '纸板排产-调整排程' },

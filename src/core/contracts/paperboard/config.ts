@@ -13,6 +13,7 @@ export const BoardLineConfig = Type.Object({
   tolerancePct: Type.Number({ title: '超欠数比例（%）', minimum: 0, maximum: 20 }),
   minRunLengthM: Type.Integer({ title: '最短开机长度（米）', minimum: 0, maximum: 5000 }),
   maxRunsPerOrder: Type.Integer({ title: '每单最多排刀次数', minimum: 0, maximum: 20 }),
+  sequence: Type.Union([Type.Literal('wide'), Type.Literal('narrow')], { title: '排刀顺序' }),
   speeds: Type.Array(
     Type.Object({
       flute: Type.String({ title: '楞型', minLength: 1, maxLength: 4, pattern: '^[A-Za-z]{1,4}$' }),
@@ -32,6 +33,7 @@ export const DEFAULT_BOARD_LINE_CONFIG: BoardLineConfig = {
   tolerancePct: 3,
   minRunLengthM: 30,
   maxRunsPerOrder: 0,
+  sequence: 'wide',
   speeds: [
     { flute: 'A', speedMpm: 180 },
     { flute: 'B', speedMpm: 220 },
@@ -41,6 +43,22 @@ export const DEFAULT_BOARD_LINE_CONFIG: BoardLineConfig = {
     { flute: 'BE', speedMpm: 170 },
   ],
 };
+
+/** 排刀顺序: the order a new 试排's (and a re-optimised draft's) runs take by roll width. */
+export const BOARD_RUN_SEQUENCE = [
+  { value: 'wide', label: '宽到窄' },
+  { value: 'narrow', label: '窄到宽' },
+] as const;
+
+/** A roll width on hand (门幅, kept in 纸板生产数据) as the config screen shows it. */
+export const BoardRoll = Type.Object({
+  widthMm: Type.Integer(),
+  /** The deckle's own minimum trim (mm); the line uses the larger of this and the config's. */
+  minTrimMm: Type.Integer(),
+  /** Disabled deckles are kept in paper data but never used; enabled ones up to the line's maximum width are. */
+  enabled: Type.Boolean(),
+});
+export type BoardRoll = Static<typeof BoardRoll>;
 
 /** Speed used for a flute the config does not list (m/min). */
 export const DEFAULT_SPEED_MPM = 150;

@@ -2,8 +2,8 @@ import { PaperboardAuthorities as A } from '../../access/authorities/paperboard'
 import { IdParams, PageResult, NoData, CreatedResult } from '../common';
 import { crudEndpoints, FILE, get, pathsOf, post } from '../endpoint';
 import { importEndpoints } from '../files';
-import { BoardLineConfig } from './config';
-import { BoardOrder, BoardOrderListQuery, CreateBoardOrderRequest, StandbyGroup, UpdateBoardOrderRequest } from './orders';
+import { BoardLineConfig, BoardRoll } from './config';
+import { BoardOrder, BoardOrderListQuery, CreateBoardOrderRequest, CreateRemakeRequest, RemakeCandidate, StandbyGroup, UpdateBoardOrderRequest } from './orders';
 import {
   BoardLogEntry,
   BoardLogListQuery,
@@ -34,6 +34,8 @@ export const PaperboardApi = {
   ...crudEndpoints('order', `${BASE}/order`, CreateBoardOrderRequest, UpdateBoardOrderRequest, { add: A.orderAdd, edit: A.orderEdit, remove: A.orderDelete }),
   ...importEndpoints('order', `${BASE}/order`, A.orderImport),
   orderExport: post(`${BASE}/order/export`, { body: BoardOrderListQuery, response: FILE, authority: A.orderExport }),
+  remakeCandidates: get(`${BASE}/remake/candidates`, { response: Type.Array(RemakeCandidate), authority: A.remake }),
+  remakeCreate: post(`${BASE}/remake/create`, { body: CreateRemakeRequest, response: CreatedResult, authority: A.remake }),
 
   standbyGroups: get(`${BASE}/standby/groups`, { response: Type.Array(StandbyGroup), authority: A.standbyOrders }),
   trial: post(`${BASE}/standby/trial`, { body: BoardTrialRequest, response: BoardTrialResult, authority: A.trial }),
@@ -50,6 +52,7 @@ export const PaperboardApi = {
   runSheet: post(`${BASE}/schedule/export`, { body: BoardScheduleIdRequest, response: FILE, authority: A.export }),
 
   config: get(`${BASE}/config`, { response: BoardLineConfig, authority: A.group }),
+  configRolls: get(`${BASE}/config/rolls`, { response: Type.Array(BoardRoll), authority: A.group }),
   configUpdate: post(`${BASE}/config/update`, { body: BoardLineConfig, response: NoData, authority: A.config }),
 
   logList: get(`${BASE}/log/list`, { query: BoardLogListQuery, response: PageResult(BoardLogEntry), authority: A.log }),

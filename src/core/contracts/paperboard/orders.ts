@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { defineEnum } from '../../enums';
-import { DateOnly, MultiFilter, OptionalText, PageFields, Remark, ShortText, Stamps, TextFilter, updateOf } from '../common';
+import { DateOnly, Id, MultiFilter, OptionalText, PageFields, Remark, ShortText, Stamps, TextFilter, updateOf } from '../common';
 
 /** 状态 of a board order: waiting (待排), in a schedule (已排), on the line (生产中), done (完工). */
 export const BOARD_ORDER_STATE = defineEnum([
@@ -61,6 +61,8 @@ export const BoardOrder = Type.Object({
   revoked: Type.Boolean(),
   /** A production-order change not applied because the order is already on the line ('' when none). */
   changeNote: Type.String(),
+  /** The work report whose defects this re-make (补单) replaces ('' when entered by hand or imported). */
+  sourceReportNo: Type.String(),
   ...Stamps,
 });
 export type BoardOrder = Static<typeof BoardOrder>;
@@ -100,3 +102,37 @@ export const StandbyGroup = Type.Object({
   dueOrders: Type.Integer(),
 });
 export type StandbyGroup = Static<typeof StandbyGroup>;
+
+/**
+ * An audited work report with defects on a downstream operation (not the corrugator) of a production
+ * order whose board comes from the corrugator: the board scrapped there may be re-made (生成补单).
+ */
+export const RemakeCandidate = Type.Object({
+  reportId: Type.Integer(),
+  reportNo: Type.String(),
+  productionOrderNo: Type.String(),
+  customerName: Type.String(),
+  productName: Type.String(),
+  processName: Type.String(),
+  defectQty: Type.Integer(),
+  auditedAt: Type.String(),
+  boardCode: Type.String(),
+  flute: Type.String(),
+  widthMm: Type.Integer(),
+  lengthMm: Type.Integer(),
+  /** The re-make already made from this report ('' when none). */
+  remakeOrderNo: Type.String(),
+});
+export type RemakeCandidate = Static<typeof RemakeCandidate>;
+
+/** The most recent reports 生成补单 offers. */
+export const REMAKE_CANDIDATE_LIMIT = 200;
+
+/** 生成补单: a re-make of a report's scrapped board; sheet, board code and flute come from its production order. */
+export const CreateRemakeRequest = Type.Object({
+  reportId: Id,
+  quantity: Type.Integer({ title: '数量（张）', minimum: 1, maximum: BOARD_ORDER_MAX_SHEETS }),
+  dueDate: DateOnly('交期'),
+  remark: Remark(),
+});
+export type CreateRemakeRequest = Static<typeof CreateRemakeRequest>;
