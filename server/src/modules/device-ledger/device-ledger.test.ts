@@ -14,6 +14,7 @@ import {
   type TicketPictures,
   type UploadTicket,
 } from '@core/contracts/device-ledger';
+import { DeviceCareAuthorities } from '@core/access/authorities/device-care';
 import { DeviceLedgerAuthorities as A } from '@core/access/authorities/device-ledger';
 import { ShopFloorPaths, type IssuedMachineKey, type WorkMachine } from '@core/contracts/modeling';
 import { multipart, PDF_BYTES, PNG_1X1 } from '../../test-multipart';
@@ -360,6 +361,31 @@ describe('knowledge base', () => {
     expect(await data(get<Knowledge>(admin, P.knowledgeDetail(id)))).toMatchObject({ faultSymptom: '送纸歪斜、卡纸', files: [] });
     await data(post(admin, P.knowledgeDeleteBatch, { ids: [id] }));
     expect(await logCount('删除知识条目：送纸歪斜、卡纸')).toBe(1);
+  });
+
+  it('is read under 点检 or 保养 too, and edited there with that page’s 知识库 button; nothing of the ledger opens', async () => {
+    const C = DeviceCareAuthorities;
+    const checkReader = await loginWithRole(t, 'staff12', '点检员', [C.check.group, C.check.page]);
+    const checkEditor = await loginWithRole(t, 'staff13', '点检组长', [C.check.group, C.check.page, C.check.knowledge]);
+    const maintenanceEditor = await loginWithRole(t, 'staff14', '保养组长', [C.maintenance.group, C.maintenance.page, C.maintenance.knowledge]);
+    const [entry] = (await data(get<PageResult<Knowledge>>(admin, `${P.knowledgeList}?limit=10`))).list;
+    for (const token of [checkReader, checkEditor, maintenanceEditor, viewer]) {
+      expect((await data(get<PageResult<Knowledge>>(token, `${P.knowledgeList}?keyword=网纹辊`))).list.map((row) => row.faultSymptom)).toEqual(['印刷发花、墨色不均']);
+      expect((await data(get<Knowledge>(token, P.knowledgeDetail(entry!.id)))).id).toBe(entry!.id);
+      expect((await data(get<LedgerOptions['deviceTypes']>(token, P.knowledgeDeviceTypes))).map((type) => type.name)).toContain('印刷开槽机');
+    }
+    for (const url of [P.list, P.options, P.machineLogList]) expect((await get(checkEditor, url)).resultCode, url).toBe(4003);
+    expect((await get(planner, P.knowledgeList)).resultCode).toBe(4003);
+    expect((await get(planner, P.knowledgeDeviceTypes)).resultCode).toBe(4003);
+    expect((await post(checkReader, P.knowledgeCreate, { faultSymptom: '点检员', cause: 'x', remedy: 'y' })).resultCode).toBe(4003);
+
+    const { id } = await data(post<{ id: number }>(checkEditor, P.knowledgeCreate, { faultSymptom: '链条异响', cause: '链条缺油', remedy: '加注链条油' }));
+    expect(await logCount('新增知识条目：链条异响')).toBe(1);
+    await data(post(maintenanceEditor, P.knowledgeUpdate, { id, faultSymptom: '链条异响、跳齿', cause: '链条缺油、磨损', remedy: '加油或更换链条' }));
+    expect((await data(get<Knowledge>(admin, P.knowledgeDetail(id)))).faultSymptom).toBe('链条异响、跳齿');
+    expect((await post(checkReader, P.knowledgeDeleteBatch, { ids: [id] })).resultCode).toBe(4003);
+    await data(post(checkEditor, P.knowledgeDeleteBatch, { ids: [id] }));
+    expect(await logCount('删除知识条目：链条异响、跳齿')).toBe(1);
   });
 });
 
