@@ -348,6 +348,18 @@ describe('live stream', () => {
     board.close();
   });
 
+  it('opens to 设备详情 alone too (its live header), and to nobody without either page code', async () => {
+    const detailOnly = await loginWithRole(t, 'staff15', '设备详情查看', [A.group, A.detail]);
+    const stream = await openStream(await serverAddress(), detailOnly);
+    expect((await stream.next()).event).toBe('snapshot');
+    stream.close();
+    // staff16 holds 设备看板 only (no 设备总览, no 设备详情).
+    const kanbanOnly = await loginWithRole(t, 'staff16', '看板查看', [A.kanban]);
+    const refused = await t.app.inject({ method: 'GET', url: P.stream, headers: bearer(kanbanOnly) });
+    expect(refused.json()).toMatchObject({ resultCode: 4003 });
+    expect((await get(detailOnly, P.overview)).resultCode).toBe(4003);
+  });
+
   it('the big-screen stream sends each factory its own devices only', async () => {
     const address = await serverAddress();
     const snapshotOf = async (token: string) => {
