@@ -210,6 +210,23 @@ export async function rowId(db: Db, table: keyof Database, column: string, value
   return row.id;
 }
 
+/**
+ * Logs in `username` (a seeded staff account of 示例纸箱厂, password staff123) after giving it a new
+ * role `name` of 示例纸箱厂 that holds exactly `codes`: a user with only some of a page's codes.
+ */
+export async function loginWithRole(t: TestApp, username: string, name: string, codes: string[]): Promise<string> {
+  const user = await t.db.selectFrom('app_user').select('id').where('username', '=', username).executeTakeFirstOrThrow();
+  const role = await t.db.insertInto('role').values({ enterprise_id: 8888, org_id: 1001, name }).returning('id').executeTakeFirstOrThrow();
+  const authorities = await t.db.selectFrom('authority').select('id').where('code', 'in', codes).execute();
+  expect(authorities).toHaveLength(new Set(codes).size);
+  await t.db
+    .insertInto('role_authority')
+    .values(authorities.map((authority) => ({ enterprise_id: 8888, org_id: 1001, role_id: role.id, authority_id: authority.id })))
+    .execute();
+  await t.db.insertInto('user_role').values({ enterprise_id: 8888, org_id: 1001, user_id: user.id, role_id: role.id }).execute();
+  return loginAs(t.app, username, 'staff123');
+}
+
 /** Uploads a workbook of `rows` (the first row holds the headers) and returns its url for an `<entity>/import`. */
 export async function uploadXlsx(app: FastifyInstance, token: string, rows: unknown[][]): Promise<string> {
   const workbook = new ExcelJS.Workbook();

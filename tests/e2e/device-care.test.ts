@@ -1,9 +1,11 @@
 // 设备点检 (/device-check-cfg) in the standalone console against the real server and its seed: a
 // scheme with a range item, a daily plan on a device, 立即生成 making its orders, one executed with
 // the value out of range — judged 异常 as it is typed — raising a repair in one click, the order
-// submitted, and the repair waiting on /repair-cfg; then the calendar, 设备保养 and the /home tiles.
+// submitted, and the repair waiting on /repair-cfg; then the calendar, 设备保养 (with its 知识库 tab) and the
+// /home tiles.
 import { describe, expect, it } from 'vitest';
 import { DeviceCheckPaths as P, MaintenancePaths } from '@core/contracts/device-care';
+import { DeviceLedgerPaths } from '@core/contracts/device-ledger';
 import { DeviceRepairPaths } from '@core/contracts/device-repair';
 import { shot, useE2eEnvironment } from './support/harness';
 import { loginAt } from './support/login';
@@ -116,6 +118,15 @@ describe('设备点检', () => {
     await page.keyboard.press('Escape');
     await ui.listAfter(page, () => page.locator('.mes-device-care .ant-tabs-tab', { hasText: '计划' }).click(), { path: MaintenancePaths.planList });
     expect(await ui.listColumn(page, '周期')).toContain('每运行120小时');
+    // The device knowledge base, searched from 保养 (the same entries as 设备台账's tab, edited with 保养's own button).
+    await ui.listAfter(page, () => page.locator('.mes-device-care .ant-tabs-tab', { hasText: '知识库' }).click(), { path: DeviceLedgerPaths.knowledgeList });
+    await ui.filterBy(page, '关键词', '网纹辊', 'keyword', { path: DeviceLedgerPaths.knowledgeList });
+    expect(await ui.listColumn(page, '故障现象')).toEqual(['印刷发花、墨色不均']);
+    await page.locator('.mes-list-toolbar').getByRole('button', { name: '新增知识条目' }).waitFor();
+    await page.locator('.mes-knowledge-symptom', { hasText: '印刷发花' }).click();
+    await page.locator('.mes-knowledge-drawer').getByText('清洗网纹辊', { exact: false }).waitFor();
+    await shot(page, 'device-care-9c-maintenance-knowledge');
+    await page.locator('.mes-knowledge-drawer .ant-drawer-close').click();
 
     await page.goto(`${env.server.url}/home`);
     const tile = (key: string) => page.locator(`.mes-home-tile[data-tile="${key}"][data-loading="false"]`);

@@ -11,6 +11,15 @@ describe('设备总览', () => {
   const env = useE2eEnvironment('device-live');
 
   let key = '';
+  /** A gateway's status event for one device, posted with the machine key. */
+  const postStatus = async (deviceNo: string, status: number, reason?: string) => {
+    const response = await fetch(`${env.server.url}${DeviceStatusPaths.events}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', X_MACHINE_KEY: key },
+      body: JSON.stringify({ events: [{ deviceNo, status, at: Date.now(), reason }] }),
+    });
+    expect(await response.json()).toEqual({ resultCode: 1000, resultData: { accepted: 1, duplicates: 0 } });
+  };
 
   it('issues a machine key on /oneMachine and shows it once', async () => {
     const page = await env.newPage();
@@ -44,12 +53,7 @@ describe('设备总览', () => {
     // A device not in fault now.
     const running = page.locator('.mes-device-tile[data-status="3"]').first();
     const deviceNo = (await running.getAttribute('data-device-no'))!;
-    const response = await fetch(`${env.server.url}${DeviceStatusPaths.events}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', X_MACHINE_KEY: key },
-      body: JSON.stringify({ events: [{ deviceNo, status: 5, at: Date.now(), reason: '断纸' }] }),
-    });
-    expect(await response.json()).toEqual({ resultCode: 1000, resultData: { accepted: 1, duplicates: 0 } });
+    await postStatus(deviceNo, 5, '断纸');
 
     const tile = page.locator(`.mes-device-tile[data-device-no="${deviceNo}"]`);
     await page.locator(`.mes-device-tile[data-device-no="${deviceNo}"][data-status="5"]`).waitFor();
@@ -64,6 +68,31 @@ describe('设备总览', () => {
     // The band shows the fault once the timeline has loaded.
     await page.locator('.mes-device-detail .mes-timeline-band [data-status="5"]').last().waitFor();
     await shot(page, 'device-live-3-detail');
+
+    // The header and 基本信息 follow the next event live: no reload.
+    await page.evaluate(() => ((window as unknown as { beforeEvent: boolean }).beforeEvent = true));
+    await postStatus(deviceNo, 4, '待料');
+    await page.locator('.mes-device-detail-status[data-status="4"]', { hasText: '待机，待料' }).waitFor();
+    await page.getByRole('tab', { name: '基本信息' }).click();
+    await page.locator('.mes-detail-basics', { hasText: '待料' }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { beforeEvent?: boolean }).beforeEvent)).toBe(true);
+    await shot(page, 'device-live-3b-detail-live');
+  });
+
+  it('keeps the device tiles of /home live: 运行中设备 and 故障设备 follow status events', async () => {
+    // YS-01 runs before the page opens, so the first figures count it as running.
+    await postStatus('YS-01', 3);
+    const page = await env.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await loginAt(page, env.server.url, '/home');
+    const value = async (tile: string) => Number((await page.locator(`.mes-home-tile[data-tile="${tile}"][data-loading="false"] .ant-statistic-content-value`).textContent())!.replace(/\D/g, ''));
+    const [running, faults] = [await value('devices-running'), await value('devices-fault')];
+    expect(running).toBeGreaterThan(0);
+    // It goes into fault: one more in fault, one fewer running, without a reload.
+    await postStatus('YS-01', 5, '卡纸');
+    await expect.poll(() => value('devices-fault')).toBe(faults + 1);
+    expect(await value('devices-running')).toBe(running - 1);
+    await shot(page, 'device-live-5-home-live');
   });
 
   it('filters the areas by workshop and the tiles by status from the legend', async () => {

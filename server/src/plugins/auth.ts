@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ResultCode } from '@core/contracts/common';
+import type { RouteAuthority } from '@core/contracts/endpoint';
 import { Messages, fail, familyOf, isApiPath, routePath, usesHttp401 } from './envelopes';
 
 /** Who is calling: resolved from the access token on every API request. */
@@ -30,8 +31,8 @@ export function scopeOf(session: Session): Scope {
 }
 
 export interface SessionResolver {
-  /** The live session of a token (null: none), with whether it holds `routeAuthority`. */
-  resolve(accessToken: string, routeAuthority?: string): Promise<Session | null>;
+  /** The live session of a token (null: none), with whether it holds `routeAuthority` (any one code of a list). */
+  resolve(accessToken: string, routeAuthority?: RouteAuthority): Promise<Session | null>;
 }
 
 declare module 'fastify' {
@@ -41,8 +42,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Route answers without a session (login, refresh, logout). */
     public?: boolean;
-    /** Authority code the session must hold (checked by the permissions plugin). */
-    authority?: string;
+    /** Authority code the session must hold, or a list of which it must hold one (checked by the permissions plugin). */
+    authority?: RouteAuthority;
     /** Route any logged-in user may call (own profile, own config): no authority code on purpose. */
     session?: boolean;
   }

@@ -25,6 +25,25 @@ export interface HomeTile {
   order: number;
   /** The figure; null when the server says the user may not see it. */
   load: () => Promise<HomeTileFigure | null>;
+  /**
+   * Live tiles: called while the tile is shown, calls `show` with the new figure whenever it changes
+   * (pushed by the server, never polled); returns the function that stops it.
+   */
+  watch?: (show: (figure: HomeTileFigure) => void) => () => void;
+}
+
+/** A `watch` whose code is imported lazily: `start` resolves to the stop function; stopping before it has loaded stops it as it arrives. */
+export function lazyWatch(start: () => Promise<() => void>): () => void {
+  let stopped = false;
+  let stop: (() => void) | undefined;
+  void start().then((loaded) => {
+    if (stopped) loaded();
+    else stop = loaded;
+  });
+  return () => {
+    stopped = true;
+    stop?.();
+  };
 }
 
 const tiles = new Map<string, HomeTile>();

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { DeviceCareAuthorities as C } from '../access/authorities/device-care';
 import { DeviceLedgerAuthorities as A } from '../access/authorities/device-ledger';
 import { defineEnum } from '../enums';
 import { DateOnly, DeleteBatchRequest, Id, IdParams, MultiFilter, NoData, OptionalId, OptionalText, PageFields, PageResult, Remark, Stamps, Text, TextFilter, titled, updateOf } from './common';
@@ -287,6 +288,13 @@ export const MachineLogMessages = {
   deviceNotFound: (deviceNo: string) => `设备编号「${deviceNo}」不存在`,
 } as const;
 
+/**
+ * The knowledge base is kept with 设备台账 and opened from 点检 and 保养 too: each page reads it under
+ * its own page code and edits it under its own button codes.
+ */
+const KNOWLEDGE_READ = [A.page, C.check.page, C.maintenance.page] as const;
+const knowledgeWrite = (ledger: string) => [ledger, C.check.knowledge, C.maintenance.knowledge] as const;
+
 /** Every endpoint of 设备台账, its pictures and phone upload, 知识库 and the 一体机 exception log. */
 export const DeviceLedgerApi = {
   list: get('/dps-server/device_ledger/list', { query: LedgerListQuery, response: PageResult(LedgerRow), authority: A.page }),
@@ -305,12 +313,14 @@ export const DeviceLedgerApi = {
   /** Multipart with one `file` part (an image), read by the route itself. */
   phoneUpload: post('/dps-server/device_ledger/phone/upload', { query: PhoneUploadQuery, response: DevicePicture, public: true, name: '手机上传设备图片' }),
 
-  knowledgeList: get('/dps-server/device_knowledge/list', { query: KnowledgeListQuery, response: PageResult(Knowledge), authority: A.page }),
-  knowledgeDetail: get('/dps-server/device_knowledge/detail/:id', { params: IdParams, response: Knowledge, authority: A.page }),
+  knowledgeList: get('/dps-server/device_knowledge/list', { query: KnowledgeListQuery, response: PageResult(Knowledge), authority: KNOWLEDGE_READ }),
+  knowledgeDetail: get('/dps-server/device_knowledge/detail/:id', { params: IdParams, response: Knowledge, authority: KNOWLEDGE_READ }),
+  /** The factory's device types, for the knowledge base's filter and editor. */
+  knowledgeDeviceTypes: get('/dps-server/device_knowledge/device_types', { response: LedgerOptions.properties.deviceTypes, authority: KNOWLEDGE_READ }),
   ...crudEndpoints('knowledge', '/dps-server/device_knowledge', CreateKnowledgeRequest, UpdateKnowledgeRequest, {
-    add: A.knowledgeAdd,
-    edit: A.knowledgeEdit,
-    remove: A.knowledgeDelete,
+    add: knowledgeWrite(A.knowledgeAdd),
+    edit: knowledgeWrite(A.knowledgeEdit),
+    remove: knowledgeWrite(A.knowledgeDelete),
   }),
 
   machineLogReport: post('/dps-server/machine_log/report', { body: MachineLogReport, response: MachineLogReportResult, machine: true, name: '一体机上报异常' }),

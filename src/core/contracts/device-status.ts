@@ -216,7 +216,8 @@ export const DeviceStatusApi = {
   /** One event without the batch around it: the same as `events` with a batch of one. */
   event: post('/dps-server/device_status/event', { body: StatusEventInput, response: IngestResult, machine: true, name: '上报设备状态' }),
   overview: get('/dps-server/device_status/overview', { response: Overview, authority: A.page }),
-  stream: get('/dps-server/device_status/stream', { response: EVENT_STREAM, authority: A.page }),
+  /** 设备总览 and 设备详情 (its live status header) read it, each under its own page code. */
+  stream: get('/dps-server/device_status/stream', { response: EVENT_STREAM, authority: [A.page, A.detail] }),
   device: get('/dps-server/device_status/device', { query: DeviceIdQuery, response: LiveDevice, authority: A.detail }),
   timeline: get('/dps-server/device_status/timeline', { query: TimelineQuery, response: Type.Array(TimelineSegment), authority: A.detail }),
   figures: get('/dps-server/device_status/figures', { query: FiguresQuery, response: DeviceFigures, authority: A.detail }),

@@ -29,10 +29,13 @@ export const EVENT_STREAM = 'event-stream' as const;
 /**
  * Who may call an endpoint: exactly one of an authority code, any logged-in session, anyone, or a
  * shop-floor machine (一体机 / gateway) with its machine key (header `X_MACHINE_KEY`, issued on
- * /oneMachine): never a user token, and a machine key opens no other route.
+ * /oneMachine): never a user token, and a machine key opens no other route. An authority may be a
+ * list: the caller needs any one of them (a call shared by several pages, each under its own code;
+ * the first names the call in the system log).
  */
+export type RouteAuthority = string | readonly [string, ...string[]];
 export type Access =
-  | { authority: string; session?: never; public?: never; machine?: never }
+  | { authority: RouteAuthority; session?: never; public?: never; machine?: never }
   | { session: true; authority?: never; public?: never; machine?: never }
   | { public: true; authority?: never; session?: never; machine?: never }
   | { machine: true; authority?: never; session?: never; public?: never };
@@ -100,15 +103,20 @@ export function endpointsOf(...apis: Array<Record<string, Endpoint>>): Endpoint[
   return apis.flatMap((api) => Object.values(api));
 }
 
+/** The codes of a route authority: any one of them opens the route. */
+export function authorityCodes(authority: RouteAuthority): readonly string[] {
+  return typeof authority === 'string' ? [authority] : authority;
+}
+
 export function isWrite(endpoint: Pick<Endpoint, 'method'>): boolean {
   return endpoint.method !== 'GET';
 }
 
 export type Keyed<N extends string, S extends string> = N extends '' ? Uncapitalize<S> : `${N}${S}`;
 type Writes<C extends TSchema, U extends TSchema> = {
-  Create: Endpoint<string, { body: C; response: typeof CreatedResult; authority: string }>;
-  Update: Endpoint<string, { body: U; response: typeof NoData; authority: string }>;
-  DeleteBatch: Endpoint<string, { body: typeof DeleteBatchRequest; response: typeof DeleteBatchResult; authority: string }>;
+  Create: Endpoint<string, { body: C; response: typeof CreatedResult; authority: RouteAuthority }>;
+  Update: Endpoint<string, { body: U; response: typeof NoData; authority: RouteAuthority }>;
+  DeleteBatch: Endpoint<string, { body: typeof DeleteBatchRequest; response: typeof DeleteBatchResult; authority: RouteAuthority }>;
 };
 
 /**
@@ -121,7 +129,7 @@ export function crudEndpoints<const N extends string, C extends TSchema, U exten
   base: string,
   create: C,
   update: U,
-  authorities: { add: string; edit: string; remove: string },
+  authorities: { add: RouteAuthority; edit: RouteAuthority; remove: RouteAuthority },
 ): { [K in keyof Writes<C, U> as Keyed<N, K>]: Writes<C, U>[K] } {
   const key = (suffix: string) => (name ? `${name}${suffix}` : suffix.charAt(0).toLowerCase() + suffix.slice(1));
   return {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { LoginInfo, UserInfo, UserLogRequest } from '@core/contracts/auth';
 import { ResultCode } from '@core/contracts/common';
+import { authorityCodes, type RouteAuthority } from '@core/contracts/endpoint';
 import { APPLICATION_ID } from '../../config';
 import type { Db } from '../../db';
 import type { AppUser } from '../../db/schema';
@@ -136,14 +137,14 @@ async function findLiveToken(db: Db, hash: string, kind: 'access' | 'refresh', n
 }
 
 /**
- * A live access token, and whether its user holds a route's authority code in the token's factory
- * (through roles of that factory; true when the route names none), in one query. Both forms are
+ * A live access token, and whether its user holds one of a route's authority codes in the token's
+ * factory (through roles of that factory; true when the route names none), in one query. Both forms are
  * compiled once (lib/compiled-once): only the token hash, the time and the code change per request.
  */
 function liveSessionQueries(db: Db) {
   return {
     anyRoute: compiledOnce(db, (hash: string, now: Date) => liveToken(db, hash, 'access', now).select(sql<boolean>`true`.as('holds'))),
-    authority: compiledOnce(db, (hash: string, now: Date, routeAuthority: string) =>
+    authority: compiledOnce(db, (hash: string, now: Date, routeAuthorities: readonly string[]) =>
       liveToken(db, hash, 'access', now).select((eb) =>
         sql<boolean>`${eb.exists(
           eb
@@ -154,7 +155,7 @@ function liveSessionQueries(db: Db) {
             .whereRef('ur.enterprise_id', '=', 't.enterprise_id')
             .whereRef('ur.org_id', '=', 't.org_id')
             .whereRef('ur.user_id', '=', 't.user_id')
-            .where('a.code', '=', routeAuthority),
+            .where(sql<boolean>`${sql.ref('a.code')} = any(${routeAuthorities})`),
         )}`.as('holds'),
       ),
     ),
@@ -275,13 +276,13 @@ export class AuthService implements SessionResolver {
    * honour a refused token for its TTL. One indexed query per request keeps every such change
    * effective on the very next request, in every process.
    */
-  async resolve(accessToken: string, routeAuthority?: string): Promise<Session | null> {
+  async resolve(accessToken: string, routeAuthority?: RouteAuthority): Promise<Session | null> {
     const hash = hashToken(accessToken);
     const now = this.settings.now();
     const [row] =
       routeAuthority === undefined
         ? await this.liveSession.anyRoute(hash, now)
-        : await this.liveSession.authority(hash, now, routeAuthority);
+        : await this.liveSession.authority(hash, now, authorityCodes(routeAuthority));
     if (!row) return null;
     const { holds, ...identity } = row;
     let authorities: Promise<string[]> | undefined;

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PageResult } from '@core/contracts/common';
 import { DeviceCareAuthorities } from '@core/access/authorities/device-care';
-import { DeviceCheckPaths as P, MaintenancePaths as M, type CalendarDay, type CareOrder, type CareOrderDetail, type Plan, type SchemeDetail } from '@core/contracts/device-care';
+import { DeviceCheckPaths as P, MaintenancePaths as M, type CalendarDay, type CareHomeFigures, type CareOrder, type CareOrderDetail, type Plan, type SchemeDetail } from '@core/contracts/device-care';
 import { DeviceRepairPaths } from '@core/contracts/device-repair';
 import { DeviceStatusPaths } from '@core/contracts/device-status';
 import type { DeviceFigures } from '@core/contracts/device-status';
-import { loginAs, type TestApp, useTwoFactoryApp } from '../../test-support';
+import { loginAs, loginWithRole, type TestApp, useTwoFactoryApp } from '../../test-support';
 import { generateEverywhere } from './generator';
 
 let t: TestApp;
@@ -23,12 +23,7 @@ const { get, post, data, logCount } = useTwoFactoryApp(
     planner = await loginAs(t.app, 'planner', 'planner123');
     adminId = (await t.db.selectFrom('app_user').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
     // staff04 (操作员 only) may open 设备点检 but press none of its buttons.
-    const staff = await t.db.selectFrom('app_user').select('id').where('username', '=', 'staff04').executeTakeFirstOrThrow();
-    const role = await t.db.insertInto('role').values({ enterprise_id: 8888, org_id: 1001, name: '点检查看' }).returning('id').executeTakeFirstOrThrow();
-    const authorities = await t.db.selectFrom('authority').select('id').where('code', 'in', ['MENU_DEVICE', 'MENU_DEVICE_CHECK']).execute();
-    await t.db.insertInto('role_authority').values(authorities.map((a) => ({ enterprise_id: 8888, org_id: 1001, role_id: role.id, authority_id: a.id }))).execute();
-    await t.db.insertInto('user_role').values({ enterprise_id: 8888, org_id: 1001, user_id: staff.id, role_id: role.id }).execute();
-    viewer = await loginAs(t.app, 'staff04', 'staff123');
+    viewer = await loginWithRole(t, 'staff04', '点检查看', ['MENU_DEVICE', 'MENU_DEVICE_CHECK']);
   },
   // Tokens outlive the clock's moves (a week ahead in the cycle tests).
   { now: () => clock, accessTokenTtl: 30 * 86_400 },
@@ -304,5 +299,23 @@ describe('calendar, to-dos, authority and isolation', () => {
     expect(boardOrders.some((order) => order.id === carton.id)).toBe(false);
     // The maintenance side of the board factory is seeded too, and separate.
     expect((await data(get<PageResult<CareOrder>>(boardAdmin, `${M.orderList}?limit=10`))).total).toBeGreaterThan(0);
+  });
+
+  it('counts only the own factory’s orders on the calendar and the home tiles', async () => {
+    clock = new Date();
+    const month = `${clock.getFullYear()}-${String(clock.getMonth() + 1).padStart(2, '0')}`;
+    const boardView = async () => ({
+      days: await data(get<CalendarDay[]>(boardAdmin, `${P.calendar}?month=${month}`)),
+      home: await data(get<CareHomeFigures>(boardAdmin, P.homeFigures)),
+    });
+    const before = await boardView();
+    const boardMonth = (await data(get<PageResult<CareOrder>>(boardAdmin, `${P.orderList}?limit=1000&dueTimeStart=${month}-01 00:00:00&dueTimeEnd=${before.days[before.days.length - 1]!.date} 23:59:59`))).list;
+    expect(before.days.reduce((sum, day) => sum + day.done + day.due + day.overdue, 0)).toBe(boardMonth.length);
+    // An open order of 示例纸箱厂 given to admin and overdue today: admin's tile there counts it, 示例纸板厂's views do not change.
+    const cartonHome = await data(get<CareHomeFigures>(admin, P.homeFigures));
+    const open = (await data(get<PageResult<CareOrder>>(admin, `${P.orderList}?limit=1000&state=1`))).list.find((order) => order.assigneeId !== adminId)!;
+    await t.db.updateTable('care_order').set({ assignee_id: adminId, due_time: new Date(clock.getTime() - 60_000) }).where('id', '=', open.id).execute();
+    expect((await data(get<CareHomeFigures>(admin, P.homeFigures))).overdue).toBe(cartonHome.overdue + 1);
+    expect(await boardView()).toEqual(before);
   });
 });

@@ -65,6 +65,7 @@ export async function deviceLedgerRoutes(app: FastifyInstance, services: DeviceL
 
   mount(app, E.knowledgeList, async (request) => knowledge.list(scope(request), request.query));
   mount(app, E.knowledgeDetail, async (request) => knowledge.detail(scope(request), request.params.id));
+  mount(app, E.knowledgeDeviceTypes, async (request) => (await ledger.options(scope(request))).deviceTypes);
   registerCrudRoutes(app, { create: E.knowledgeCreate, update: E.knowledgeUpdate, deleteBatch: E.knowledgeDeleteBatch, service: knowledge });
 
   mount(app, E.machineLogReport, async (request) => machineLog.report(machineOf(request), request.body));

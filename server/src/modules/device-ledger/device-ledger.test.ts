@@ -8,14 +8,17 @@ import {
   type LedgerOptions,
   type LedgerRow,
   type MachineLog,
+  type MachineOption,
   type OwnMachineLog,
   type PhoneTicket,
   type TicketPictures,
   type UploadTicket,
 } from '@core/contracts/device-ledger';
+import { DeviceCareAuthorities } from '@core/access/authorities/device-care';
+import { DeviceLedgerAuthorities as A } from '@core/access/authorities/device-ledger';
 import { ShopFloorPaths, type IssuedMachineKey, type WorkMachine } from '@core/contracts/modeling';
 import { multipart, PDF_BYTES, PNG_1X1 } from '../../test-multipart';
-import { bearer, expectImportRefused, loginAs, rowId, sheetRows, type Envelope, type TestApp, uploadXlsx, useTwoFactoryApp } from '../../test-support';
+import { bearer, expectImportRefused, loginAs, loginWithRole, rowId, sheetRows, type Envelope, type TestApp, uploadXlsx, useTwoFactoryApp } from '../../test-support';
 
 let t: TestApp;
 /** admin in 示例纸箱厂 (1001) */
@@ -24,11 +27,14 @@ let admin: string;
 let boardAdmin: string;
 /** planner: orders and scheduling, no 设备台账 code */
 let planner: string;
+/** staff11: 设备台账 page code only, none of its buttons */
+let viewer: string;
 let adminId: number;
 
 const { get, post, data, logCount } = useTwoFactoryApp(async (env) => {
   ({ t, admin, boardAdmin } = env);
   planner = await loginAs(t.app, 'planner', 'planner123');
+  viewer = await loginWithRole(t, 'staff11', '台账查看', [A.group, A.page]);
   adminId = (await t.db.selectFrom('app_user').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
 });
 
@@ -154,21 +160,36 @@ describe('ledger edit', () => {
     expect(await data(get<LedgerRow>(admin, P.detail(second.id)))).toEqual(second);
   });
 
-  it('answers each action only to those holding its code', async () => {
+  it('answers each action only to those holding its code: the page code reads, it changes nothing', async () => {
     const id = await deviceId('YS-01');
-    for (const [method, url, body] of [
-      ['GET', `${P.list}`, undefined],
-      ['POST', P.update, { id }],
-      ['POST', P.export, {}],
-      ['POST', P.import, { url: 'x' }],
-      ['POST', P.uploadTicket, { deviceId: id }],
-      ['POST', P.pictureDelete, { deviceId: id, ids: [1] }],
-      ['POST', P.knowledgeCreate, { faultSymptom: 'a', cause: 'b', remedy: 'c' }],
-      ['GET', P.machineLogList, undefined],
-    ] as const) {
-      const answer = await t.app.inject({ method, url, headers: bearer(planner), ...(body ? { payload: body } : {}) });
-      expect(answer.json(), url).toMatchObject({ resultCode: 4003 });
+    const [knowledge] = (await data(get<PageResult<Knowledge>>(admin, `${P.knowledgeList}?limit=10`))).list;
+    const [picture] = await data(get<DevicePicture[]>(admin, `${P.pictures}?deviceId=${id}`));
+    const ticket = await data(post<UploadTicket>(admin, P.uploadTicket, { deviceId: id }));
+    const before = { row: await data(get<LedgerRow>(admin, P.detail(id))), knowledge: await data(get<Knowledge>(admin, P.knowledgeDetail(knowledge!.id))) };
+    const writes = [
+      [P.update, { id, assetNo: 'VIEWER-1' }],
+      [P.export, {}],
+      [P.import, { url: 'x' }],
+      [P.pictureAdd, { deviceId: id, urls: ['x.png'] }],
+      [P.pictureDelete, { deviceId: id, ids: [picture?.id ?? 1] }],
+      [P.uploadTicket, { deviceId: id }],
+      [P.knowledgeCreate, { faultSymptom: 'a', cause: 'b', remedy: 'c' }],
+      [P.knowledgeUpdate, { id: knowledge!.id, faultSymptom: 'a', cause: 'b', remedy: 'c' }],
+      [P.knowledgeDeleteBatch, { ids: [knowledge!.id] }],
+    ] as const;
+    for (const [url, body] of writes) {
+      for (const token of [planner, viewer]) {
+        const answer = await t.app.inject({ method: 'POST', url, headers: bearer(token), payload: body });
+        expect(answer.json(), url).toMatchObject({ resultCode: 4003 });
+      }
     }
+    expect((await get(viewer, P.importTemplate)).resultCode).toBe(4003);
+    const reads = [P.list, P.detail(id), P.options, `${P.pictures}?deviceId=${id}`, `${P.ticketPictures}?uuId=${ticket.uuId}`, P.knowledgeList, P.knowledgeDetail(knowledge!.id), P.machineLogList, P.machineOptions];
+    for (const url of reads) {
+      expect((await get(viewer, url)).resultCode, url).toBe(1000);
+      expect((await get(planner, url)).resultCode, url).toBe(4003);
+    }
+    expect({ row: await data(get<LedgerRow>(admin, P.detail(id))), knowledge: await data(get<Knowledge>(admin, P.knowledgeDetail(knowledge!.id))) }).toEqual(before);
   });
 });
 
@@ -300,6 +321,12 @@ describe('phone upload', () => {
     const other = await deviceId('DB-02');
     expect(await post(admin, P.pictureDelete, { deviceId: other, ids: [picture!.id] })).toEqual({ resultCode: 4004, resultMsg: '设备图片不存在' });
     expect(await post(boardAdmin, P.pictureDelete, { deviceId: id, ids: [picture!.id] })).toEqual({ resultCode: 4004, resultMsg: '设备不存在' });
+    // Another factory neither adds a picture to the device nor opens a phone upload for it.
+    const boardUrl = await uploadFile(boardAdmin, '纸板厂.png', PNG_1X1, '0');
+    expect(await post(boardAdmin, P.pictureAdd, { deviceId: id, urls: [boardUrl] })).toEqual({ resultCode: 4004, resultMsg: '设备不存在' });
+    const tickets = await t.db.selectFrom('device_upload_ticket').select('id').where('device_id', '=', id).execute();
+    expect(await post(boardAdmin, P.uploadTicket, { deviceId: id })).toEqual({ resultCode: 4004, resultMsg: '设备不存在' });
+    expect(await t.db.selectFrom('device_upload_ticket').select('id').where('device_id', '=', id).execute()).toEqual(tickets);
     await data(post(admin, P.pictureDelete, { deviceId: id, ids: [picture!.id] }));
     expect(await data(get<DevicePicture[]>(admin, `${P.pictures}?deviceId=${id}`))).toEqual([]);
     expect(await logCount('删除设备图片：全自动打包机（DB-01）打包机.png')).toBe(1);
@@ -334,6 +361,31 @@ describe('knowledge base', () => {
     expect(await data(get<Knowledge>(admin, P.knowledgeDetail(id)))).toMatchObject({ faultSymptom: '送纸歪斜、卡纸', files: [] });
     await data(post(admin, P.knowledgeDeleteBatch, { ids: [id] }));
     expect(await logCount('删除知识条目：送纸歪斜、卡纸')).toBe(1);
+  });
+
+  it('is read under 点检 or 保养 too, and edited there with that page’s 知识库 button; nothing of the ledger opens', async () => {
+    const C = DeviceCareAuthorities;
+    const checkReader = await loginWithRole(t, 'staff12', '点检员', [C.check.group, C.check.page]);
+    const checkEditor = await loginWithRole(t, 'staff13', '点检组长', [C.check.group, C.check.page, C.check.knowledge]);
+    const maintenanceEditor = await loginWithRole(t, 'staff14', '保养组长', [C.maintenance.group, C.maintenance.page, C.maintenance.knowledge]);
+    const [entry] = (await data(get<PageResult<Knowledge>>(admin, `${P.knowledgeList}?limit=10`))).list;
+    for (const token of [checkReader, checkEditor, maintenanceEditor, viewer]) {
+      expect((await data(get<PageResult<Knowledge>>(token, `${P.knowledgeList}?keyword=网纹辊`))).list.map((row) => row.faultSymptom)).toEqual(['印刷发花、墨色不均']);
+      expect((await data(get<Knowledge>(token, P.knowledgeDetail(entry!.id)))).id).toBe(entry!.id);
+      expect((await data(get<LedgerOptions['deviceTypes']>(token, P.knowledgeDeviceTypes))).map((type) => type.name)).toContain('印刷开槽机');
+    }
+    for (const url of [P.list, P.options, P.machineLogList]) expect((await get(checkEditor, url)).resultCode, url).toBe(4003);
+    expect((await get(planner, P.knowledgeList)).resultCode).toBe(4003);
+    expect((await get(planner, P.knowledgeDeviceTypes)).resultCode).toBe(4003);
+    expect((await post(checkReader, P.knowledgeCreate, { faultSymptom: '点检员', cause: 'x', remedy: 'y' })).resultCode).toBe(4003);
+
+    const { id } = await data(post<{ id: number }>(checkEditor, P.knowledgeCreate, { faultSymptom: '链条异响', cause: '链条缺油', remedy: '加注链条油' }));
+    expect(await logCount('新增知识条目：链条异响')).toBe(1);
+    await data(post(maintenanceEditor, P.knowledgeUpdate, { id, faultSymptom: '链条异响、跳齿', cause: '链条缺油、磨损', remedy: '加油或更换链条' }));
+    expect((await data(get<Knowledge>(admin, P.knowledgeDetail(id)))).faultSymptom).toBe('链条异响、跳齿');
+    expect((await post(checkReader, P.knowledgeDeleteBatch, { ids: [id] })).resultCode).toBe(4003);
+    await data(post(checkEditor, P.knowledgeDeleteBatch, { ids: [id] }));
+    expect(await logCount('删除知识条目：链条异响、跳齿')).toBe(1);
   });
 });
 
@@ -395,5 +447,13 @@ describe('一体机 exception log', () => {
     const filtered = await data(get<PageResult<MachineLog>>(admin, `${P.machineLogList}?machineId=${machine}&level=3&limit=100`));
     expect(filtered.list.length).toBeGreaterThan(0);
     expect(filtered.list.every((row) => row.machineId === machine && row.level === 3)).toBe(true);
+  });
+
+  it('offers each factory only its own machines for the filter', async () => {
+    const own = async (orgId: number) => (await t.db.selectFrom('work_machine').select('id').where('org_id', '=', orgId).execute()).map((row) => row.id).sort((a, b) => a - b);
+    for (const [token, orgId] of [[admin, 1001], [boardAdmin, 1002]] as const) {
+      const machines = await data(get<MachineOption[]>(token, P.machineOptions));
+      expect(machines.map((machine) => machine.id).sort((a, b) => a - b)).toEqual(await own(orgId));
+    }
   });
 });

@@ -4,7 +4,7 @@ import { DeviceRepairPaths as P, type CreateRepairRequest, type MyRepairs, type 
 import { DeviceRepairAuthorities as A } from '@core/access/authorities/device-repair';
 import { REPAIR_STATE, REPAIR_TRANSITIONS, type RepairActionType, type RepairState } from '../../domain/device-status/repair';
 import { formatDateTime } from '../../lib/datetime';
-import { loginAs, operationLogCount, type TestApp, useTwoFactoryApp } from '../../test-support';
+import { loginAs, loginWithRole, operationLogCount, type TestApp, useTwoFactoryApp } from '../../test-support';
 import type { AlertSender } from './alert-sender';
 
 let t: TestApp;
@@ -35,25 +35,11 @@ const { get, post, data } = useTwoFactoryApp(
     const idOf = (username: string) => users.find((user) => user.username === username)!.id;
     adminId = idOf('admin');
     leadId = idOf('staff04');
-    await grant(idOf('staff04'), '维修主管', ['MENU_DEVICE', 'MENU_DEVICE_REPAIR', ...Object.values(A).filter((code) => code.startsWith('ACTION_'))]);
-    await grant(idOf('staff05'), '维修工', ['MENU_DEVICE', 'MENU_DEVICE_REPAIR', A.add, A.start]);
-    lead = await loginAs(t.app, 'staff04', 'staff123');
-    fitter = await loginAs(t.app, 'staff05', 'staff123');
+    lead = await loginWithRole(t, 'staff04', '维修主管', ['MENU_DEVICE', 'MENU_DEVICE_REPAIR', ...Object.values(A).filter((code) => code.startsWith('ACTION_'))]);
+    fitter = await loginWithRole(t, 'staff05', '维修工', ['MENU_DEVICE', 'MENU_DEVICE_REPAIR', A.add, A.start]);
   },
   { alertSender: recordingSender },
 );
-
-/** A role of 示例纸箱厂 with `codes`, given to `userId`. */
-async function grant(userId: number, name: string, codes: string[]) {
-  const role = await t.db.insertInto('role').values({ enterprise_id: 8888, org_id: 1001, name }).returning('id').executeTakeFirstOrThrow();
-  const authorities = await t.db.selectFrom('authority').select('id').where('code', 'in', codes).execute();
-  expect(authorities).toHaveLength(new Set(codes).size);
-  await t.db
-    .insertInto('role_authority')
-    .values(authorities.map((authority) => ({ enterprise_id: 8888, org_id: 1001, role_id: role.id, authority_id: authority.id })))
-    .execute();
-  await t.db.insertInto('user_role').values({ enterprise_id: 8888, org_id: 1001, user_id: userId, role_id: role.id }).execute();
-}
 
 beforeAll(async () => {
   // A device of 示例纸箱厂 with a spare part in stock (the seed gives several).

@@ -1,18 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { PageResult } from '@core/contracts/common';
 import { DeviceStatusPaths as P, type DeviceFigures, type Downtime, type IngestResult, type Overview, type StatusChange, type StatusEventInput, type TimelineSegment } from '@core/contracts/device-status';
+import { DeviceLiveAuthorities as A } from '@core/access/authorities/device-live';
 import { eventStreamParser } from '@core/http/event-stream';
 import { ShopFloorPaths, type IssuedMachineKey, type WorkMachine } from '@core/contracts/modeling';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db';
 import { databasePubSub } from '../../lib/pubsub';
-import { bearer, loginAs, type Envelope, type TestApp, useTwoFactoryApp } from '../../test-support';
+import { bearer, loginAs, loginWithRole, type Envelope, type TestApp, useTwoFactoryApp } from '../../test-support';
 import { TimelineStore } from './timeline.store';
 
 let t: TestApp;
 let admin: string;
 let boardAdmin: string;
 let planner: string;
+/** staff10: 设备总览 and 设备详情 only (the page and detail codes, no 设备停机-编辑, no 看板, no 工单日历) */
+let viewer: string;
 /** A live machine key of 一体机 YTJ-01 of 示例纸箱厂 (1001). */
 let key: string;
 let machineId: number;
@@ -24,6 +27,7 @@ const { get, post, data, logCount } = useTwoFactoryApp(
   async (env) => {
     ({ t, admin, boardAdmin } = env);
     planner = await loginAs(t.app, 'planner', 'planner123');
+    viewer = await loginWithRole(t, 'staff10', '设备查看', [A.group, A.page, A.detail]);
     const machines = await data(get<PageResult<WorkMachine>>(admin, `${ShopFloorPaths.workMachineList}?machineCode=YTJ-01`));
     machineId = machines.list[0]!.id;
     key = (await data(post<IssuedMachineKey>(admin, ShopFloorPaths.workMachineKeyIssue, { id: machineId }))).key;
@@ -257,6 +261,7 @@ describe('downtime and figures', () => {
     expect(await post(admin, P.downtimeReason, { deviceId, start: t0 + 2 * HOUR, reason: '不在字典里' })).toEqual({ resultCode: 4000, resultMsg: '停机原因不在停机原因字典中' });
     expect(await post(admin, P.downtimeReason, { deviceId, start: t0 + 2 * HOUR + 1, reason: '气压不足' })).toEqual({ resultCode: 4004, resultMsg: '停机记录不存在' });
     expect(await post(boardAdmin, P.downtimeReason, { deviceId, start: t0 + 2 * HOUR, reason: '气压不足' })).toEqual({ resultCode: 4004, resultMsg: '设备不存在' });
+    expect(await post(boardAdmin, P.downtimeSplit, { deviceId, start: t0 + 4 * HOUR, at: t0 + 4 * HOUR + 15 * MINUTE })).toEqual({ resultCode: 4004, resultMsg: '设备不存在' });
     expect((await post(planner, P.downtimeReason, { deviceId, start: t0 + 2 * HOUR, reason: '气压不足' })).resultCode).toBe(4003);
     await data(post(admin, P.downtimeReason, { deviceId, start: t0 + 2 * HOUR, reason: '气压不足' }));
     expect(await logCount('设置停机原因：T-FIG')).toBe(1);
@@ -278,6 +283,18 @@ describe('downtime and figures', () => {
     ]);
     // A split is no second failure.
     expect(figures.failures).toBe(1);
+  });
+
+  it('lets a user with the page and detail codes read everything, and edit no downtime (4003, nothing changed)', async () => {
+    const reads = [P.overview, `${P.device}?deviceId=${deviceId}`, `${P.timeline}?deviceId=${deviceId}&${period()}`, `${P.figures}?deviceId=${deviceId}&${period()}`, `${P.downtimeList}?deviceId=${deviceId}&${period()}`, P.downtimeReasons];
+    for (const url of reads) expect((await get(viewer, url)).resultCode, url).toBe(1000);
+    const downtime = await data(get<PageResult<Downtime>>(admin, `${P.downtimeList}?deviceId=${deviceId}&${period()}&limit=50`));
+    const [first] = downtime.list;
+    expect((await post(viewer, P.downtimeReason, { deviceId, start: first!.start, reason: '待料' })).resultCode).toBe(4003);
+    expect((await post(viewer, P.downtimeSplit, { deviceId, start: first!.start, at: first!.start + MINUTE })).resultCode).toBe(4003);
+    // Pages whose codes the role lacks stay closed too.
+    for (const url of [P.board, P.calendar]) expect((await get(viewer, url)).resultCode, url).toBe(4003);
+    expect(await data(get<PageResult<Downtime>>(admin, `${P.downtimeList}?deviceId=${deviceId}&${period()}&limit=50`))).toEqual(downtime);
   });
 });
 
@@ -302,8 +319,12 @@ async function openStream(base: string, token: string) {
 }
 
 describe('live stream', () => {
+  let listening: string | undefined;
+  /** The test app listening on a port of its own (once). */
+  const serverAddress = async () => (listening ??= await t.app.listen({ port: 0, host: '127.0.0.1' }));
+
   it('sends the factory snapshot on connect, then each status change of the factory only', async () => {
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await serverAddress();
     const open = (token: string) => openStream(address, token);
     const carton = await open(admin);
     const board = await open(boardAdmin);
@@ -325,6 +346,39 @@ describe('live stream', () => {
     expect(boardChange.data.deviceId).not.toBe(ys01.id);
     carton.close();
     board.close();
+  });
+
+  it('opens to 设备详情 alone too (its live header), and to nobody without either page code', async () => {
+    const detailOnly = await loginWithRole(t, 'staff15', '设备详情查看', [A.group, A.detail]);
+    const stream = await openStream(await serverAddress(), detailOnly);
+    expect((await stream.next()).event).toBe('snapshot');
+    stream.close();
+    // staff16 holds 设备看板 only (no 设备总览, no 设备详情).
+    const kanbanOnly = await loginWithRole(t, 'staff16', '看板查看', [A.kanban]);
+    const refused = await t.app.inject({ method: 'GET', url: P.stream, headers: bearer(kanbanOnly) });
+    expect(refused.json()).toMatchObject({ resultCode: 4003 });
+    expect((await get(detailOnly, P.overview)).resultCode).toBe(4003);
+  });
+
+  it('the big-screen stream sends each factory its own devices only', async () => {
+    const address = await serverAddress();
+    const snapshotOf = async (token: string) => {
+      const response = await fetch(`${address}${P.boardStream}`, { headers: bearer(token) });
+      let snapshot: Overview | undefined;
+      const feed = eventStreamParser((event) => {
+        if (event.event === 'snapshot') snapshot ??= JSON.parse(event.data) as Overview;
+      });
+      const reader = response.body!.getReader();
+      const decoder = new TextDecoder();
+      while (!snapshot) feed(decoder.decode((await reader.read()).value, { stream: true }));
+      await reader.cancel();
+      return snapshot;
+    };
+    const ids = async (orgId: number) => (await t.db.selectFrom('device').select('id').where('org_id', '=', orgId).execute()).map((row) => row.id).sort((a, b) => a - b);
+    for (const [token, orgId] of [[admin, 1001], [boardAdmin, 1002]] as const) {
+      const snapshot = await snapshotOf(token);
+      expect(snapshot.devices.map((device) => device.id).sort((a, b) => a - b), String(orgId)).toEqual(await ids(orgId));
+    }
   });
 });
 

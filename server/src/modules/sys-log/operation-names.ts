@@ -1,6 +1,6 @@
 import { ACTION_CODE_ENTRIES, QA_AUDIT_TAB_CODE_ENTRIES } from '@core/access/action-codes';
 import { ROUTE_GROUPS } from '@core/access/route-catalog';
-import type { Endpoint } from '@core/contracts/endpoint';
+import { authorityCodes, type Endpoint } from '@core/contracts/endpoint';
 
 /**
  * Chinese names of logged operations, derived from the endpoint declarations of the write routes:
@@ -41,9 +41,10 @@ function verbOf(path: string): string | undefined {
 
 /** The name of one endpoint from its own name, or its authority and path; undefined when nothing names it. */
 export function operationName(endpoint: Pick<Endpoint, 'path' | 'authority' | 'name'>): string | undefined {
-  const { path, authority } = endpoint;
+  const { path } = endpoint;
   if (endpoint.name) return endpoint.name;
-  if (!authority) return undefined;
+  if (!endpoint.authority) return undefined;
+  const [authority] = authorityCodes(endpoint.authority) as [string];
   const verb = verbOf(path);
   const action = ACTION_NAMES.get(authority);
   if (action) {

@@ -1,8 +1,6 @@
 import {
   DeviceLedgerPaths as P,
-  type CreateKnowledgeRequest,
   type DevicePicture,
-  type Knowledge,
   type LedgerOptions,
   type LedgerRow,
   type MachineLog,
@@ -11,7 +9,6 @@ import {
   type PhoneTicket,
   type PhoneUploadQuery,
   type TicketPictures,
-  type UpdateKnowledgeRequest,
   type UpdateLedgerRequest,
   type UploadTicket,
 } from '@core/contracts/device-ledger';
@@ -19,7 +16,7 @@ import type { PageResult } from '@core/contracts/common';
 import { UPLOAD_TIMEOUT_MS } from '@core/constants';
 import { http } from '@core/http';
 import type { ListQuery } from '@app/components';
-import { crudApi, entityPaths, filtersOf, importApi } from '@app/shared';
+import { filtersOf, importApi } from '@app/shared';
 
 export const ledgerApi = {
   list: (query: ListQuery) => http.get<PageResult<LedgerRow>>(P.list, query),
@@ -48,10 +45,6 @@ export const phoneApi = {
     form.append('file', file, file.name);
     return http.post<DevicePicture>(P.phoneUpload, form, { params: query, hideError: true, sessionless: true, timeout: UPLOAD_TIMEOUT_MS });
   },
-};
-
-export const knowledgeApi = {
-  ...crudApi<Knowledge, CreateKnowledgeRequest, UpdateKnowledgeRequest>(entityPaths(P, 'knowledge')),
 };
 
 export const machineLogApi = {

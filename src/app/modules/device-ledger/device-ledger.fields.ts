@@ -1,4 +1,4 @@
-import { CreateKnowledgeRequest, MachineLog, UpdateLedgerRequest } from '@core/contracts/device-ledger';
+import { MachineLog, UpdateLedgerRequest } from '@core/contracts/device-ledger';
 import { fieldsOf } from '@app/components';
 
 /** 设备台账 fields: the editable ones from the contract, the master-data ones as the list shows them. */
@@ -22,18 +22,6 @@ export const LEDGER = fieldsOf(UpdateLedgerRequest, {
   documents: '设备文档',
   pictureCount: '图片',
   remark: '备注',
-});
-
-export const KNOWLEDGE = fieldsOf(CreateKnowledgeRequest, {
-  faultSymptom: '故障现象',
-  cause: '故障原因',
-  remedy: '处理方法',
-  deviceTypeId: '设备类型',
-  deviceTypeName: '设备类型',
-  keywords: '关键词',
-  files: '附件',
-  createdByName: '录入人',
-  updateTime: '更新时间',
 });
 
 export const MACHINE_LOG = fieldsOf(MachineLog, {

@@ -5,7 +5,7 @@ import { warrantyState, type LedgerOptions, type LedgerRow } from '@core/contrac
 import { DEVICE_STATUS, DEVICE_USE } from '@core/enums';
 import { columnOf, type FilterOption, type ListSpec } from '@app/components';
 import { ledgerApi } from './device-ledger.api';
-import { typeTree } from './device-types';
+import { typeTree } from '@app/shared/device-knowledge';
 import { LEDGER } from './device-ledger.fields';
 
 const STATUS_COLORS: Record<number, string> = { 1: 'default', 2: 'blue', 3: 'green', 4: 'gold', 5: 'red', 6: 'default' };

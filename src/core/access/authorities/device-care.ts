@@ -13,6 +13,8 @@ function careAuthorities<const P extends string>(page: P, noun: string) {
     generate: { code: `ACTION_${page}_GENERATE`, name: `${noun}计划-立即生成` },
     execute: { code: `ACTION_${page}_EXECUTE`, name: `${noun}工单-执行` },
     repair: { code: `ACTION_${page}_REPAIR`, name: `${noun}工单-异常报修` },
+    /** The shared device knowledge base (知识库, kept with 设备台账): add, edit and delete entries from this page. */
+    knowledge: { code: `ACTION_${page}_KNOWLEDGE`, name: `${noun}知识库-维护` },
   });
 }
 

@@ -9,9 +9,10 @@ const TABS: readonly PageTab[] = [
   { key: 'calendar', label: '日历', page: lazy(() => import('./calendar.tab')) },
   { key: 'plans', label: '计划', page: lazy(() => import('./plans.tab')) },
   { key: 'schemes', label: '方案', page: lazy(() => import('./schemes.tab')) },
+  { key: 'knowledge', label: '知识库', page: lazy(() => import('./knowledge.tab')) },
 ];
 
-/** 设备点检 / 设备保养: the same four tabs (工单, 日历, 计划, 方案) for either kind. */
+/** 设备点检 / 设备保养: the same five tabs (工单, 日历, 计划, 方案, 知识库) for either kind. */
 export function CarePage({ kind }: { kind: CareKind }) {
   return (
     <CareKindProvider kind={kind}>

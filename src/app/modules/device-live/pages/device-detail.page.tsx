@@ -7,7 +7,9 @@ import { useCan } from '@app/components';
 import { useLoaded } from '@app/components/use-loaded';
 import { useTabQuery } from '@app/shell/use-tab-query';
 import { DEVICE_DETAIL_TABS, type DeviceDetailTabProps } from '../../device-detail-tabs';
+import type { LiveDevice } from '@core/contracts/device-status';
 import { deviceLiveApi } from '../device-live.api';
+import { useLiveDevices, useTicker } from '../components/use-live-devices';
 import { STATUS_COLORS, durationLabel, statusLabel } from '../components/status-style';
 import { FiguresTab } from '../components/detail/figures.tab';
 import { RepairsTab } from '../components/detail/repairs.tab';
@@ -21,7 +23,8 @@ interface TabEntry {
   title: string;
   order: number;
   authority?: string;
-  Component: ComponentType<DeviceDetailTabProps>;
+  /** None for 基本信息, which shows the page's own live device. */
+  Component?: ComponentType<DeviceDetailTabProps>;
 }
 
 /** This page's own tabs; tabs of other modules come from DEVICE_DETAIL_TABS (src/app/modules/device-detail-tabs.ts). */
@@ -37,10 +40,7 @@ const OTHER_TABS: TabEntry[] = DEVICE_DETAIL_TABS.map((tab) => ({
 }));
 
 /** 基本信息: the device and its live status. */
-function Basics({ deviceId }: DeviceDetailTabProps) {
-  const { data } = useLoaded(() => deviceLiveApi.device(deviceId).then((device) => ({ device, now: Date.now() })), `device:${deviceId}`, null);
-  if (!data) return <Spin />;
-  const { device, now } = data;
+function Basics({ device, now }: { device: LiveDevice; now: number }) {
   return (
     <Descriptions size="small" column={3} bordered className="mes-detail-basics">
       <Descriptions.Item label="设备编号">{device.deviceNo}</Descriptions.Item>
@@ -70,21 +70,27 @@ export default function DeviceDetailPage() {
   const can = useCan();
   const [tab, setTab] = useTabQuery('tab', 'basics');
   const device = useLoaded(() => (id ? deviceLiveApi.device(id).catch(() => null) : Promise.resolve(null)), `device:${id}`, null);
+  // The status comes live from the factory's stream (resynchronised on every reconnect); the first answer shows until it connects.
+  const live = useLiveDevices();
+  useTicker(60_000);
   const tabs = useMemo(
-    () => [{ key: 'basics', title: '基本信息', order: 10, Component: Basics } as TabEntry, ...OWN_TABS, ...OTHER_TABS].filter((entry) => !entry.authority || can(entry.authority)).sort((a, b) => a.order - b.order),
+    () => [{ key: 'basics', title: '基本信息', order: 10 } as TabEntry, ...OWN_TABS, ...OTHER_TABS].filter((entry) => !entry.authority || can(entry.authority)).sort((a, b) => a.order - b.order),
     [can],
   );
 
   if (!id || (!device.loading && !device.data)) return <Empty description="设备不存在" style={{ padding: 48 }} />;
   if (!device.data) return <Spin style={{ display: 'block', padding: 48 }} />;
-  const current = device.data;
+  const streamed = live.devices.find((entry) => entry.id === id);
+  const current: LiveDevice = streamed ? { ...device.data, status: streamed.status, since: streamed.since, reason: streamed.reason } : device.data;
   const items = tabs.map(({ key, title, Component }): { key: string; label: string; children: ReactNode } => ({
     key,
     label: title,
-    children: (
+    children: Component ? (
       <Suspense fallback={<Spin />}>
         <Component deviceId={current.id} />
       </Suspense>
+    ) : (
+      <Basics device={current} now={live.serverNow()} />
     ),
   }));
   return (

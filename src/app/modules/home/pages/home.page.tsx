@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Card, Empty, Skeleton, Statistic, Typography } from 'antd';
 import { RightOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
@@ -15,7 +15,11 @@ const TONE_COLOR: Record<NonNullable<HomeTileFigure['tone']>, string | undefined
 /** One tile: its figure once loaded, opening its list on click; gone when the user may not see the figure. */
 function Tile({ tile }: { tile: HomeTile }) {
   const navigate = useNavigate();
-  const { data: figure, loading } = useLoaded(tile.load, tile.key, null);
+  const loaded = useLoaded(tile.load, tile.key, null);
+  const [live, setLive] = useState<HomeTileFigure | null>(null);
+  useEffect(() => tile.watch?.(setLive), [tile]);
+  const figure = live ?? loaded.data;
+  const loading = loaded.loading && !live;
   if (!loading && !figure) return null;
   const open = () => figure && navigate(figure.to);
   return (

@@ -2,8 +2,7 @@ import { useEffect } from 'react';
 import { Form, Input, TreeSelect } from 'antd';
 import { LEDGER_LIMITS, type CreateKnowledgeRequest, type Knowledge } from '@core/contracts/device-ledger';
 import { FileUpload, FormDialog, type ListEditorProps, type UploadedFile } from '@app/components';
-import { knowledgeApi } from '../device-ledger.api';
-import { KNOWLEDGE } from '../device-ledger.fields';
+import { knowledgeApi, KNOWLEDGE } from './knowledge.api';
 
 export interface TypeNode {
   value: number;

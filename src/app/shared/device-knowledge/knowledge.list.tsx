@@ -1,9 +1,8 @@
 import { Typography } from 'antd';
-import { DeviceLedgerAuthorities as A } from '@core/access/authorities/device-ledger';
 import type { Knowledge } from '@core/contracts/device-ledger';
 import { columnOf, editorActions, type ListEditor, type ListSpec } from '@app/components';
-import { knowledgeApi } from './device-ledger.api';
-import { KNOWLEDGE } from './device-ledger.fields';
+import { knowledgeApi, KNOWLEDGE } from './knowledge.api';
+import type { KnowledgeAuthorities } from './knowledge.tab';
 
 /** Long text cut to the column, whole in its tooltip. */
 function Clipped({ text, width }: { text: string; width: number }) {
@@ -15,8 +14,8 @@ function Clipped({ text, width }: { text: string; width: number }) {
 }
 
 /** 知识库: fault symptom → cause → remedy, searched by any word and by device type. */
-export function knowledgeList({ typeOptions, openDetail, editor }: { typeOptions: Array<{ value: string; label: string }>; openDetail: (row: Knowledge) => void; editor: ListEditor<Knowledge> }): ListSpec<Knowledge> {
-  const crud = editorActions<Knowledge>({ noun: '知识条目', authorities: [A.knowledgeAdd, A.knowledgeEdit, A.knowledgeDelete], name: (row) => row.faultSymptom, remove: (row) => knowledgeApi.remove([row.id]) });
+export function knowledgeList({ typeOptions, openDetail, editor, authorities }: { typeOptions: Array<{ value: string; label: string }>; openDetail: (row: Knowledge) => void; editor: ListEditor<Knowledge>; authorities: KnowledgeAuthorities }): ListSpec<Knowledge> {
+  const crud = editorActions<Knowledge>({ noun: '知识条目', authorities, name: (row) => row.faultSymptom, remove: (row) => knowledgeApi.remove([row.id]) });
   return {
     rowKey: 'id',
     columns: [
