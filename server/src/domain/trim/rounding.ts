@@ -17,13 +17,13 @@ export function roundLp(space: PatternSpace, instance: TrimInstance, lp: LpResul
 
 function roundLpOnce(space: PatternSpace, instance: TrimInstance, lp: LpResult, lengthen: boolean): PatternRun[] | null {
   const { orders } = space;
-  const minRunMm = instance.minRunLength * 1000;
+  const minRunMm = space.minRun;
   const runs: PatternRun[] = [];
   const total = new Float64Array(orders.length);
   lp.patterns.forEach((pattern, p) => {
     const metres = lp.lengths[p];
     if (metres <= 1e-7) return;
-    const cuts = pattern.lanes.map((lane) => Math.max(1, Math.floor((metres * 1000) / orders[lane.order].length + 1e-6)));
+    const cuts = pattern.lanes.map((lane) => Math.max(1, Math.floor((metres * space.unit) / orders[lane.order].length + 1e-6)));
     runs.push({ pattern, cuts });
     pattern.lanes.forEach((lane, k) => (total[lane.order] += lane.outs * cuts[k]));
   });
@@ -122,7 +122,7 @@ function limitRunsPerOrder(space: PatternSpace, instance: TrimInstance, runs: Pa
 
 function repairRuns(space: PatternSpace, instance: TrimInstance, runs: PatternRun[]): PatternRun[] | null {
   const { orders } = space;
-  const minRunMm = instance.minRunLength * 1000;
+  const minRunMm = space.minRun;
   const total = new Float64Array(orders.length);
   const lanesOf: { run: PatternRun; k: number }[][] = orders.map(() => []);
   for (const run of runs) {
@@ -206,7 +206,7 @@ function repairRuns(space: PatternSpace, instance: TrimInstance, runs: PatternRu
   if (instance.maxRunsPerOrder > 0 && runsOf.some((count) => count > instance.maxRunsPerOrder)) return null;
   if (orders.some((order, i) => total[i] < order.min || total[i] > order.max)) return null;
   const merged = mergeSameSettings(settled);
-  polishCuts(space, instance, merged);
+  polishCuts(space, merged);
   return merged;
 }
 
@@ -262,7 +262,7 @@ function fitAcrossLanes(space: PatternSpace, minRunMm: number, lanes: { run: Pat
  * run is then too short follows them.
  */
 function runAlone(space: PatternSpace, instance: TrimInstance, runs: PatternRun[], stranded: number[]): PatternRun[] | null {
-  const minRunMm = instance.minRunLength * 1000;
+  const minRunMm = space.minRun;
   const pending = [...stranded];
   const moved = new Set<number>();
   let current = runs;
@@ -289,16 +289,17 @@ function runAlone(space: PatternSpace, instance: TrimInstance, runs: PatternRun[
   return current;
 }
 
-const SEARCH_CUTS = 4;
+/** Cuts searched either side of the current ones, by the number of lanes of the run. */
+const SEARCH_CUTS = [0, 4, 4, 2, 1];
 
 /**
  * Local search on whole cuts: run by run, every combination of its lanes' cuts within ±4 of the
- * current ones that keeps each order in its range and the run long enough; the one with least
- * trim wins (one or two lanes; runs of more lanes are left as they are). A few passes.
+ * current ones (±2 with three lanes, ±1 with more) that keeps each order in its range and the run
+ * long enough; the one with least trim wins. A few passes.
  */
-function polishCuts(space: PatternSpace, instance: TrimInstance, runs: PatternRun[]): void {
+function polishCuts(space: PatternSpace, runs: PatternRun[]): void {
   const { orders } = space;
-  const minRunMm = instance.minRunLength * 1000;
+  const minRunMm = space.minRun;
   const total = new Float64Array(orders.length);
   for (const run of runs) run.pattern.lanes.forEach((lane, k) => (total[lane.order] += lane.outs * run.cuts[k]));
   const runTrim = (roll: number, lanes: Pattern['lanes'], cuts: number[]) => {
@@ -315,28 +316,32 @@ function polishCuts(space: PatternSpace, instance: TrimInstance, runs: PatternRu
     let improved = false;
     for (const run of runs) {
       const { lanes } = run.pattern;
-      if (lanes.length > 2) continue;
+      const window = SEARCH_CUTS[Math.min(lanes.length, SEARCH_CUTS.length - 1)];
       const options = lanes.map((lane, k) => {
         const order = orders[lane.order];
         const others = total[lane.order] - lane.outs * run.cuts[k];
-        const lo = Math.max(1, run.cuts[k] - SEARCH_CUTS, Math.ceil((order.min - others) / lane.outs));
-        const hi = Math.min(run.cuts[k] + SEARCH_CUTS, Math.floor((order.max - others) / lane.outs));
+        const lo = Math.max(1, run.cuts[k] - window, Math.ceil((order.min - others) / lane.outs));
+        const hi = Math.min(run.cuts[k] + window, Math.floor((order.max - others) / lane.outs));
         return { lo, hi };
       });
       let best = run.cuts;
       let bestTrim = runTrim(run.pattern.roll, lanes, run.cuts);
-      const first = options[0];
-      const second = options[1] ?? { lo: 0, hi: 0 };
-      for (let c0 = first.lo; c0 <= first.hi; c0++) {
-        for (let c1 = second.lo; c1 <= second.hi; c1++) {
-          const cuts = lanes.length === 2 ? [c0, c1] : [c0];
+      const cuts = options.map((option) => option.lo);
+      const visit = (k: number) => {
+        if (k === lanes.length) {
           const trim = runTrim(run.pattern.roll, lanes, cuts);
-          if (trim < bestTrim - 1e-6) {
+          if (trim < bestTrim) {
             bestTrim = trim;
-            best = cuts;
+            best = [...cuts];
           }
+          return;
         }
-      }
+        for (let c = options[k].lo; c <= options[k].hi; c++) {
+          cuts[k] = c;
+          visit(k + 1);
+        }
+      };
+      visit(0);
       if (best !== run.cuts) {
         lanes.forEach((lane, k) => (total[lane.order] += lane.outs * (best[k] - run.cuts[k])));
         run.cuts = best;
