@@ -183,7 +183,6 @@ export function solveRuns(solver: Highs, space: PatternSpace, patterns: Pattern[
   try {
     // Trims differ by whole units² (runs by whole runs), so a gap below one proves the optimum.
     model.options.set({ output_flag: false, time_limit: Math.max(0.05, limits.seconds), mip_max_nodes: limits.nodes, mip_rel_gap: 0, mip_abs_gap: capped ? 0.5 : toM2(0.5) });
-    if (process.env.TRIM_OPTS) model.options.set(JSON.parse(process.env.TRIM_OPTS));
     const colValue = new Float64Array(cols.length);
     layouts.forEach((layout, p) => {
       const run = started.get(patterns[p].key);
@@ -195,7 +194,7 @@ export function solveRuns(solver: Highs, space: PatternSpace, patterns: Pattern[
       if (layout.carrierCols.length) colValue[layout.carrierCols[Math.max(0, carrier)]] = 1;
     });
     if (start.length) model.setSolution({ colValue });
-    model.run(process.env.TRIM_LOG ? { 0: (event) => process.stderr.write(String((event as unknown as { message: string }).message ?? '')) } : undefined);
+    model.run();
     const status = model.getModelStatus();
     const values = model.getSolution().colValue;
     const feasible = values.length === cols.length && (status === solver.constants.modelStatus.optimal || (status !== solver.constants.modelStatus.infeasible && Number.isFinite(model.getObjectiveValue())));

@@ -15,12 +15,16 @@ const highs = () => (highsRuntime ??= loadHighs());
 const EXACT_PATTERNS_LIMIT = 6000;
 /** Effort of the exact search: branch-and-bound nodes per integer model (deterministic). */
 const EXACT_NODES = 100;
-/** …on at most this many patterns left after the bound (beyond, HiGHS's root alone takes seconds). */
-const EXACT_MODEL_LIMIT = 400;
+/**
+ * …on instances of at most this many orders and patterns left after the bound: beyond them HiGHS's
+ * root node alone takes seconds (its sub-MIP heuristics are what improve the plan).
+ */
+const EXACT_ORDERS_LIMIT = 12;
+const EXACT_MODEL_LIMIT = 150;
 /** The complete search that decides whether any plan exists, when no heuristic found one. */
 const COMPLETE_PATTERNS_LIMIT = 200_000;
 /** Safety net in seconds for one solver call; results come from the deterministic limits above. */
-const SAFETY_SECONDS = 30;
+const SAFETY_SECONDS = 20;
 
 export interface TrimStats {
   /** A proven lower bound on the trim area of any plan keeping the rules, m². */
@@ -80,7 +84,7 @@ export async function optimiseTrim(instance: TrimInstance, options: TrimOptions 
   const lpDone = Date.now();
   const ids = instance.orders.map((order) => order.id);
   const toRuns = (runs: PatternRun[]): TrimRun[] =>
-    runs.map(({ pattern, cuts }) => ({ rollWidth: instance.rollWidths[space.rolls.indexOf(pattern.roll)], lanes: pattern.lanes.map((lane, k) => ({ orderId: ids[lane.order], outs: lane.outs, cuts: cuts[k] })) }));
+    runs.map(({ pattern, cuts }) => ({ rollWidth: pattern.roll / space.scale, lanes: pattern.lanes.map((lane, k) => ({ orderId: ids[lane.order], outs: lane.outs, cuts: cuts[k] })) }));
   // Every candidate plan goes through the independent checker: a heuristic slip can cost quality, never validity.
   const keepsRules = (runs: PatternRun[] | null) => {
     if (!runs) return null;
@@ -103,7 +107,7 @@ export async function optimiseTrim(instance: TrimInstance, options: TrimOptions 
     mipStatus = mip.status;
     best = keepsRules(mip.runs);
   }
-  if (every && best) {
+  if (every && best && instance.orders.length <= EXACT_ORDERS_LIMIT) {
     patterns = every;
     const exact = exactRuns(solver, space, every, lp, best, { nodes: EXACT_NODES, seconds }, EXACT_MODEL_LIMIT);
     const checked = keepsRules(exact.runs);
