@@ -237,6 +237,27 @@ describe('corrugator trim: exact small cases', () => {
   });
 });
 
+describe('corrugator trim: generated 8-order instances against proven optima', () => {
+  // Optima proven by HiGHS over every single and paired pattern without a node limit (3–40 s each,
+  // /tmp/audit13/exact.mts); the optimiser's node-limited search must come within 0.02 % and never
+  // below (which would mean a broken plan or a broken bound).
+  const optima = [
+    { seed: 3, trim: 654.391 },
+    { seed: 5, trim: 587.773 },
+    { seed: 6, trim: 2518.242 },
+  ];
+  for (const { seed, trim } of optima) {
+    it(`seed ${seed}: ${trim} m²`, async () => {
+      const inst = parseTrimInstance(generateTrimInstance({ seed, orders: 8 }));
+      const { plan, stats } = await optimiseTrim(inst);
+      expect(checkPlan(inst, plan)).toEqual([]);
+      expect(plan.metrics.trimArea_m2).toBeGreaterThanOrEqual(trim - 0.001);
+      expect(plan.metrics.trimArea_m2).toBeLessThanOrEqual(trim * 1.0002);
+      expect(stats.lowerBound_m2).toBeLessThanOrEqual(trim);
+    }, 60_000);
+  }
+});
+
 describe('corrugator trim: every rule on generated instances', () => {
   const cases = [
     { seed: 11, orders: 12 },
