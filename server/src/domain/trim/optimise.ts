@@ -13,6 +13,8 @@ const highs = () => (highsRuntime ??= loadHighs());
 
 /** Up to this many patterns (all of them listed) the instance is solved exactly (exact.ts). */
 const EXACT_PATTERNS_LIMIT = 6000;
+/** …tried only up to this many orders (listing stops at the limit, but that costs time on large instances). */
+const EXACT_PATTERNS_ORDERS = 40;
 /** Effort of the exact search: branch-and-bound nodes per integer model (deterministic). */
 const EXACT_NODES = 100;
 /**
@@ -23,8 +25,10 @@ const EXACT_ORDERS_LIMIT = 12;
 const EXACT_MODEL_LIMIT = 150;
 /** The complete search that decides whether any plan exists, when no heuristic found one. */
 const COMPLETE_PATTERNS_LIMIT = 200_000;
+/** Safety net of the complete search (seconds): it runs only when no heuristic found a plan. */
+const COMPLETE_SECONDS = 300;
 /** Safety net in seconds for one solver call; results come from the deterministic limits above. */
-const SAFETY_SECONDS = 20;
+const SAFETY_SECONDS = 60;
 
 export interface TrimStats {
   /** A proven lower bound on the trim area of any plan keeping the rules, m². */
@@ -79,7 +83,7 @@ export async function optimiseTrim(instance: TrimInstance, options: TrimOptions 
   if (!instance.orders.length) return { plan: { instance: instance.name, runs: [], metrics: planMetrics(instance, []) }, stats: emptyStats };
   const solver = await highs();
   // Small instances: every pattern listed, so pricing and the exact search see them all.
-  const every = allPatterns(space, EXACT_PATTERNS_LIMIT);
+  const every = instance.orders.length <= EXACT_PATTERNS_ORDERS ? allPatterns(space, EXACT_PATTERNS_LIMIT) : null;
   const lp = solvePatternLp(solver, space, started + seconds * 1000, every);
   const lpDone = Date.now();
   const ids = instance.orders.map((order) => order.id);
@@ -103,7 +107,7 @@ export async function optimiseTrim(instance: TrimInstance, options: TrimOptions 
     // No heuristic found a plan: the integer model over every pattern decides (no node limit), so
     // only an instance it proves infeasible is refused.
     patterns = allPatterns(space, COMPLETE_PATTERNS_LIMIT) ?? [...new Map(mipPatterns(space, lp).map((pattern) => [pattern.key, pattern])).values()];
-    const mip = solveRuns(solver, space, patterns, [], { nodes: 2_000_000_000, seconds: Math.max(seconds, SAFETY_SECONDS) });
+    const mip = solveRuns(solver, space, patterns, [], { nodes: 2_000_000_000, seconds: Math.max(seconds, COMPLETE_SECONDS) });
     mipStatus = mip.status;
     best = keepsRules(mip.runs);
   }
