@@ -11,11 +11,11 @@ import type { TrimInstance } from './types';
  * than their run filled while the order may take more. Null when it cannot.
  */
 export function roundLp(space: PatternSpace, instance: TrimInstance, lp: LpResult): PatternRun[] | null {
-  const tries = [roundLpOnce(space, instance, lp, true), roundLpOnce(space, instance, lp, false)];
+  const tries = [true, false].flatMap((lengthen) => [true, false].map((weigh) => roundLpOnce(space, instance, lp, lengthen, weigh)));
   return tries.reduce<PatternRun[] | null>((best, runs) => (runs && (!best || better(space, runs, best)) ? runs : best), null);
 }
 
-function roundLpOnce(space: PatternSpace, instance: TrimInstance, lp: LpResult, lengthen: boolean): PatternRun[] | null {
+function roundLpOnce(space: PatternSpace, instance: TrimInstance, lp: LpResult, lengthen: boolean, weigh: boolean): PatternRun[] | null {
   const { orders } = space;
   const minRunMm = space.minRun;
   const runs: PatternRun[] = [];
@@ -55,7 +55,7 @@ function roundLpOnce(space: PatternSpace, instance: TrimInstance, lp: LpResult, 
       }
       return dropRun(run);
     });
-  return repairRuns(space, instance, limitRunsPerOrder(space, instance, kept));
+  return repairRuns(space, instance, limitRunsPerOrder(space, instance, kept), weigh);
 }
 
 /**
@@ -120,7 +120,12 @@ function limitRunsPerOrder(space: PatternSpace, instance: TrimInstance, runs: Pa
   return current;
 }
 
-function repairRuns(space: PatternSpace, instance: TrimInstance, runs: PatternRun[]): PatternRun[] | null {
+/**
+ * Orders back into range. An order short of sheets first takes the free room in its lanes' tails;
+ * then, with `weigh`, the lane whose lengthening adds least trim — or a run of its own if that costs
+ * less — and without it, its lanes in turn until it is in range (both are tried: neither wins always).
+ */
+function repairRuns(space: PatternSpace, instance: TrimInstance, runs: PatternRun[], weigh: boolean): PatternRun[] | null {
   const { orders } = space;
   const minRunMm = space.minRun;
   const total = new Float64Array(orders.length);
@@ -150,8 +155,34 @@ function repairRuns(space: PatternSpace, instance: TrimInstance, runs: PatternRu
       if (!fitAcrossLanes(space, minRunMm, lanesOf[i], total, i)) stranded.push(i);
       continue;
     }
-    // Too few: add cuts, filling tails before lengthening runs.
-    const byTail = [...lanesOf[i]].sort((a, b) => laneLength(space, a.run, a.k) - runLength(space, a.run) - (laneLength(space, b.run, b.k) - runLength(space, b.run)));
+    // Too few: first the free room in lane tails (up to each run's length)…
+    for (const { run, k } of weigh ? lanesOf[i] : []) {
+      const outs = run.pattern.lanes[k].outs;
+      const room = Math.floor(runLength(space, run) / order.length) - run.cuts[k];
+      const add = Math.min(room, Math.ceil((order.min - total[i]) / outs), Math.floor((order.max - total[i]) / outs));
+      if (add > 0) {
+        run.cuts[k] += add;
+        total[i] += add * outs;
+      }
+    }
+    // …then lengthening the lane that costs least, unless a run of its own costs less…
+    if (weigh && total[i] < order.min) {
+      let cheapest: { run: PatternRun; k: number; add: number; delta: number } | null = null;
+      for (const { run, k } of lanesOf[i]) {
+        const outs = run.pattern.lanes[k].outs;
+        const add = Math.ceil((order.min - total[i]) / outs);
+        if (total[i] + add * outs > order.max) continue;
+        const delta = trimOf(space, [{ pattern: run.pattern, cuts: run.cuts.map((c, m) => (m === k ? c + add : c)) }]) - trimOf(space, [run]);
+        if (!cheapest || delta < cheapest.delta) cheapest = { run, k, add, delta };
+      }
+      const own = aloneRun(space, i, order.min - total[i], order.max - total[i], minRunMm);
+      if (cheapest && (!own || cheapest.delta <= trimOf(space, [own]))) {
+        cheapest.run.cuts[cheapest.k] += cheapest.add;
+        total[i] += cheapest.add * cheapest.run.pattern.lanes[cheapest.k].outs;
+      }
+    }
+    // …or (the other try) lengthening its lanes in turn, shortest tail first.
+    const byTail = weigh ? [] : [...lanesOf[i]].sort((a, b) => laneLength(space, a.run, a.k) - runLength(space, a.run) - (laneLength(space, b.run, b.k) - runLength(space, b.run)));
     for (const { run, k } of byTail) {
       const outs = run.pattern.lanes[k].outs;
       while (total[i] < order.min && total[i] + outs <= order.max) {
