@@ -21,7 +21,7 @@ const EXACT_NODES = 100;
  * …on instances of at most this many orders and patterns left after the bound: beyond them HiGHS's
  * root node alone takes seconds (its sub-MIP heuristics are what improve the plan).
  */
-const EXACT_ORDERS_LIMIT = 12;
+const EXACT_ORDERS_LIMIT = 9;
 const EXACT_MODEL_LIMIT = 150;
 /** The complete search that decides whether any plan exists, when no heuristic found one. */
 const COMPLETE_PATTERNS_LIMIT = 200_000;
