@@ -1,11 +1,10 @@
 import type { Highs } from 'highs';
 import type { LpResult } from './lp';
-import { makePattern, reducedCost, singlePatterns, type Pattern, type PatternSpace } from './patterns';
-import { aloneRun, laneLength, runLength, trimOf, type PatternRun } from './runs';
-import type { TrimInstance } from './types';
+import { makePattern, reducedCost, type Pattern, type PatternSpace } from './patterns';
+import { aloneRun, laneLength, runLength, trimM2, type PatternRun } from './runs';
 
-/** Trim area (m²) of one run worth of sheets counted as produced — weight that breaks ties towards fewer runs. */
-const RUN_WEIGHT_M2 = 0.01;
+/** Weight (m²) per run in the matching: breaks ties towards fewer runs (the plans are compared exactly afterwards). */
+const RUN_WEIGHT_M2 = 1e-4;
 
 /** The patterns the integer model may use: the LP's, the nearest to entering it, and each order alone. */
 export function mipPatterns(space: PatternSpace, lp: LpResult): Pattern[] {
@@ -16,7 +15,7 @@ export function mipPatterns(space: PatternSpace, lp: LpResult): Pattern[] {
   });
   const n = space.orders.length;
   const near = lp.patterns
-    .map((pattern, p) => ({ pattern, rc: lp.lengths[p] > 1e-7 ? Infinity : reducedCost(pattern, lp.value) }))
+    .map((pattern, p) => ({ pattern, rc: lp.lengths[p] > 1e-7 ? Infinity : reducedCost(space, pattern, lp.value) }))
     .filter((entry) => entry.rc < Infinity)
     .sort((a, b) => a.rc - b.rc)
     .slice(0, Math.ceil(n / 2));
@@ -25,48 +24,53 @@ export function mipPatterns(space: PatternSpace, lp: LpResult): Pattern[] {
   return [...chosen.values()];
 }
 
-/** Every single and paired pattern, or null when there are more than `limit`. */
-export function allPatterns(space: PatternSpace, limit: number): Pattern[] | null {
-  const out: Pattern[] = [];
-  const n = space.orders.length;
-  for (let i = 0; i < n; i++) {
-    out.push(...singlePatterns(space, i));
-    if (space.maxOrders < 2) continue;
-    for (let j = i + 1; j < n; j++) {
-      for (let a = 1; a < space.maxOuts; a++) {
-        for (let b = 1; a + b <= space.maxOuts; b++) {
-          if (a * space.orders[i].width + b * space.orders[j].width > space.usable) break;
-          out.push(makePattern(space, [{ order: i, outs: a }, { order: j, outs: b }]));
-        }
-      }
-      if (out.length > limit) return null;
-    }
-  }
-  return out.length > limit ? null : out;
-}
-
 interface MipLayout {
   yCol: number;
   lengthCol: number;
   cutCols: number[];
-  /** With a minimum run length and two lanes: 1 when lane 0 carries it, 0 when lane 1 does; else -1. */
-  carrierCol: number;
+  /** With a minimum run length and several lanes: per lane, 1 when that lane carries the run's length. */
+  carrierCols: number[];
+}
+
+/** Deterministic effort of a HiGHS MIP: a node limit; the seconds are only a safety net. */
+export interface MipLimits {
+  nodes: number;
+  seconds: number;
+}
+
+/** HiGHS's name of a model status code. */
+export function statusName(solver: Highs, status: number): string {
+  return Object.entries(solver.constants.modelStatus).find(([, code]) => code === status)?.[0] ?? String(status);
 }
 
 /**
  * Integer runs over the chosen patterns: per pattern a used flag y, a run length Λ (m) and cuts
- * per lane. Λ ≥ cuts × length for every lane; cuts ≥ y; cuts ≤ (most sheets ÷ outs) × y; one
- * lane (chosen by a binary) reaches the minimum run length; each order's sheets in its range;
- * at most maxRunsPerOrder flags per order. Minimise paper − sheets + a small weight per run.
+ * per lane. Λ ≥ cuts × length for every lane; minRun·y ≤ Λ; cuts ≥ y; cuts ≤ (most sheets ÷
+ * outs) × y; one lane (chosen by a binary per lane) reaches the minimum run length; each order's
+ * sheets in its range; at most maxRunsPerOrder flags per order. Minimise paper − sheets (trim).
+ * Used where the exact enumeration does not reach: as a start on mid-sized instances and as the
+ * complete search that decides whether any plan exists.
  */
-export function solveRuns(solver: Highs, instance: TrimInstance, space: PatternSpace, patterns: Pattern[], start: PatternRun[], seconds: number, exact: boolean) {
-  const { orders } = space;
+export interface RunsModel {
+  /** Sheets each order may receive (default: its range). */
+  lo?: Int32Array;
+  hi?: Int32Array;
+  /** Longest run (units) of each pattern (default: its longest lane's most sheets). */
+  longest?: Float64Array;
+  /** Minimise the runs among plans of at most this trim (units²) instead of minimising trim. */
+  trimCap?: number;
+}
+
+export function solveRuns(solver: Highs, space: PatternSpace, patterns: Pattern[], start: PatternRun[], limits: MipLimits, shape: RunsModel = {}) {
+  const { orders, unit } = space;
   const n = orders.length;
-  const minRun = instance.minRunLength;
-  const runLimit = instance.maxRunsPerOrder;
+  const minRun = space.minRun / unit;
+  const runLimit = space.maxRuns;
+  const toM2 = (units2: number) => units2 / (space.scale * space.scale * 1e6);
+  const capped = shape.trimCap !== undefined;
   const cols: { cost: number; lower: number; upper: number; integer: boolean; rows: number[]; values: number[] }[] = [];
-  const rowLower: number[] = orders.map((order) => order.min);
-  const rowUpper: number[] = orders.map((order) => order.max);
+  const rowLower: number[] = orders.map((order, i) => shape.lo?.[i] ?? order.min);
+  const rowUpper: number[] = orders.map((order, i) => shape.hi?.[i] ?? order.max);
   if (runLimit > 0) {
     for (let i = 0; i < n; i++) {
       rowLower.push(-solver.infinity);
@@ -78,23 +82,49 @@ export function solveRuns(solver: Highs, instance: TrimInstance, space: PatternS
     rowUpper.push(upper);
     return rowLower.length - 1;
   };
+  // With a trim cap, row `capRow` holds the trim (m²) and the objective counts runs.
+  const capRow = capped ? addRow(-solver.infinity, toM2((shape.trimCap as number) + 0.5)) : -1;
   const started = new Map(start.map((run) => [run.pattern.key, run]));
-  const layouts: MipLayout[] = patterns.map((pattern) => {
-    const laneMax = pattern.lanes.map((lane) => Math.floor(orders[lane.order].max / lane.outs));
-    const y = { cost: RUN_WEIGHT_M2, lower: 0, upper: 1, integer: true, rows: [] as number[], values: [] as number[] };
-    const length = { cost: pattern.roll / 1000, lower: 0, upper: solver.infinity, integer: false, rows: [] as number[], values: [] as number[] };
+  const layouts: MipLayout[] = patterns.map((pattern, p) => {
+    const cap = pattern.lanes.map((lane) => Math.floor((rowUpper[lane.order] as number) / lane.outs) * orders[lane.order].length).reduce((a, b) => Math.max(a, b), 0);
+    const longestUnits = Math.min(cap, shape.longest?.[p] ?? Infinity);
+    const laneMax = pattern.lanes.map((lane) => Math.min(Math.floor((rowUpper[lane.order] as number) / lane.outs), Math.floor(longestUnits / orders[lane.order].length)));
+    const longest = longestUnits / unit;
+    const y = { cost: capped ? 1 : 0, lower: 0, upper: 1, integer: true, rows: [] as number[], values: [] as number[] };
+    const length = { cost: capped ? 0 : pattern.roll / unit, lower: 0, upper: longest, integer: false, rows: [] as number[], values: [] as number[] };
+    if (capped) {
+      length.rows.push(capRow);
+      length.values.push(pattern.roll / unit);
+    }
     if (runLimit > 0) {
-      for (const lane of [...pattern.lanes].sort((a, b) => a.order - b.order)) {
+      for (const lane of pattern.lanes) {
         y.rows.push(n + lane.order);
         y.values.push(1);
       }
     }
+    // Λ ≤ longest·y and Λ ≥ minRun·y: an unused pattern has no length, a used one is long enough.
+    const lengthCap = addRow(-solver.infinity, 0);
+    length.rows.push(lengthCap);
+    length.values.push(1);
+    y.rows.push(lengthCap);
+    y.values.push(-longest);
+    if (minRun > 0) {
+      const lengthFloor = addRow(0, solver.infinity);
+      length.rows.push(lengthFloor);
+      length.values.push(1);
+      y.rows.push(lengthFloor);
+      y.values.push(-minRun);
+    }
     const cuts = pattern.lanes.map((lane, k) => {
       const order = orders[lane.order];
-      const cut = { cost: -order.area * lane.outs, lower: 0, upper: laneMax[k], integer: true, rows: [lane.order], values: [lane.outs] };
+      const cut = { cost: capped ? 0 : -order.area * lane.outs, lower: 0, upper: laneMax[k], integer: true, rows: [lane.order], values: [lane.outs] };
+      if (capped) {
+        cut.rows.push(capRow);
+        cut.values.push(-order.area * lane.outs);
+      }
       const lengthRow = addRow(-solver.infinity, 0);
       cut.rows.push(lengthRow);
-      cut.values.push(order.length / 1000);
+      cut.values.push(order.length / unit);
       length.rows.push(lengthRow);
       length.values.push(-1);
       const atLeastOne = addRow(0, solver.infinity);
@@ -105,28 +135,30 @@ export function solveRuns(solver: Highs, instance: TrimInstance, space: PatternS
       y.values.push(-1, -laneMax[k]);
       return cut;
     });
-    let carrier: (typeof cols)[number] | null = null;
+    const carriers: (typeof cols)[number][] = [];
     if (minRun > 0) {
-      // The run's longest lane must reach the minimum run length: lane 0 does when z = 1, lane 1 when z = 0.
-      const longRows = cuts.map((cut, k) => {
-        const row = addRow(0, solver.infinity);
-        cut.rows.push(row);
-        cut.values.push(orders[pattern.lanes[k].order].length / 1000);
-        return row;
-      });
+      // The run's longest lane must reach the minimum run length: lane k does when its carrier is 1.
       if (cuts.length === 1) {
-        y.rows.push(longRows[0]);
+        const row = addRow(0, solver.infinity);
+        cuts[0].rows.push(row);
+        cuts[0].values.push(orders[pattern.lanes[0].order].length / unit);
+        y.rows.push(row);
         y.values.push(-minRun);
       } else {
-        const zAtMostY = addRow(-solver.infinity, 0);
-        y.rows.push(longRows[1], zAtMostY);
-        y.values.push(-minRun, -1);
-        carrier = { cost: 0, lower: 0, upper: 1, integer: true, rows: [longRows[0], longRows[1], zAtMostY], values: [-minRun, minRun, 1] };
+        const oneCarrier = addRow(0, solver.infinity);
+        y.rows.push(oneCarrier);
+        y.values.push(-1);
+        cuts.forEach((cut, k) => {
+          const row = addRow(0, solver.infinity);
+          cut.rows.push(row);
+          cut.values.push(orders[pattern.lanes[k].order].length / unit);
+          carriers.push({ cost: 0, lower: 0, upper: 1, integer: true, rows: [row, oneCarrier], values: [-minRun, 1] });
+        });
       }
     }
     const base = cols.length;
-    cols.push(y, length, ...cuts, ...(carrier ? [carrier] : []));
-    return { yCol: base, lengthCol: base + 1, cutCols: cuts.map((_, k) => base + 2 + k), carrierCol: carrier ? base + 2 + cuts.length : -1 };
+    cols.push(y, length, ...cuts, ...carriers);
+    return { yCol: base, lengthCol: base + 1, cutCols: cuts.map((_, k) => base + 2 + k), carrierCols: carriers.map((_, k) => base + 2 + cuts.length + k) };
   });
   const starts = new Int32Array(cols.length + 1);
   cols.forEach((col, c) => (starts[c + 1] = starts[c] + col.rows.length));
@@ -149,28 +181,31 @@ export function solveRuns(solver: Highs, instance: TrimInstance, space: PatternS
     integrality: Int32Array.from(cols, (col) => (col.integer ? 1 : 0)),
   });
   try {
-    model.options.set({ output_flag: false, time_limit: Math.max(0.05, seconds), mip_rel_gap: exact ? 0 : 1e-3 });
+    // Trims differ by whole units² (runs by whole runs), so a gap below one proves the optimum.
+    model.options.set({ output_flag: false, time_limit: Math.max(0.05, limits.seconds), mip_max_nodes: limits.nodes, mip_rel_gap: 0, mip_abs_gap: capped ? 0.5 : toM2(0.5) });
     const colValue = new Float64Array(cols.length);
     layouts.forEach((layout, p) => {
       const run = started.get(patterns[p].key);
       if (!run) return;
       colValue[layout.yCol] = 1;
-      colValue[layout.lengthCol] = runLength(space, run) / 1000;
+      colValue[layout.lengthCol] = runLength(space, run) / unit;
       layout.cutCols.forEach((c, k) => (colValue[c] = run.cuts[k]));
-      if (layout.carrierCol >= 0) colValue[layout.carrierCol] = laneLength(space, run, 0) >= minRun * 1000 ? 1 : 0;
+      const carrier = run.cuts.findIndex((_, k) => laneLength(space, run, k) >= space.minRun);
+      if (layout.carrierCols.length) colValue[layout.carrierCols[Math.max(0, carrier)]] = 1;
     });
     if (start.length) model.setSolution({ colValue });
     model.run();
     const status = model.getModelStatus();
-    const statusName = Object.entries(solver.constants.modelStatus).find(([, code]) => code === status)?.[0] ?? String(status);
     const values = model.getSolution().colValue;
     const feasible = values.length === cols.length && (status === solver.constants.modelStatus.optimal || (status !== solver.constants.modelStatus.infeasible && Number.isFinite(model.getObjectiveValue())));
-    if (!feasible) return { runs: null, status: statusName };
+    const infeasible = status === solver.constants.modelStatus.infeasible;
+    if (!feasible) return { runs: null, status: statusName(solver, status), infeasible, optimal: false };
     const runs: PatternRun[] = [];
     layouts.forEach((layout, p) => {
-      if (values[layout.yCol] > 0.5) runs.push({ pattern: patterns[p], cuts: layout.cutCols.map((c) => Math.round(values[c])) });
+      const cuts = layout.cutCols.map((c) => Math.round(values[c]));
+      if (values[layout.yCol] > 0.5 && cuts.every((c) => c >= 1)) runs.push({ pattern: patterns[p], cuts });
     });
-    return { runs, status: statusName };
+    return { runs, status: statusName(solver, status), infeasible, optimal: status === solver.constants.modelStatus.optimal };
   } finally {
     model.dispose();
   }
@@ -229,11 +264,11 @@ function completingPair(space: PatternSpace, minRunMm: number, i: number, j: num
  * partner, both completed in that run — a minimum-weight matching solved as a small MIP over the
  * best partners of each order (those that save trim against both running alone).
  */
-export function matchingRuns(solver: Highs, space: PatternSpace, instance: TrimInstance, seconds: number): PatternRun[] | null {
-  const minRunMm = instance.minRunLength * 1000;
+export function matchingRuns(solver: Highs, space: PatternSpace, limits: MipLimits): PatternRun[] | null {
+  const minRunMm = space.minRun;
   const n = space.orders.length;
   const alone = Array.from({ length: n }, (_, i) => aloneRun(space, i, space.orders[i].min, space.orders[i].max, minRunMm));
-  const aloneTrim = alone.map((run) => (run ? trimOf(space, [run]) : Infinity));
+  const aloneTrim = alone.map((run) => (run ? trimM2(space, [run]) : Infinity));
   const candidates: { run: PatternRun; trim: number; orders: number[] }[] = [];
   alone.forEach((run, i) => run && candidates.push({ run, trim: aloneTrim[i], orders: [i] }));
   if (space.maxOrders >= 2 && space.maxOuts >= 2) {
@@ -243,7 +278,7 @@ export function matchingRuns(solver: Highs, space: PatternSpace, instance: TrimI
         if (space.orders[i].width + space.orders[j].width > space.usable) continue;
         const run = completingPair(space, minRunMm, i, j);
         if (!run) continue;
-        const trim = trimOf(space, [run]);
+        const trim = trimM2(space, [run]);
         const saving = aloneTrim[i] + aloneTrim[j] - trim;
         if (saving <= 0) continue;
         partners[i].push({ j, run, trim, saving });
@@ -283,7 +318,7 @@ export function matchingRuns(solver: Highs, space: PatternSpace, instance: TrimI
     integrality: new Int32Array(candidates.length).fill(1),
   });
   try {
-    model.options.set({ output_flag: false, time_limit: Math.max(0.2, seconds), mip_rel_gap: 1e-4 });
+    model.options.set({ output_flag: false, time_limit: limits.seconds, mip_max_nodes: limits.nodes, mip_rel_gap: 1e-6 });
     // Start: every order alone, always feasible here.
     const colValue = new Float64Array(candidates.length);
     candidates.forEach((candidate, c) => (colValue[c] = candidate.orders.length === 1 ? 1 : 0));

@@ -1,17 +1,34 @@
 import loadHighs, { type Highs } from 'highs';
 import { checkPlan, planMetrics } from './check';
-import { allPatterns, matchingRuns, mipPatterns, solveRuns } from './integer';
+import { exactRuns } from './exact';
+import { matchingRuns, mipPatterns, solveRuns } from './integer';
 import { solvePatternLp } from './lp';
-import { patternSpace, type Pattern } from './patterns';
+import { allPatterns, patternSpace, type Pattern } from './patterns';
 import { roundLp } from './rounding';
-import { aloneRun, aloneRuns, better, trimOf, type PatternRun } from './runs';
+import { aloneRun, aloneRuns, better, trimM2, type PatternRun } from './runs';
 import { TrimRefusal, type TrimInstance, type TrimPlan, type TrimRun } from './types';
 
 let highsRuntime: Promise<Highs> | undefined;
 const highs = () => (highsRuntime ??= loadHighs());
 
-/** Up to this many single and paired patterns the integer model gets them all (exact). */
-const ALL_PATTERNS_LIMIT = 250;
+/** Up to this many patterns (all of them listed) the instance is solved exactly (exact.ts). */
+const EXACT_PATTERNS_LIMIT = 6000;
+/** …tried only up to this many orders (listing stops at the limit, but that costs time on large instances). */
+const EXACT_PATTERNS_ORDERS = 40;
+/** Effort of the exact search: branch-and-bound nodes per integer model (deterministic). */
+const EXACT_NODES = 100;
+/**
+ * …on instances of at most this many orders and patterns left after the bound: beyond them HiGHS's
+ * root node alone takes seconds (its sub-MIP heuristics are what improve the plan).
+ */
+const EXACT_ORDERS_LIMIT = 9;
+const EXACT_MODEL_LIMIT = 150;
+/** The complete search that decides whether any plan exists, when no heuristic found one. */
+const COMPLETE_PATTERNS_LIMIT = 200_000;
+/** Safety net of the complete search (seconds): it runs only when no heuristic found a plan. */
+const COMPLETE_SECONDS = 300;
+/** Safety net in seconds for one solver call; results come from the deterministic limits above. */
+const SAFETY_SECONDS = 60;
 
 export interface TrimStats {
   /** A proven lower bound on the trim area of any plan keeping the rules, m². */
@@ -24,12 +41,17 @@ export interface TrimStats {
   /** Trim area of the LP rounded by repair (the MIP's start), m²; null when the repair failed. */
   roundedTrim_m2: number | null;
   mipStatus: string;
+  /** The plan is a proven optimum: least trim area, then fewest runs. */
+  proven: boolean;
   lpMs: number;
   mipMs: number;
 }
 
 export interface TrimOptions {
-  /** Seconds the whole optimisation may take before it settles for the best plan found. */
+  /**
+   * Safety net: seconds one solver call may take (default 60). Results come from deterministic
+   * limits (nodes, runs listed) and do not depend on the machine's speed unless this is reached.
+   */
   timeLimitSeconds?: number;
 }
 
@@ -39,8 +61,8 @@ export interface TrimOptions {
  */
 export function aloneTrimArea(instance: TrimInstance): number | null {
   const space = patternSpace(instance);
-  const runs = aloneRuns(space, instance);
-  return runs ? trimOf(space, runs) : null;
+  const runs = aloneRuns(space);
+  return runs ? trimM2(space, runs) : null;
 }
 
 /** Wide to narrow: roll width, then the width the run fills. */
@@ -55,44 +77,51 @@ function sequence(runs: TrimRun[], widthOf: (orderId: string) => number): TrimRu
  */
 export async function optimiseTrim(instance: TrimInstance, options: TrimOptions = {}): Promise<{ plan: TrimPlan; stats: TrimStats }> {
   const started = Date.now();
-  const limit = (options.timeLimitSeconds ?? 0.8 + instance.orders.length * 0.008) * 1000;
+  const seconds = options.timeLimitSeconds ?? SAFETY_SECONDS;
   const space = patternSpace(instance);
-  const emptyStats: TrimStats = { lowerBound_m2: 0, lpTrim_m2: 0, columnGenerationRounds: 0, patternsGenerated: 0, patternsInMip: 0, roundedTrim_m2: null, mipStatus: 'empty', lpMs: 0, mipMs: 0 };
+  const emptyStats: TrimStats = { lowerBound_m2: 0, lpTrim_m2: 0, columnGenerationRounds: 0, patternsGenerated: 0, patternsInMip: 0, roundedTrim_m2: null, mipStatus: 'empty', proven: true, lpMs: 0, mipMs: 0 };
   if (!instance.orders.length) return { plan: { instance: instance.name, runs: [], metrics: planMetrics(instance, []) }, stats: emptyStats };
   const solver = await highs();
-  // The LP runs to its optimum (the bound and the rounding depend on it) unless it alone uses up the time.
-  const lp = solvePatternLp(solver, space, started + limit);
+  // Small instances: every pattern listed, so pricing and the exact search see them all.
+  const every = instance.orders.length <= EXACT_PATTERNS_ORDERS ? allPatterns(space, EXACT_PATTERNS_LIMIT) : null;
+  const lp = solvePatternLp(solver, space, started + seconds * 1000, every);
   const lpDone = Date.now();
   const ids = instance.orders.map((order) => order.id);
   const toRuns = (runs: PatternRun[]): TrimRun[] =>
-    runs.map(({ pattern, cuts }) => ({ rollWidth: pattern.roll, lanes: pattern.lanes.map((lane, k) => ({ orderId: ids[lane.order], outs: lane.outs, cuts: cuts[k] })) }));
+    runs.map(({ pattern, cuts }) => ({ rollWidth: pattern.roll / space.scale, lanes: pattern.lanes.map((lane, k) => ({ orderId: ids[lane.order], outs: lane.outs, cuts: cuts[k] })) }));
   // Every candidate plan goes through the independent checker: a heuristic slip can cost quality, never validity.
   const keepsRules = (runs: PatternRun[] | null) => {
     if (!runs) return null;
     const trimRuns = toRuns(runs);
     return checkPlan(instance, { instance: instance.name, runs: trimRuns, metrics: planMetrics(instance, trimRuns) }).length ? null : runs;
   };
+  const pick = (candidates: (PatternRun[] | null)[]) => candidates.reduce<PatternRun[] | null>((bestSoFar, runs) => (runs && (!bestSoFar || better(space, runs, bestSoFar)) ? runs : bestSoFar), null);
   const rounded = keepsRules(roundLp(space, instance, lp));
-  const alone = keepsRules(aloneRuns(space, instance));
-  const limited = instance.maxRunsPerOrder > 0;
-  const matched = limited ? keepsRules(matchingRuns(solver, space, instance, (limit - (Date.now() - started)) / 2000)) : null;
-  const start = [rounded, matched, alone].reduce<PatternRun[] | null>((bestSoFar, runs) => (runs && (!bestSoFar || better(space, runs, bestSoFar)) ? runs : bestSoFar), null) ?? [];
-  let best: PatternRun[] | null = start.length ? start : null;
+  const alone = keepsRules(aloneRuns(space));
+  const matched = space.maxRuns > 0 ? keepsRules(matchingRuns(solver, space, { nodes: 2000, seconds })) : null;
+  let best = pick([rounded, matched, alone]);
   let patterns: Pattern[] = [];
   let mipStatus = 'skipped';
-  // The integer model earns its time when it can see every pattern (then it is exact), or when
-  // nothing else found a plan; elsewhere HiGHS did not improve the rounded plan within seconds.
-  const every = allPatterns(space, ALL_PATTERNS_LIMIT);
-  if (every || !best) {
-    patterns = [...new Map([...(every ?? mipPatterns(space, lp)), ...start.map((run) => run.pattern)].map((pattern) => [pattern.key, pattern])).values()];
-    const mip = solveRuns(solver, instance, space, patterns, start, (limit - (Date.now() - started)) / 1000, every !== null);
+  let proven = false;
+  if (!best) {
+    // No heuristic found a plan: the integer model over every pattern decides (no node limit), so
+    // only an instance it proves infeasible is refused.
+    patterns = allPatterns(space, COMPLETE_PATTERNS_LIMIT) ?? [...new Map(mipPatterns(space, lp).map((pattern) => [pattern.key, pattern])).values()];
+    const mip = solveRuns(solver, space, patterns, [], { nodes: 2_000_000_000, seconds: Math.max(seconds, COMPLETE_SECONDS) });
     mipStatus = mip.status;
-    const mipRuns = keepsRules(mip.runs);
-    if (mipRuns && (!best || better(space, mipRuns, best))) best = mipRuns;
+    best = keepsRules(mip.runs);
+  }
+  if (every && best && instance.orders.length <= EXACT_ORDERS_LIMIT) {
+    patterns = every;
+    const exact = exactRuns(solver, space, every, lp, best, { nodes: EXACT_NODES, seconds }, EXACT_MODEL_LIMIT);
+    const checked = keepsRules(exact.runs);
+    mipStatus = exact.status;
+    proven = exact.proven && checked !== null;
+    best = pick([best, checked]);
   }
   if (!best) {
     // Validation let every order through alone or beside a long partner; here those partners ran out.
-    const stranded = instance.orders.filter((_, i) => !aloneRun(space, i, space.orders[i].min, space.orders[i].max, instance.minRunLength * 1000));
+    const stranded = instance.orders.filter((_, i) => !aloneRun(space, i, space.orders[i].min, space.orders[i].max, space.minRun));
     const names = stranded.map((order) => order.id).join('、');
     throw new TrimRefusal(
       `订单 ${names || instance.orders.map((order) => order.id).join('、')} 无法排产：在最短开机长度、切数、超欠数和每单排程次数的限制下找不到可行方案`,
@@ -109,8 +138,9 @@ export async function optimiseTrim(instance: TrimInstance, options: TrimOptions 
       columnGenerationRounds: lp.rounds,
       patternsGenerated: lp.patterns.length,
       patternsInMip: patterns.length,
-      roundedTrim_m2: rounded ? trimOf(space, rounded) : null,
+      roundedTrim_m2: rounded ? trimM2(space, rounded) : null,
       mipStatus,
+      proven,
       lpMs: lpDone - started,
       mipMs: Date.now() - lpDone,
     },

@@ -11,19 +11,19 @@ import type { TrimInstance } from './types';
  * than their run filled while the order may take more. Null when it cannot.
  */
 export function roundLp(space: PatternSpace, instance: TrimInstance, lp: LpResult): PatternRun[] | null {
-  const tries = [roundLpOnce(space, instance, lp, true), roundLpOnce(space, instance, lp, false)];
+  const tries = [true, false].flatMap((lengthen) => [true, false].map((weigh) => roundLpOnce(space, instance, lp, lengthen, weigh)));
   return tries.reduce<PatternRun[] | null>((best, runs) => (runs && (!best || better(space, runs, best)) ? runs : best), null);
 }
 
-function roundLpOnce(space: PatternSpace, instance: TrimInstance, lp: LpResult, lengthen: boolean): PatternRun[] | null {
+function roundLpOnce(space: PatternSpace, instance: TrimInstance, lp: LpResult, lengthen: boolean, weigh: boolean): PatternRun[] | null {
   const { orders } = space;
-  const minRunMm = instance.minRunLength * 1000;
+  const minRunMm = space.minRun;
   const runs: PatternRun[] = [];
   const total = new Float64Array(orders.length);
   lp.patterns.forEach((pattern, p) => {
     const metres = lp.lengths[p];
     if (metres <= 1e-7) return;
-    const cuts = pattern.lanes.map((lane) => Math.max(1, Math.floor((metres * 1000) / orders[lane.order].length + 1e-6)));
+    const cuts = pattern.lanes.map((lane) => Math.max(1, Math.floor((metres * space.unit) / orders[lane.order].length + 1e-6)));
     runs.push({ pattern, cuts });
     pattern.lanes.forEach((lane, k) => (total[lane.order] += lane.outs * cuts[k]));
   });
@@ -55,7 +55,7 @@ function roundLpOnce(space: PatternSpace, instance: TrimInstance, lp: LpResult, 
       }
       return dropRun(run);
     });
-  return repairRuns(space, instance, limitRunsPerOrder(space, instance, kept));
+  return repairRuns(space, instance, limitRunsPerOrder(space, instance, kept), weigh);
 }
 
 /**
@@ -120,9 +120,14 @@ function limitRunsPerOrder(space: PatternSpace, instance: TrimInstance, runs: Pa
   return current;
 }
 
-function repairRuns(space: PatternSpace, instance: TrimInstance, runs: PatternRun[]): PatternRun[] | null {
+/**
+ * Orders back into range. An order short of sheets first takes the free room in its lanes' tails;
+ * then, with `weigh`, the lane whose lengthening adds least trim — or a run of its own if that costs
+ * less — and without it, its lanes in turn until it is in range (both are tried: neither wins always).
+ */
+function repairRuns(space: PatternSpace, instance: TrimInstance, runs: PatternRun[], weigh: boolean): PatternRun[] | null {
   const { orders } = space;
-  const minRunMm = instance.minRunLength * 1000;
+  const minRunMm = space.minRun;
   const total = new Float64Array(orders.length);
   const lanesOf: { run: PatternRun; k: number }[][] = orders.map(() => []);
   for (const run of runs) {
@@ -150,8 +155,34 @@ function repairRuns(space: PatternSpace, instance: TrimInstance, runs: PatternRu
       if (!fitAcrossLanes(space, minRunMm, lanesOf[i], total, i)) stranded.push(i);
       continue;
     }
-    // Too few: add cuts, filling tails before lengthening runs.
-    const byTail = [...lanesOf[i]].sort((a, b) => laneLength(space, a.run, a.k) - runLength(space, a.run) - (laneLength(space, b.run, b.k) - runLength(space, b.run)));
+    // Too few: first the free room in lane tails (up to each run's length)…
+    for (const { run, k } of weigh ? lanesOf[i] : []) {
+      const outs = run.pattern.lanes[k].outs;
+      const room = Math.floor(runLength(space, run) / order.length) - run.cuts[k];
+      const add = Math.min(room, Math.ceil((order.min - total[i]) / outs), Math.floor((order.max - total[i]) / outs));
+      if (add > 0) {
+        run.cuts[k] += add;
+        total[i] += add * outs;
+      }
+    }
+    // …then lengthening the lane that costs least, unless a run of its own costs less…
+    if (weigh && total[i] < order.min) {
+      let cheapest: { run: PatternRun; k: number; add: number; delta: number } | null = null;
+      for (const { run, k } of lanesOf[i]) {
+        const outs = run.pattern.lanes[k].outs;
+        const add = Math.ceil((order.min - total[i]) / outs);
+        if (total[i] + add * outs > order.max) continue;
+        const delta = trimOf(space, [{ pattern: run.pattern, cuts: run.cuts.map((c, m) => (m === k ? c + add : c)) }]) - trimOf(space, [run]);
+        if (!cheapest || delta < cheapest.delta) cheapest = { run, k, add, delta };
+      }
+      const own = aloneRun(space, i, order.min - total[i], order.max - total[i], minRunMm);
+      if (cheapest && (!own || cheapest.delta <= trimOf(space, [own]))) {
+        cheapest.run.cuts[cheapest.k] += cheapest.add;
+        total[i] += cheapest.add * cheapest.run.pattern.lanes[cheapest.k].outs;
+      }
+    }
+    // …or (the other try) lengthening its lanes in turn, shortest tail first.
+    const byTail = weigh ? [] : [...lanesOf[i]].sort((a, b) => laneLength(space, a.run, a.k) - runLength(space, a.run) - (laneLength(space, b.run, b.k) - runLength(space, b.run)));
     for (const { run, k } of byTail) {
       const outs = run.pattern.lanes[k].outs;
       while (total[i] < order.min && total[i] + outs <= order.max) {
@@ -206,7 +237,7 @@ function repairRuns(space: PatternSpace, instance: TrimInstance, runs: PatternRu
   if (instance.maxRunsPerOrder > 0 && runsOf.some((count) => count > instance.maxRunsPerOrder)) return null;
   if (orders.some((order, i) => total[i] < order.min || total[i] > order.max)) return null;
   const merged = mergeSameSettings(settled);
-  polishCuts(space, instance, merged);
+  polishCuts(space, merged);
   return merged;
 }
 
@@ -262,7 +293,7 @@ function fitAcrossLanes(space: PatternSpace, minRunMm: number, lanes: { run: Pat
  * run is then too short follows them.
  */
 function runAlone(space: PatternSpace, instance: TrimInstance, runs: PatternRun[], stranded: number[]): PatternRun[] | null {
-  const minRunMm = instance.minRunLength * 1000;
+  const minRunMm = space.minRun;
   const pending = [...stranded];
   const moved = new Set<number>();
   let current = runs;
@@ -289,16 +320,17 @@ function runAlone(space: PatternSpace, instance: TrimInstance, runs: PatternRun[
   return current;
 }
 
-const SEARCH_CUTS = 4;
+/** Cuts searched either side of the current ones, by the number of lanes of the run. */
+const SEARCH_CUTS = [0, 4, 4, 2, 1];
 
 /**
  * Local search on whole cuts: run by run, every combination of its lanes' cuts within ±4 of the
- * current ones that keeps each order in its range and the run long enough; the one with least
- * trim wins (one or two lanes; runs of more lanes are left as they are). A few passes.
+ * current ones (±2 with three lanes, ±1 with more) that keeps each order in its range and the run
+ * long enough; the one with least trim wins. A few passes.
  */
-function polishCuts(space: PatternSpace, instance: TrimInstance, runs: PatternRun[]): void {
+function polishCuts(space: PatternSpace, runs: PatternRun[]): void {
   const { orders } = space;
-  const minRunMm = instance.minRunLength * 1000;
+  const minRunMm = space.minRun;
   const total = new Float64Array(orders.length);
   for (const run of runs) run.pattern.lanes.forEach((lane, k) => (total[lane.order] += lane.outs * run.cuts[k]));
   const runTrim = (roll: number, lanes: Pattern['lanes'], cuts: number[]) => {
@@ -315,28 +347,32 @@ function polishCuts(space: PatternSpace, instance: TrimInstance, runs: PatternRu
     let improved = false;
     for (const run of runs) {
       const { lanes } = run.pattern;
-      if (lanes.length > 2) continue;
+      const window = SEARCH_CUTS[Math.min(lanes.length, SEARCH_CUTS.length - 1)];
       const options = lanes.map((lane, k) => {
         const order = orders[lane.order];
         const others = total[lane.order] - lane.outs * run.cuts[k];
-        const lo = Math.max(1, run.cuts[k] - SEARCH_CUTS, Math.ceil((order.min - others) / lane.outs));
-        const hi = Math.min(run.cuts[k] + SEARCH_CUTS, Math.floor((order.max - others) / lane.outs));
+        const lo = Math.max(1, run.cuts[k] - window, Math.ceil((order.min - others) / lane.outs));
+        const hi = Math.min(run.cuts[k] + window, Math.floor((order.max - others) / lane.outs));
         return { lo, hi };
       });
       let best = run.cuts;
       let bestTrim = runTrim(run.pattern.roll, lanes, run.cuts);
-      const first = options[0];
-      const second = options[1] ?? { lo: 0, hi: 0 };
-      for (let c0 = first.lo; c0 <= first.hi; c0++) {
-        for (let c1 = second.lo; c1 <= second.hi; c1++) {
-          const cuts = lanes.length === 2 ? [c0, c1] : [c0];
+      const cuts = options.map((option) => option.lo);
+      const visit = (k: number) => {
+        if (k === lanes.length) {
           const trim = runTrim(run.pattern.roll, lanes, cuts);
-          if (trim < bestTrim - 1e-6) {
+          if (trim < bestTrim) {
             bestTrim = trim;
-            best = cuts;
+            best = [...cuts];
           }
+          return;
         }
-      }
+        for (let c = options[k].lo; c <= options[k].hi; c++) {
+          cuts[k] = c;
+          visit(k + 1);
+        }
+      };
+      visit(0);
       if (best !== run.cuts) {
         lanes.forEach((lane, k) => (total[lane.order] += lane.outs * (best[k] - run.cuts[k])));
         run.cuts = best;

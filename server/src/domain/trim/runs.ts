@@ -1,6 +1,5 @@
 /** Runs as the optimiser builds them (pattern + cuts per lane) and the figures it compares them by. */
-import { singlePatterns, type Pattern, type PatternSpace } from './patterns';
-import type { TrimInstance } from './types';
+import { singlePatterns, squareMetres, type Pattern, type PatternSpace } from './patterns';
 
 export interface PatternRun {
   pattern: Pattern;
@@ -10,20 +9,24 @@ export interface PatternRun {
 export const laneLength = (space: PatternSpace, run: PatternRun, k: number) => run.cuts[k] * space.orders[run.pattern.lanes[k].order].length;
 export const runLength = (space: PatternSpace, run: PatternRun) => Math.max(...run.cuts.map((_, k) => laneLength(space, run, k)));
 
-/** Trim area (m²) of runs. */
+/** Trim area of runs in units² (an exact integer: see units.ts). */
 export function trimOf(space: PatternSpace, runs: PatternRun[]): number {
   let trim = 0;
   for (const run of runs) {
     trim += run.pattern.roll * runLength(space, run);
     run.pattern.lanes.forEach((lane, k) => (trim -= lane.outs * run.cuts[k] * space.orders[lane.order].width * space.orders[lane.order].length));
   }
-  return trim / 1e6;
+  return trim;
 }
 
-/** Less trim, or as little trim (to 0.001 m²) and fewer runs. */
+/** Trim area of runs, m². */
+export const trimM2 = (space: PatternSpace, runs: PatternRun[]) => squareMetres(space, trimOf(space, runs));
+
+/** Strictly less trim (exact), or the same trim in fewer runs: the format's order of plans. */
 export function better(space: PatternSpace, a: PatternRun[], b: PatternRun[]): boolean {
-  const difference = trimOf(space, a) - trimOf(space, b);
-  return difference < -1e-3 || (difference <= 1e-3 && a.length < b.length);
+  const ta = trimOf(space, a);
+  const tb = trimOf(space, b);
+  return ta < tb || (ta === tb && a.length < b.length);
 }
 
 /**
@@ -96,10 +99,10 @@ export function aloneRunsFor(space: PatternSpace, i: number, minRunMm: number, m
 }
 
 /** Every order on its own run (what a planner gets without pairing). Null if one cannot. */
-export function aloneRuns(space: PatternSpace, instance: TrimInstance): PatternRun[] | null {
+export function aloneRuns(space: PatternSpace): PatternRun[] | null {
   const runs: PatternRun[] = [];
   for (let i = 0; i < space.orders.length; i++) {
-    const run = aloneRun(space, i, space.orders[i].min, space.orders[i].max, instance.minRunLength * 1000);
+    const run = aloneRun(space, i, space.orders[i].min, space.orders[i].max, space.minRun);
     if (!run) return null;
     runs.push(run);
   }

@@ -1,4 +1,5 @@
 import { TrimRefusal, type TrimInstance, type TrimOrder } from './types';
+import { MAX_DECIMALS, decimals, minRunUnits, scaleOf, toUnits } from './units';
 
 /** Rule 6: the sheets an order may receive, [⌈qty(1−t)⌉, ⌊qty(1+t)⌋] (guarded against 0.97 × 100 = 96.999…). */
 export function sheetRange(qty: number, tolerance: number): { min: number; max: number } {
@@ -10,6 +11,14 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 function integer(value: unknown, what: string, min: number): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
     throw new TrimRefusal(`${what}必须是不小于 ${min} 的整数（当前为 ${JSON.stringify(value)}）`);
+  }
+  return value;
+}
+
+/** A size in mm: a positive (or, with `zero`, non-negative) number of at most three decimals. */
+function size(value: unknown, what: string, zero = false, orderId?: string): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || (value === 0 && !zero) || decimals(value) < 0) {
+    throw new TrimRefusal(`${what}必须是${zero ? '不小于 0' : '大于 0'} 的数，最多 ${MAX_DECIMALS} 位小数（当前为 ${JSON.stringify(value)}）`, orderId);
   }
   return value;
 }
@@ -27,13 +36,11 @@ function parseOrder(raw: unknown, index: number): TrimOrder {
   if (!isObject(raw)) throw new TrimRefusal(`第 ${index + 1} 个订单格式不正确`);
   const id = text(raw.id, `第 ${index + 1} 个订单的编号`).trim();
   if (!id) throw new TrimRefusal(`第 ${index + 1} 个订单缺少编号`);
-  const positive = (value: unknown, what: string) => {
-    if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) {
-      throw new TrimRefusal(`订单 ${id} 的${what}必须是正整数（当前为 ${JSON.stringify(value)}）`, id);
-    }
-    return value;
-  };
-  return { id, width: positive(raw.width, '宽度（mm）'), length: positive(raw.length, '长度（mm）'), qty: positive(raw.qty, '数量（张）') };
+  const qty = raw.qty;
+  if (typeof qty !== 'number' || !Number.isInteger(qty) || qty <= 0) {
+    throw new TrimRefusal(`订单 ${id} 的数量（张）必须是正整数（当前为 ${JSON.stringify(qty)}）`, id);
+  }
+  return { id, width: size(raw.width, `订单 ${id} 的宽度（mm）`, false, id), length: size(raw.length, `订单 ${id} 的长度（mm）`, false, id), qty };
 }
 
 /**
@@ -48,8 +55,8 @@ export function parseTrimInstance(raw: unknown): TrimInstance {
     ? { flute: text(raw.board.flute ?? '', '楞型 board.flute'), code: text(raw.board.code ?? '', '纸板编码 board.code') }
     : { flute: '', code: '' };
   if (!Array.isArray(raw.rollWidths) || raw.rollWidths.length === 0) throw new TrimRefusal('门幅 rollWidths 至少要有一个');
-  const rollWidths = [...new Set(raw.rollWidths.map((w) => integer(w, '门幅 rollWidths', 1)))].sort((a, b) => a - b);
-  const minTrim = integer(raw.minTrim, '最小修边 minTrim（mm）', 0);
+  const rollWidths = [...new Set(raw.rollWidths.map((w) => size(w, '门幅 rollWidths')))].sort((a, b) => a - b);
+  const minTrim = size(raw.minTrim, '最小修边 minTrim（mm）', true);
   const maxOuts = integer(raw.maxOuts, '最大切数 maxOuts', 1);
   const maxOrdersPerPattern = integer(raw.maxOrdersPerPattern, '每刀订单数 maxOrdersPerPattern', 1);
   const tolerance = raw.tolerance;
@@ -73,29 +80,29 @@ export function parseTrimInstance(raw: unknown): TrimInstance {
   return instance;
 }
 
-/** The longest web (mm) one lane of the order can run: one out, every sheet it may receive. */
-const longestLane = (order: TrimOrder, tolerance: number) => sheetRange(order.qty, tolerance).max * order.length;
-
 function refuseUnplaceable(instance: TrimInstance): void {
+  const scale = scaleOf(instance);
   const widest = instance.rollWidths[instance.rollWidths.length - 1];
-  const usable = widest - instance.minTrim;
-  const minRunMm = instance.minRunLength * 1000;
+  const usableUnits = toUnits(widest, scale) - toUnits(instance.minTrim, scale);
+  const usable = usableUnits / scale;
+  const minRun = minRunUnits(instance.minRunLength, scale);
+  const longestLane = (order: TrimOrder) => sheetRange(order.qty, instance.tolerance).max * toUnits(order.length, scale);
   for (const order of instance.orders) {
-    if (order.width > usable) {
+    if (toUnits(order.width, scale) > usableUnits) {
       throw new TrimRefusal(
         `订单 ${order.id} 无法排产：宽度 ${order.width} mm 超过最宽门幅 ${widest} mm 减最小修边 ${instance.minTrim} mm（${usable} mm）`,
         order.id,
       );
     }
   }
-  if (minRunMm <= 0) return;
-  const long = instance.orders.filter((order) => longestLane(order, instance.tolerance) >= minRunMm);
+  if (minRun <= 0) return;
+  const long = instance.orders.filter((order) => longestLane(order) >= minRun);
   const pairs = instance.maxOrdersPerPattern >= 2 && instance.maxOuts >= 2;
   for (const order of instance.orders) {
-    if (longestLane(order, instance.tolerance) >= minRunMm) continue;
-    const partner = pairs && long.some((other) => other.id !== order.id && other.width + order.width <= usable);
+    if (longestLane(order) >= minRun) continue;
+    const partner = pairs && long.some((other) => other.id !== order.id && toUnits(other.width, scale) + toUnits(order.width, scale) <= usableUnits);
     if (!partner) {
-      const metres = longestLane(order, instance.tolerance) / 1000;
+      const metres = longestLane(order) / scale / 1000;
       throw new TrimRefusal(
         `订单 ${order.id} 无法排产：最多 ${sheetRange(order.qty, instance.tolerance).max} 张 × ${order.length} mm 只有 ${metres} m，` +
           `不足最短开机长度 ${instance.minRunLength} m，且没有可以并排拼单的订单`,
