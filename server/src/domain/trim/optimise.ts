@@ -23,6 +23,11 @@ const EXACT_NODES = 100;
  */
 const EXACT_ORDERS_LIMIT = 9;
 const EXACT_MODEL_LIMIT = 150;
+/**
+ * Wall-clock cap (seconds) of each exact-stage model: on a busy machine the node limit alone let an
+ * 8-order instance take 7–14 s (g2 of the audit: 583.97 m² at 4 s against 581.06 at 7 s, optimum 580.54). Reached only on hard small instances; the plan so far is kept.
+ */
+const EXACT_SECONDS = 4;
 /** The complete search that decides whether any plan exists, when no heuristic found one. */
 const COMPLETE_PATTERNS_LIMIT = 200_000;
 /** Safety net of the complete search (seconds): it runs only when no heuristic found a plan. */
@@ -113,7 +118,7 @@ export async function optimiseTrim(instance: TrimInstance, options: TrimOptions 
   }
   if (every && best && instance.orders.length <= EXACT_ORDERS_LIMIT) {
     patterns = every;
-    const exact = exactRuns(solver, space, every, lp, best, { nodes: EXACT_NODES, seconds }, EXACT_MODEL_LIMIT);
+    const exact = exactRuns(solver, space, every, lp, best, { nodes: EXACT_NODES, seconds: Math.min(seconds, EXACT_SECONDS) }, EXACT_MODEL_LIMIT);
     const checked = keepsRules(exact.runs);
     mipStatus = exact.status;
     proven = exact.proven && checked !== null;
