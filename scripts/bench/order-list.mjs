@@ -49,7 +49,7 @@ from production_order o cross join generate_series(1, 4) as s(seq)
 where o.order_no like 'BN%' and o.issue_state = 2`;
 
 /** Adds ROWS orders (and the operations of the issued fifth) to a migrated, seeded database; `query(sql, params)` → rows. */
-async function seedOrders(query) {
+export async function seedOrders(query) {
   const started = Date.now();
   await query(SEED_ORDERS, [ROWS, CUSTOMERS]);
   await query(SEED_OPERATIONS, []);

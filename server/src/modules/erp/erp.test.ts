@@ -12,7 +12,7 @@ import {
   type ErpSyncResult,
   type IntegrationKey,
 } from '@core/contracts/work-order/erp';
-import { bearer, loginAs, type Envelope, type TestApp, useTwoFactoryApp } from '../../test-support';
+import { checkOrderFactsAfterEach, bearer, loginAs, type Envelope, type TestApp, useTwoFactoryApp } from '../../test-support';
 import { dayText } from './order-changes';
 import { DEMO_INTEGRATION_KEYS } from './seed';
 
@@ -31,6 +31,7 @@ const { get, post, data, logCount } = useTwoFactoryApp(async (env) => {
   planner = await loginAs(t.app, 'planner', 'planner123');
   operator = await loginAs(t.app, 'operator', 'op123456');
 });
+checkOrderFactsAfterEach(() => t.db);
 
 const CARTON_KEY = DEMO_INTEGRATION_KEYS[1001]!;
 const BOARD_KEY = DEMO_INTEGRATION_KEYS[1002]!;
