@@ -16,9 +16,8 @@ import type { Migration } from 'kysely/migration';
  * edits that re-plan operations, seeds): no writer can forget them. Each changed row adds or takes
  * one from its order's count (a delta, so two transactions writing rows of one order at once both
  * count, in whichever order they commit); a row that changes nothing the counts see calls nothing.
- *
- * The list's default sort index also carries the customer and delivery date (INCLUDE), so a customer
- * filter with a delivery range walks it index-only instead of reading the table for every candidate.
+ * (A list index carrying the customer and delivery date (INCLUDE) was tried for the customer +
+ * delivery range filter: the plain page reads each row anyway, and its count chose a table scan.)
  */
 const FACTS = [
   { table: 'order_change_warning', column: 'warning_count', counted: (row: string) => `${row}.state = 0`, watched: 'state' },
@@ -68,12 +67,8 @@ export const orderListFacts: Migration = {
         .execute(db);
       await sql.raw(`create trigger ${fn}_delete after delete on ${table} for each row when (${counted('old')}) execute function ${fn}()`).execute(db);
     }
-    await sql`create index production_order_list_cover_idx on production_order (enterprise_id, org_id, revoked, created_at, id) include (customer_name, delivery_date)`.execute(db);
-    await sql`drop index production_order_list_idx`.execute(db);
   },
   async down(db: Kysely<unknown>) {
-    await db.schema.createIndex('production_order_list_idx').on('production_order').columns(['enterprise_id', 'org_id', 'revoked', 'created_at', 'id']).execute();
-    await db.schema.dropIndex('production_order_list_cover_idx').ifExists().execute();
     for (const { table, column } of FACTS) {
       for (const event of ['insert', 'update', 'delete']) await sql.raw(`drop trigger if exists ${column}_keep_${event} on ${table}`).execute(db);
       await sql.raw(`drop function if exists ${column}_keep()`).execute(db);
