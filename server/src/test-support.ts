@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { buildApp } from './app';
 import type { SmsSender } from './modules/account/sms';
@@ -14,7 +14,7 @@ import { seedIfEmpty } from './db/seed';
 import { databasePubSub } from './lib/pubsub';
 import { multipart } from './test-multipart';
 import { createDatabaseSql, pgliteTemplate } from './test-template';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -191,6 +191,30 @@ export function useTwoFactoryApp(bind: (env: TwoFactoryEnv) => unknown, options:
     await t?.close();
   });
   return { ...resultClient(() => started().app), logCount: (content: string) => operationLogCount(started().db, content) };
+}
+
+/**
+ * Orders (every factory) whose stored list facts (migration 0028: pending change warnings, reports
+ * not cancelled, issued operations) differ from what their rows say; [] while the triggers keep them.
+ */
+export async function orderFactsOutOfStep(db: Db): Promise<Array<Record<string, unknown>>> {
+  const { rows } = await sql<Record<string, unknown>>`
+    select o.order_no, o.warning_count, o.report_count, o.issued_count, t.warnings, t.reports, t.issued
+    from production_order o
+    cross join lateral (select
+      (select count(*)::int from order_change_warning w where w.order_id = o.id and w.state = 0) as warnings,
+      (select count(*)::int from work_report r where r.order_id = o.id and r.audit_state <> 3) as reports,
+      (select count(*)::int from production_order_operation op where op.order_id = o.id and op.issued) as issued) t
+    where (o.warning_count, o.report_count, o.issued_count) is distinct from (t.warnings, t.reports, t.issued)
+    order by o.id`.execute(db);
+  return rows;
+}
+
+/** After each test of the file, every order's stored list facts equal its rows (for the suites of the writers of reports, issues and warnings). */
+export function checkOrderFactsAfterEach(db: () => Db): void {
+  afterEach(async () => {
+    expect(await orderFactsOutOfStep(db())).toEqual([]);
+  });
 }
 
 /** Operation-log rows whose content starts with `content` (every write is logged). */

@@ -188,6 +188,8 @@ type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type Text = ColumnType<string, string | undefined, string>;
 type Int = ColumnType<number, number | undefined, number>;
 type Flag = ColumnType<boolean, boolean | undefined, boolean>;
+/** A count the database keeps by trigger: read only. */
+type TriggerCount = ColumnType<number, never, never>;
 /** numeric columns come back as strings from both engines. */
 type Numeric = ColumnType<string, number | string | undefined, number | string>;
 
@@ -753,6 +755,10 @@ export interface ProductionOrderTable extends ScopedRow {
   good_qty: Int;
   completed_at: NullableTimestamp;
   created_by: NullableId;
+  /** Kept by triggers (migration 0028), never written by the server: pending change warnings, reports not cancelled, issued operations. */
+  warning_count: TriggerCount;
+  report_count: TriggerCount;
+  issued_count: TriggerCount;
 }
 
 /** One step of an order's own flow; status per spec §4 operation status (0,1,2,3,6,7). */

@@ -20,6 +20,7 @@ import { deviceCare } from './0022_device_care';
 import { deviceLedger } from './0023_device_ledger';
 import { boardOrderFollow } from './0025_board_order_follow';
 import { cartonSchedule } from './0027_carton_schedule';
+import { orderListFacts } from './0028_order_list_facts';
 import { boardRemake } from './0029_board_remake';
 
 /** Every migration in order; names sort lexically and must never change once shipped. */
@@ -45,5 +46,6 @@ export const migrations: Record<string, Migration> = {
   '0023_device_ledger': deviceLedger,
   '0025_board_order_follow': boardOrderFollow,
   '0027_carton_schedule': cartonSchedule,
+  '0028_order_list_facts': orderListFacts,
   '0029_board_remake': boardRemake,
 };

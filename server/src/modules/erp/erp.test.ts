@@ -12,7 +12,7 @@ import {
   type ErpSyncResult,
   type IntegrationKey,
 } from '@core/contracts/work-order/erp';
-import { bearer, loginAs, type Envelope, type TestApp, useTwoFactoryApp } from '../../test-support';
+import { checkOrderFactsAfterEach, bearer, loginAs, type Envelope, type TestApp, useTwoFactoryApp } from '../../test-support';
 import { dayText } from './order-changes';
 import { DEMO_INTEGRATION_KEYS } from './seed';
 
@@ -31,6 +31,7 @@ const { get, post, data, logCount } = useTwoFactoryApp(async (env) => {
   planner = await loginAs(t.app, 'planner', 'planner123');
   operator = await loginAs(t.app, 'operator', 'op123456');
 });
+checkOrderFactsAfterEach(() => t.db);
 
 const CARTON_KEY = DEMO_INTEGRATION_KEYS[1001]!;
 const BOARD_KEY = DEMO_INTEGRATION_KEYS[1002]!;
@@ -299,7 +300,8 @@ describe('change warnings on scheduled orders', () => {
     const operations = await operationsOf(orderId);
     const result = await accepted({ type: 'change', erpOrderNo: no, erpLine: '1', version: 2, order: { quantity: 2500, urgency: 2 } });
     expect(result.result).toBe(`订单${order.order_no}已排产，已记录变更提醒：订单数量、紧急程度`);
-    expect(await orderOf(orderId)).toEqual({ ...order, erp_version: 2 });
+    // Only its version moves, and its count of pending warnings (what the order list shows).
+    expect(await orderOf(orderId)).toEqual({ ...order, erp_version: 2, warning_count: 1 });
     expect(await operationsOf(orderId)).toEqual(operations);
 
     const warnings = await data(get<ChangeWarning[]>(planner, `${P.warningList}?orderId=${orderId}`));
@@ -335,7 +337,8 @@ describe('change warnings on scheduled orders', () => {
     const order = await orderOf(orderId);
     const [warning] = await data(get<ChangeWarning[]>(admin, `${P.warningList}?orderId=${orderId}`));
     await data(post(planner, P.warningKeep, { ids: [warning!.id] }));
-    expect(await orderOf(orderId)).toEqual(order);
+    expect(order.warning_count).toBe(1);
+    expect(await orderOf(orderId)).toEqual({ ...order, warning_count: 0 });
     expect(await data(get<ChangeWarning[]>(admin, `${P.warningList}?orderId=${orderId}&all=true`))).toMatchObject([{ state: 2 }]);
     expect(await logCount(`保持原样：${order.order_no}`)).toBe(1);
   });

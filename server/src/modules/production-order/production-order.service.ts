@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { ISSUE_STATE, ORDER_STATUS, PRODUCTION_STATE, URGENCY } from '@core/enums';
 import { ORDER_ACTION_LABEL, orderTransition, type OrderAction } from '@core/contracts/work-order/order-state';
 import {
@@ -17,9 +17,9 @@ import {
 } from '@core/contracts/work-order/order';
 import type { PageResult } from '@core/contracts/common';
 import type { ImportResult } from '@core/contracts/files';
-import type { Database, Db } from '../../db';
+import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
-import type { FieldChange, ProductionOrderTable } from '../../db/schema';
+import type { FieldChange } from '../../db/schema';
 import { formatDateTime } from '../../lib/datetime';
 import { conflict } from '../../lib/errors';
 import type { ExportColumn } from '../../lib/excel-export';
@@ -76,18 +76,16 @@ export type OrderListKind = 'all' | 'issued' | 'semi';
 
 // ---- queries ------------------------------------------------------------------------------------
 
-/** What every order row carries beside its columns: the delivery day as text and the state machine's facts. */
-const orderFacts = (eb: ExpressionBuilder<Database & { o: ProductionOrderTable }, 'o'>) => [
+/**
+ * What every order row carries beside its columns: the delivery day as text and the state machine's
+ * facts, kept on the order by triggers (migration 0028), so a list page is one plain indexed query.
+ */
+const orderFacts = [
   sql<string>`to_char(o.delivery_date, 'YYYY-MM-DD')`.as('deliveryDay'),
-  eb
-    .selectFrom('order_change_warning as w')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .whereRef('w.order_id', '=', 'o.id')
-    .where('w.state', '=', 0)
-    .as('changeWarnings'),
-  eb.exists(eb.selectFrom('work_report as r').select('r.id').whereRef('r.order_id', '=', 'o.id').where('r.audit_state', '!=', 3)).as('hasReports'),
-  eb.exists(eb.selectFrom('production_order_operation as op').select('op.id').whereRef('op.order_id', '=', 'o.id').where('op.issued', '=', true)).as('hasIssued'),
-];
+  'o.warning_count as changeWarnings',
+  sql<boolean>`o.report_count > 0`.as('hasReports'),
+  sql<boolean>`o.issued_count > 0`.as('hasIssued'),
+] as const;
 
 function orderQuery(db: Db) {
   return db.selectFrom('production_order as o').selectAll('o').select(orderFacts);
@@ -264,7 +262,7 @@ export class ProductionOrderService {
   list(scope: Scope, params: ListParams, kind: OrderListKind = 'all'): Promise<PageResult<ProductionOrderListRow>> {
     let base = this.lists.get(kind);
     if (!base) this.lists.set(kind, (base = listQuery(this.db, kind)));
-    return runList(base, ORDER_LIST, scope, params, toListRow, { rowsByKey: true });
+    return runList(base, ORDER_LIST, scope, params, toListRow, { oneRowPerKey: true });
   }
 
   /** Whole orders (the export's columns) of the list's filters. */

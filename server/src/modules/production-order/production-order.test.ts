@@ -18,7 +18,7 @@ import {
   type ProductionOrderRow,
 } from '@core/contracts/work-order/order';
 import { multipart } from '../../test-multipart';
-import { bearer, expectImportRefused, loginAs, sheetRows, type TestApp, uploadXlsx, useTwoFactoryApp } from '../../test-support';
+import { checkOrderFactsAfterEach, bearer, expectImportRefused, loginAs, sheetRows, type TestApp, uploadXlsx, useTwoFactoryApp } from '../../test-support';
 
 let t: TestApp;
 /** admin in 示例纸箱厂 (1001) */
@@ -38,6 +38,7 @@ const { get, post, data, logCount } = useTwoFactoryApp(async (env) => {
   const products = (await data(get<PageResult<Product>>(admin, '/dps-server/product/list?limit=100'))).list;
   product = products.find((candidate) => candidate.processFlowId !== null && candidate.boxStyle === '0201') ?? products.find((candidate) => candidate.processFlowId !== null)!;
 });
+checkOrderFactsAfterEach(() => t.db);
 
 const list = (token: string, query: string, path: string = P.list) => data(get<PageResult<ProductionOrderListRow>>(token, `${path}?limit=1000&${query}`));
 const detail = (id: number, token = admin) => data(get<ProductionOrderRow>(token, P.detail(id)));

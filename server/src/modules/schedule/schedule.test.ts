@@ -19,7 +19,7 @@ import {
 import { ProductionOrderPaths, type ProductionOrderRow } from '@core/contracts/work-order/order';
 import { ShiftPaths } from '@core/contracts/shifts';
 import { schedule as runSchedule } from '../../domain/schedule';
-import { loginAs, sheetRows, type TestApp, useTwoFactoryApp } from '../../test-support';
+import { checkOrderFactsAfterEach, loginAs, sheetRows, type TestApp, useTwoFactoryApp } from '../../test-support';
 import { calculatedWrites } from './apply';
 import { prepare } from './calc';
 import { calculateInstance, readPlan, type BuiltInstance } from './engine-input';
@@ -37,6 +37,7 @@ const { get, post, data } = useTwoFactoryApp(async (env) => {
   planner = await loginAs(t.app, 'planner', 'planner123');
   qc = await loginAs(t.app, 'qc', 'qc123456');
 });
+checkOrderFactsAfterEach(() => t.db);
 
 const CARTON = 1001;
 const scopeOf = async (orgId = CARTON) => {

@@ -11,7 +11,7 @@ import {
   type WorkReportDetail,
   type WorkReportPage,
 } from '@core/contracts/work-order/report';
-import { loginAs, operationLogCount, sheetRows, rowId, type TestApp, useTwoFactoryApp } from '../../test-support';
+import { checkOrderFactsAfterEach, loginAs, operationLogCount, sheetRows, rowId, type TestApp, useTwoFactoryApp } from '../../test-support';
 import { createOrder } from '../production-order';
 import { issueMachineKey } from '../../lib/machine-key';
 
@@ -28,6 +28,7 @@ const { get, post, data } = useTwoFactoryApp(async (env) => {
   qc = await loginAs(t.app, 'qc', 'qc123456');
   noperm = await loginAs(t.app, 'noperm', 'noperm123');
 });
+checkOrderFactsAfterEach(() => t.db);
 
 const CARTON = { enterpriseId: 8888, orgId: 1001, userId: 1 };
 const CONFIG_UPDATE = '/dps-server/enterprise/config/update';
