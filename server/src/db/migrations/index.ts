@@ -21,6 +21,7 @@ import { deviceLedger } from './0023_device_ledger';
 import { boardOrderFollow } from './0025_board_order_follow';
 import { cartonSchedule } from './0027_carton_schedule';
 import { boardRemake } from './0029_board_remake';
+import { repairDowntimeLink } from './0030_repair_downtime_link';
 
 /** Every migration in order; names sort lexically and must never change once shipped. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0025_board_order_follow': boardOrderFollow,
   '0027_carton_schedule': cartonSchedule,
   '0029_board_remake': boardRemake,
+  '0030_repair_downtime_link': repairDowntimeLink,
 };
