@@ -1,7 +1,7 @@
 // 设备维修 (/repair-cfg) in the standalone console against the real server and its seed: from the
 // menu to the list of seeded orders in every state, then one order reported with a spare part,
-// taken through 开始维修 → 提交验收 → 验收通过, and its drawer showing the history and the part's
-// stock lowered by what the order used.
+// linked to one of the device's downtime records, taken through 开始维修 → 提交验收 → 验收通过, and
+// its drawer showing the linked record, the history and the part's stock lowered by what the order used.
 import { describe, expect, it } from 'vitest';
 import { DeviceRepairPaths } from '@core/contracts/device-repair';
 import { shot, useE2eEnvironment } from './support/harness';
@@ -28,6 +28,15 @@ describe('设备维修', () => {
     const editor = await ui.openDialog(page, '新增维修单');
     await ui.pick(ui.formItem(editor, '设备').locator('.ant-select'), '全自动打包机（DB-01）', { search: 'DB-01' });
     await ui.formItem(editor, '故障描述').locator('textarea').fill(FAULT);
+    // Link one of the device's downtime records (the seed's timeline): the range comes from it.
+    const downtimeList = await ui.openSelect(ui.formItem(editor, '停机记录').locator('.ant-select'));
+    const record = downtimeList.locator('.ant-select-item-option').first();
+    const recordLabel = await record.innerText();
+    expect(recordLabel).toMatch(/^(故障|待机) · .+ · \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} 至 /);
+    await record.click();
+    const range = ui.formItem(editor, '停机时段').locator('input');
+    await expect.poll(() => range.first().inputValue()).toBe(recordLabel.split(' · ')[2]!.split(' 至 ')[0]);
+    expect(await range.first().isDisabled()).toBe(true);
     await ui.pick(ui.formItem(editor, '维修人').locator('.ant-select'), '（staff01）', { search: 'staff01', exact: false });
     await ui.closeSelect(ui.formItem(editor, '维修人').locator('.ant-select'));
     await editor.getByRole('button', { name: '添加备件' }).click();
@@ -69,6 +78,7 @@ describe('设备维修', () => {
     await ui.rowAction(row, '详情');
     const drawer = page.locator('.mes-repair-drawer');
     await drawer.locator('.mes-repair-history-entry').first().waitFor();
+    expect(await drawer.locator('.mes-repair-downtime-link').innerText()).toBe(recordLabel);
     expect(await drawer.locator('.mes-repair-history-entry strong').allInnerTexts()).toEqual(['新建', '编辑', '开始维修', '提交验收', '验收通过']);
     const part = drawer.locator('.mes-repair-used-parts .ant-table-row');
     expect(await part.count()).toBe(1);

@@ -901,6 +901,8 @@ export interface RepairOrderTable extends ScopedRow {
   photos: ColumnType<string[], string[] | undefined, string[]>;
   downtime_start: NullableTimestamp;
   downtime_end: NullableTimestamp;
+  /** Start (epoch ms) of the linked downtime record of this device (migration 0030); null: typed by hand. */
+  downtime_link_start: number | null;
   cost: Numeric;
   remark: Text;
 }

@@ -48,6 +48,11 @@ const RepairFields = {
   photos: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 300 }), { title: '故障照片', maxItems: REPAIR_LIMITS.photos })),
   downtimeStart: OptionalDateTime('停机开始'),
   downtimeEnd: OptionalDateTime('停机结束'),
+  /**
+   * Links a fault/standby record of the device's timeline (its `start`, epoch ms, from the downtime
+   * list); the order's 停机开始/结束 are then the record's. Null or absent: the range as typed.
+   */
+  downtimeLinkStart: Type.Optional(Type.Union([Type.Integer({ title: '停机记录', minimum: 0 }), Type.Null()], { title: '停机记录' })),
   parts: Type.Optional(Type.Array(RepairPartRequest, { title: '使用备件', maxItems: REPAIR_LIMITS.parts })),
   cost: Type.Optional(Type.Number({ title: '维修费用', minimum: 0, maximum: REPAIR_LIMITS.cost })),
   remark: Remark(),
@@ -85,6 +90,8 @@ export const Repair = Type.Object({
   photos: Type.Array(Type.String()),
   downtimeStart: Type.Union([Type.String(), Type.Null()]),
   downtimeEnd: Type.Union([Type.String(), Type.Null()]),
+  /** Start (epoch ms) of the linked downtime record of the device; null: the range was typed by hand. */
+  downtimeLinkStart: Type.Union([Type.Integer(), Type.Null()]),
   cost: Type.Number(),
   partCount: Type.Integer(),
   remark: Type.String(),
@@ -116,6 +123,15 @@ export const RepairHistory = Type.Object({
 });
 export type RepairHistory = Static<typeof RepairHistory>;
 
+/** A linked downtime record: 4 待机 or 5 故障, its reason and [start, end) (end null: still down). */
+export const RepairDowntime = Type.Object({
+  start: Type.Integer(),
+  end: Type.Union([Type.Integer(), Type.Null()]),
+  status: Type.Integer(),
+  reason: Type.Union([Type.String(), Type.Null()]),
+});
+export type RepairDowntime = Static<typeof RepairDowntime>;
+
 export const RepairDetail = Type.Composite([
   Repair,
   Type.Object({
@@ -123,6 +139,11 @@ export const RepairDetail = Type.Composite([
     history: Type.Array(RepairHistory),
     /** Reporter and repairers by name (for the people pickers). */
     people: Type.Array(UserBrief),
+    /**
+     * The linked downtime record as the timeline has it now (a later split only shortens it); null
+     * when nothing is linked, or the record is gone (`downtimeLinkStart` still names its start).
+     */
+    downtimeLink: Type.Union([RepairDowntime, Type.Null()]),
   }),
 ]);
 export type RepairDetail = Static<typeof RepairDetail>;

@@ -22,6 +22,7 @@ import { boardOrderFollow } from './0025_board_order_follow';
 import { cartonSchedule } from './0027_carton_schedule';
 import { orderListFacts } from './0028_order_list_facts';
 import { boardRemake } from './0029_board_remake';
+import { repairDowntimeLink } from './0030_repair_downtime_link';
 
 /** Every migration in order; names sort lexically and must never change once shipped. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0027_carton_schedule': cartonSchedule,
   '0028_order_list_facts': orderListFacts,
   '0029_board_remake': boardRemake,
+  '0030_repair_downtime_link': repairDowntimeLink,
 };

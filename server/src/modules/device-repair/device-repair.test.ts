@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { PageResult } from '@core/contracts/common';
 import { DeviceRepairPaths as P, type CreateRepairRequest, type MyRepairs, type Repair, type RepairDetail, type RepairWebhook, type SparePartStock } from '@core/contracts/device-repair';
 import { DeviceRepairAuthorities as A } from '@core/access/authorities/device-repair';
+import { DeviceStatusPaths as S, type Downtime } from '@core/contracts/device-status';
 import { REPAIR_STATE, REPAIR_TRANSITIONS, type RepairActionType, type RepairState } from '../../domain/device-status/repair';
 import { formatDateTime } from '../../lib/datetime';
 import { loginAs, loginWithRole, operationLogCount, type TestApp, useTwoFactoryApp } from '../../test-support';
@@ -185,7 +186,7 @@ describe('spare parts and stock', () => {
     // An edit asking for more than is left changes neither the order nor the stock.
     const id = await create(order({ parts: [{ sparePartId: part.id, quantity: 1 }], faultDescription: '改之前' }));
     const before = await detail(id);
-    const { people: _people, history: _history, parts: _parts, ...rest } = before;
+    const { people: _people, history: _history, parts: _parts, downtimeLink: _link, ...rest } = before;
     const edit = await post(admin, P.update, { ...rest, faultDescription: '改之后', parts: [{ sparePartId: part.id, quantity: stock + 1 }] });
     expect(edit.resultCode).toBe(4009);
     expect(await detail(id)).toEqual(before);
@@ -399,5 +400,75 @@ describe("a device's orders and the caller's own to-dos", () => {
     expect(assigned.length).toBe((await mine(lead)).assigned);
     // Without the flag the same states list everyone's orders.
     expect((await listOf(lead, 'status=1,2')).map((row) => row.id)).toEqual(expect.arrayContaining([id, others]));
+  });
+});
+
+describe('downtime link (停机记录)', () => {
+  const HOUR = 3_600_000;
+  const t0 = Date.UTC(2026, 0, 5, 0, 0, 0);
+  let other: { id: number };
+  let boardDevice: { id: number; org_id: number; enterprise_id: number };
+
+  /** A closed timeline segment as the timeline store writes it (4 待机, 5 故障, 1 运行). */
+  const segment = (target: { id: number; enterprise_id: number; org_id: number }, start: number, end: number, status: number, reason: string | null) =>
+    t.db.insertInto('device_status_segment').values({ enterprise_id: target.enterprise_id, org_id: target.org_id, device_id: target.id, start_at: start, end_at: end, status, reason }).execute();
+  const downtimeList = async (deviceId: number, token = admin) =>
+    (await data(get<PageResult<Downtime>>(token, `${S.downtimeList}?deviceId=${deviceId}&from=${t0}&to=${t0 + 24 * HOUR}&limit=50`))).list;
+
+  beforeAll(async () => {
+    const mine = await t.db.selectFrom('device').select(['id', 'enterprise_id', 'org_id']).where('id', '=', device.id).executeTakeFirstOrThrow();
+    const others = await t.db.selectFrom('device').select(['id', 'enterprise_id', 'org_id']).where('org_id', '=', mine.org_id).where('id', '!=', device.id).orderBy('id').executeTakeFirstOrThrow();
+    other = others;
+    boardDevice = await t.db.selectFrom('device').select(['id', 'enterprise_id', 'org_id']).where('org_id', '!=', mine.org_id).orderBy('id').executeTakeFirstOrThrow();
+    await segment(mine, t0, t0 + HOUR, 1, null);
+    await segment(mine, t0 + HOUR, t0 + 3 * HOUR, 5, '电机过热');
+    await segment(mine, t0 + 3 * HOUR, t0 + 4 * HOUR, 1, null);
+    await segment(mine, t0 + 4 * HOUR, t0 + 5 * HOUR, 4, '待料');
+    await segment(others, t0 + 6 * HOUR, t0 + 7 * HOUR, 5, '卡纸');
+    await segment(boardDevice, t0 + 8 * HOUR, t0 + 9 * HOUR, 5, '断纸');
+  });
+
+  it('links a downtime record of the device: the range comes from it, the detail shows it, and a split only shortens it', async () => {
+    const fault = (await downtimeList(device.id)).find((record) => record.status === 5)!;
+    expect(fault).toMatchObject({ start: t0 + HOUR, end: t0 + 3 * HOUR, reason: '电机过热' });
+    // The body's own range is ignored once a record is linked: the record's times are stored.
+    const id = await create(order({ downtimeLinkStart: fault.start, downtimeStart: '2026-01-01 00:00:00', downtimeEnd: '2026-01-01 01:00:00' }));
+    const linked = await detail(id);
+    expect(linked).toMatchObject({
+      downtimeLinkStart: t0 + HOUR,
+      downtimeStart: formatDateTime(new Date(t0 + HOUR)),
+      downtimeEnd: formatDateTime(new Date(t0 + 3 * HOUR)),
+      downtimeLink: { start: t0 + HOUR, end: t0 + 3 * HOUR, status: 5, reason: '电机过热' },
+    });
+
+    // A person splits the record: the link keeps its first piece.
+    await data(post(admin, S.downtimeSplit, { deviceId: device.id, start: t0 + HOUR, at: t0 + 2 * HOUR }));
+    expect((await detail(id)).downtimeLink).toEqual({ start: t0 + HOUR, end: t0 + 2 * HOUR, status: 5, reason: '电机过热' });
+
+    // Editing back to a hand-typed range drops the link.
+    const { people: _p, history: _h, parts: _parts, downtimeLink: _l, ...rest } = await detail(id);
+    await data(post(admin, P.update, { ...rest, downtimeLinkStart: null, downtimeStart: '2026-01-05 09:00:00', downtimeEnd: '2026-01-05 10:00:00' }));
+    expect(await detail(id)).toMatchObject({ downtimeLinkStart: null, downtimeLink: null, downtimeStart: '2026-01-05 09:00:00', downtimeEnd: '2026-01-05 10:00:00' });
+  });
+
+  it("refuses another device's, another factory's or no record (4004) and changes nothing", async () => {
+    const standby = (await downtimeList(device.id)).find((record) => record.status === 4)!;
+    const id = await create(order({ downtimeLinkStart: standby.start }));
+    const before = await detail(id);
+    const total = (await data(get<PageResult<Repair>>(admin, `${P.list}?limit=20`))).total;
+    const othersRecord = (await downtimeList(other.id))[0]!;
+    const boardRecord = (await downtimeList(boardDevice.id, boardAdmin))[0]!;
+    const refused = { resultCode: 4004, resultMsg: '停机记录不存在或不属于该设备' };
+    // Another device's record, another factory's record, a running (not downtime) instant, no record at all.
+    for (const start of [othersRecord.start, boardRecord.start, t0, t0 + 30 * HOUR]) {
+      expect(await post(admin, P.create, order({ downtimeLinkStart: start }))).toEqual(refused);
+      const { people: _p, history: _h, parts: _parts, downtimeLink: _l, ...rest } = before;
+      expect(await post(admin, P.update, { ...rest, downtimeLinkStart: start })).toEqual(refused);
+    }
+    // The other factory's admin cannot link its own record to this factory's device either.
+    expect(await post(boardAdmin, P.create, order({ downtimeLinkStart: boardRecord.start }))).toMatchObject({ resultCode: 4004 });
+    expect(await detail(id)).toEqual(before);
+    expect((await data(get<PageResult<Repair>>(admin, `${P.list}?limit=20`))).total).toBe(total);
+    expect(before.downtimeLink).toEqual({ start: t0 + 4 * HOUR, end: t0 + 5 * HOUR, status: 4, reason: '待料' });
   });
 });

@@ -7,6 +7,7 @@ import {
   type Repair,
   type RepairActionRequest,
   type RepairDetail,
+  type RepairDowntime,
   type RepairPartRequest,
   type SparePartStock,
   type UpdateRepairRequest,
@@ -22,6 +23,7 @@ import { parseDateBound, runList, streamList, type ListParams } from '../../lib/
 import { factoryUsers, flag, num, requireImages, summary, text } from '../../lib/rows';
 import { FactoryEntity, factoryList, inScope, requireRows, type RowOf, writeUnique } from '../../lib/scoped';
 import type { Scope } from '../../plugins/auth';
+import { DeviceStatusService } from '../device-status';
 import type { WebhookService } from './webhook.service';
 
 export const RepairMessages = {
@@ -36,6 +38,7 @@ export const RepairMessages = {
   shortOfStock: (name: string, stock: number, unit: string, wanted: number) => `备件「${name}」库存不足：当前库存${stock}${unit}，本次需领用${wanted}${unit}`,
   downtimeOrder: '停机结束不能早于停机开始',
   downtimeHalf: '停机开始和停机结束需同时填写',
+  downtimeLinkNotFound: '停机记录不存在或不属于该设备',
   noRepairer: '请先指定维修人再开始维修',
   rejectReason: '请填写驳回原因',
   notEditable: (status: number) => `维修单状态为「${REPAIR_STATUS.label(status)}」，不能编辑`,
@@ -100,6 +103,7 @@ function repairQuery(db: Db) {
       'r.photos',
       'r.downtime_start as downtimeStart',
       'r.downtime_end as downtimeEnd',
+      'r.downtime_link_start as downtimeLinkStart',
       'r.cost',
       sql<number>`(select count(*) from repair_part p where p.repair_id = r.id)::int`.as('partCount'),
       'r.remark',
@@ -112,13 +116,14 @@ type RepairRow = RowOf<typeof repairQuery>;
 const timeOrNull = (value: Date | null) => (value ? formatDateTime(value) : null);
 
 function toRepair(row: RepairRow): Repair {
-  const { faultTime, finishTime, downtimeStart, downtimeEnd, cost, repairerIds, photos, createdAt, updatedAt, ...rest } = row;
+  const { faultTime, finishTime, downtimeStart, downtimeEnd, downtimeLinkStart, cost, repairerIds, photos, createdAt, updatedAt, ...rest } = row;
   return {
     ...rest,
     faultTime: formatDateTime(faultTime),
     finishTime: timeOrNull(finishTime),
     downtimeStart: timeOrNull(downtimeStart),
     downtimeEnd: timeOrNull(downtimeEnd),
+    downtimeLinkStart: downtimeLinkStart === null ? null : Number(downtimeLinkStart),
     cost: num(cost) ?? 0,
     repairerIds: (repairerIds ?? []).map(Number),
     photos: photos ?? [],
@@ -252,8 +257,35 @@ async function nextRepairNo(trx: Db, scope: Scope, now: Date): Promise<string> {
   return `${prefix}${String(sequence).padStart(3, '0')}`;
 }
 
+/**
+ * The device's downtime record starting at `start`, read from the device-status timeline in the
+ * caller's factory; null when there is none (gone, or never this device's / this factory's).
+ */
+async function downtimeOf(db: Db, scope: Scope, deviceId: number, start: number, now: Date): Promise<RepairDowntime | null> {
+  const record = await new DeviceStatusService(db, () => now.getTime(), 0).downtimeAt(scope, deviceId, start);
+  return record && { start: record.start, end: record.end, status: record.status, reason: record.reason };
+}
+
+/**
+ * The 停机 columns from a request: a linked record (checked to be the device's in the factory,
+ * 4004 otherwise) sets the range from the timeline; without a link, the range as typed.
+ */
+async function downtimeValues(trx: Db, scope: Scope, request: CreateRepairRequest | UpdateRepairRequest, now: Date) {
+  const linkStart = request.downtimeLinkStart ?? null;
+  if (linkStart !== null) {
+    const record = await downtimeOf(trx, scope, request.deviceId, linkStart, now);
+    if (!record) throw notFound(RepairMessages.downtimeLinkNotFound);
+    return { downtime_start: new Date(record.start), downtime_end: record.end === null ? null : new Date(record.end), downtime_link_start: linkStart };
+  }
+  const downtimeStart = request.downtimeStart ? timeOf(request.downtimeStart, '停机开始') : null;
+  const downtimeEnd = request.downtimeEnd ? timeOf(request.downtimeEnd, '停机结束') : null;
+  if ((downtimeStart === null) !== (downtimeEnd === null)) throw validation(RepairMessages.downtimeHalf);
+  if (downtimeStart && downtimeEnd && downtimeEnd < downtimeStart) throw validation(RepairMessages.downtimeOrder);
+  return { downtime_start: downtimeStart, downtime_end: downtimeEnd, downtime_link_start: null };
+}
+
 /** The order's columns from a request, its references checked in the factory. */
-async function repairValues(trx: Db, scope: Scope, request: CreateRepairRequest | UpdateRepairRequest) {
+async function repairValues(trx: Db, scope: Scope, request: CreateRepairRequest | UpdateRepairRequest, now: Date) {
   const [device] = await requireRows(trx, 'device', ['device_no', 'name'], scope, [request.deviceId], RepairMessages.deviceNotFound);
   const repairerIds = [...new Set(request.repairerIds ?? [])];
   const people = await factoryUsers(trx, scope, [request.reporterId, ...repairerIds]);
@@ -261,10 +293,7 @@ async function repairValues(trx: Db, scope: Scope, request: CreateRepairRequest 
   if (repairerIds.some((id) => !people.has(id))) throw notFound(RepairMessages.repairerNotFound);
   const photos = [...new Set(request.photos ?? [])];
   await requireImages(trx, scope, photos, RepairMessages.photoNotFound);
-  const downtimeStart = request.downtimeStart ? timeOf(request.downtimeStart, '停机开始') : null;
-  const downtimeEnd = request.downtimeEnd ? timeOf(request.downtimeEnd, '停机结束') : null;
-  if ((downtimeStart === null) !== (downtimeEnd === null)) throw validation(RepairMessages.downtimeHalf);
-  if (downtimeStart && downtimeEnd && downtimeEnd < downtimeStart) throw validation(RepairMessages.downtimeOrder);
+  const downtime = await downtimeValues(trx, scope, request, now);
   return {
     device_id: request.deviceId,
     device_no: device!.device_no,
@@ -276,8 +305,7 @@ async function repairValues(trx: Db, scope: Scope, request: CreateRepairRequest 
     repairer_ids: JSON.stringify(repairerIds),
     repairer_names: repairerIds.map((id) => people.get(id)!).join('、'),
     photos,
-    downtime_start: downtimeStart,
-    downtime_end: downtimeEnd,
+    ...downtime,
     cost: request.cost ?? 0,
     remark: text(request.remark),
   };
@@ -289,7 +317,7 @@ async function repairValues(trx: Db, scope: Scope, request: CreateRepairRequest 
  */
 export async function insertRepair(trx: Db, scope: Scope, request: CreateRepairRequest, context: OperationContext, now: Date): Promise<{ id: number; repairNo: string }> {
   const repairNo = await nextRepairNo(trx, scope, now);
-  const values = await repairValues(trx, scope, request);
+  const values = await repairValues(trx, scope, request, now);
   const { id } = await trx
     .insertInto('repair_order')
     .values({ enterprise_id: scope.enterpriseId, org_id: scope.orgId, repair_no: repairNo, status: REPAIR_STATE.pending, ...values })
@@ -350,8 +378,10 @@ export class RepairService extends FactoryEntity({ query: repairQuery, alias: 'r
       .where('enterprise_id', '=', scope.enterpriseId)
       .where('id', 'in', [...(repair.reporterId ? [repair.reporterId] : []), ...repair.repairerIds, 0])
       .execute();
+    const downtimeLink = repair.downtimeLinkStart !== null && repair.deviceId !== null ? await downtimeOf(this.db, scope, repair.deviceId, repair.downtimeLinkStart, this.deps.now()) : null;
     return {
       ...repair,
+      downtimeLink,
       parts: parts.map((part) => ({ ...part, stock: part.stock ?? null })),
       history: history.map((entry) => ({
         action: entry.action,
@@ -403,7 +433,7 @@ export class RepairService extends FactoryEntity({ query: repairQuery, alias: 'r
     await this.db.transaction().execute(async (trx) => {
       const order = await lockOrder(trx, scope, request.id);
       if (!EDITABLE.includes(order.status)) throw conflict(RepairMessages.notEditable(order.status));
-      const values = await repairValues(trx, scope, request);
+      const values = await repairValues(trx, scope, request, this.deps.now());
       await trx
         .updateTable('repair_order')
         .set({ ...values, updated_at: new Date() })

@@ -56,6 +56,19 @@ interface Piece {
   reasonEdited: boolean;
 }
 
+/** A piece as the downtime list shows it (an open piece counts up to now). */
+const toDowntime = (piece: Piece, now: number): Downtime => ({
+  deviceId: piece.device.id,
+  deviceNo: piece.device.deviceNo,
+  deviceName: piece.device.name,
+  start: piece.start,
+  end: piece.end,
+  status: piece.status,
+  reason: piece.reason,
+  reasonEdited: piece.reasonEdited,
+  hours: ((piece.end ?? now) - piece.start) / 3_600_000,
+});
+
 const time = (ms: number) => formatDateTime(new Date(ms));
 
 function checkPeriod(from: number, to: number): void {
@@ -114,7 +127,7 @@ export class DeviceStatusService {
   }
 
   /** The devices a figures or downtime query covers: one device, a workshop's, or the factory's. */
-  private async devicesOf(scope: Scope, filter: { deviceId?: number; workshopId?: number }, db: Db = this.db): Promise<DeviceRef[]> {
+  private async devicesOf(scope: Pick<Scope, 'enterpriseId' | 'orgId'>, filter: { deviceId?: number; workshopId?: number }, db: Db = this.db): Promise<DeviceRef[]> {
     if (filter.workshopId !== undefined) {
       const workshop = await db.selectFrom('workshop').select('id').where('id', '=', filter.workshopId).where('enterprise_id', '=', scope.enterpriseId).where('org_id', '=', scope.orgId).executeTakeFirst();
       if (!workshop) throw notFound(DeviceStatusMessages.workshopNotFound);
@@ -215,18 +228,23 @@ export class DeviceStatusService {
     const pieces = (await this.downtimePieces(scope, query, query.from, query.to)).sort((a, b) => b.start - a.start || a.device.deviceNo.localeCompare(b.device.deviceNo));
     const page = query.page ?? 1;
     const limit = query.limit ?? 10;
-    const list = pieces.slice((page - 1) * limit, page * limit).map((piece) => ({
-      deviceId: piece.device.id,
-      deviceNo: piece.device.deviceNo,
-      deviceName: piece.device.name,
-      start: piece.start,
-      end: piece.end,
-      status: piece.status,
-      reason: piece.reason,
-      reasonEdited: piece.reasonEdited,
-      hours: ((piece.end ?? now) - piece.start) / 3_600_000,
-    }));
+    const list = pieces.slice((page - 1) * limit, page * limit).map((piece) => toDowntime(piece, now));
     return { list, total: pieces.length, page, limit };
+  }
+
+  /**
+   * The downtime record (piece) of a device that starts exactly at `start`, as the downtime list
+   * shows it; null when the factory's device has none there (4004 for a device outside the factory).
+   * Other modules link a record by device + start (维修单 停机记录).
+   */
+  async downtimeAt(scope: Pick<Scope, 'enterpriseId' | 'orgId'>, deviceId: number, start: number, db: Db = this.db): Promise<Downtime | null> {
+    const [device] = await this.devicesOf(scope, { deviceId }, db);
+    const [segment] = (await this.segmentsOf([device!.id], start, start + 1, DOWNTIME_STATUSES, db)).get(device!.id) ?? [];
+    if (!segment) return null;
+    const now = this.clock();
+    const notes = (await this.notesOf([device!.id], segment.start, (segment.end ?? now) + 1, db)).get(device!.id);
+    const piece = this.piecesOf(device!, segment, notes, now).find((candidate) => candidate.start === start);
+    return piece ? toDowntime(piece, now) : null;
   }
 
   /** Enabled labels of the factory's downtime-reason dictionary (系统配置 → 数据字典 downtime_reason). */

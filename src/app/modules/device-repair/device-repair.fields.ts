@@ -17,6 +17,7 @@ export const REPAIR = fieldsOf(CreateRepairRequest, {
   finishTime: '完成时间',
   photos: '故障照片',
   downtime: '停机时段',
+  downtimeLinkStart: '停机记录',
   parts: '使用备件',
   cost: { label: '维修费用', unit: '元' },
   remark: '备注',

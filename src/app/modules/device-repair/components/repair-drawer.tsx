@@ -4,6 +4,7 @@ import { useLoaded, useStoredFileUrls } from '@app/components';
 import { repairsApi } from '../device-repair.api';
 import { REPAIR } from '../device-repair.fields';
 import { REPAIR_STATUS_COLORS } from '../repair.list';
+import { downtimeLabel, missingDowntimeLabel } from './downtime-label';
 
 const orDash = (value: string | null | undefined) => (value ? value : '—');
 
@@ -59,6 +60,12 @@ function historyItem(entry: RepairHistory) {
   };
 }
 
+function DowntimeLink({ detail }: { detail: RepairDetail }) {
+  if (detail.downtimeLink) return <span className="mes-repair-downtime-link">{downtimeLabel(detail.downtimeLink)}</span>;
+  if (detail.downtimeLinkStart !== null) return <Typography.Text type="warning">{missingDowntimeLabel(detail.downtimeLinkStart)}</Typography.Text>;
+  return <Typography.Text type="secondary">未关联（停机时段为手工填写）</Typography.Text>;
+}
+
 function Content({ detail }: { detail: RepairDetail }) {
   return (
     <Space orientation="vertical" size={20} style={{ width: '100%' }}>
@@ -75,7 +82,8 @@ function Content({ detail }: { detail: RepairDetail }) {
           { key: 'reporter', label: REPAIR.reporterName.label, children: orDash(detail.reporterName) },
           { key: 'repairers', label: REPAIR.repairerNames.label, children: orDash(detail.repairerNames) },
           { key: 'acceptor', label: REPAIR.acceptorName.label, children: orDash(detail.acceptorName) },
-          { key: 'downtime', label: REPAIR.downtime.label, children: detail.downtimeStart ? `${detail.downtimeStart} 至 ${detail.downtimeEnd}` : '—', span: 2 },
+          { key: 'downtime', label: REPAIR.downtime.label, children: detail.downtimeStart ? `${detail.downtimeStart} 至 ${detail.downtimeEnd ?? '今'}` : '—', span: 2 },
+          { key: 'downtimeLink', label: REPAIR.downtimeLinkStart.label, children: <DowntimeLink detail={detail} />, span: 2 },
           { key: 'finish', label: REPAIR.finishTime.label, children: orDash(detail.finishTime) },
           { key: 'cost', label: `${REPAIR.cost.label}（元）`, children: detail.cost.toFixed(2) },
           { key: 'remark', label: REPAIR.remark.label, children: orDash(detail.remark), span: 2 },

@@ -4,12 +4,15 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { UserBrief } from '@core/contracts/account';
 import type { Device } from '@core/contracts/modeling';
+import type { Downtime } from '@core/contracts/device-status';
+import { DeviceLiveAuthorities } from '@core/access/authorities/device-live';
 import { REPAIR_LIMITS, type CreateRepairRequest, type Repair, type RepairDetail, type RepairPartRequest, type SparePartStock } from '@core/contracts/device-repair';
-import { FormDialog, ImageUpload, UserSelect, uploadedFromUrl, useLoaded, type ListEditorProps, type UploadedFile } from '@app/components';
+import { FormDialog, ImageUpload, UserSelect, uploadedFromUrl, useCan, useLoaded, type ListEditorProps, type UploadedFile } from '@app/components';
 import { allDevices, deviceOptions } from '@app/shared';
 import { useSession } from '@app/shell/use-session';
 import { repairsApi } from '../device-repair.api';
 import { REPAIR } from '../device-repair.fields';
+import { downtimeLabel, missingDowntimeLabel } from './downtime-label';
 
 const TIME = 'YYYY-MM-DD HH:mm:ss';
 
@@ -19,7 +22,9 @@ interface RepairFormValues {
   faultDescription?: string;
   reporterId?: number;
   repairerIds?: number[];
-  downtime?: [Dayjs, Dayjs] | null;
+  downtime?: [Dayjs, Dayjs | null] | null;
+  /** Start of the picked downtime record of the device; null: the range is typed by hand. */
+  downtimeLinkStart?: number | null;
   photos?: UploadedFile[];
   parts?: Array<Partial<RepairPartRequest>>;
   cost?: number | null;
@@ -37,7 +42,8 @@ function requestOf(values: RepairFormValues): CreateRepairRequest {
     repairerIds: values.repairerIds ?? [],
     photos: (values.photos ?? []).map((file) => file.url),
     downtimeStart: values.downtime ? values.downtime[0].format(TIME) : null,
-    downtimeEnd: values.downtime ? values.downtime[1].format(TIME) : null,
+    downtimeEnd: values.downtime?.[1] ? values.downtime[1].format(TIME) : null,
+    downtimeLinkStart: values.downtimeLinkStart ?? null,
     parts: (values.parts ?? []).map((part) => ({ sparePartId: part.sparePartId!, quantity: part.quantity! })),
     cost: values.cost ?? 0,
     remark: values.remark ?? '',
@@ -47,6 +53,7 @@ function requestOf(values: RepairFormValues): CreateRepairRequest {
 const NO_PARTS: SparePartStock[] = [];
 const NO_DEVICES: Device[] = [];
 const NO_PEOPLE: UserBrief[] = [];
+const NO_DOWNTIME: Downtime[] = [];
 
 /** Form values of a saved order (parts whose spare part the device no longer lists stay on the order as written). */
 const formValuesOf = (detail: RepairDetail): RepairFormValues => ({
@@ -55,7 +62,8 @@ const formValuesOf = (detail: RepairDetail): RepairFormValues => ({
   faultDescription: detail.faultDescription,
   reporterId: detail.reporterId ?? undefined,
   repairerIds: detail.repairerIds,
-  downtime: detail.downtimeStart && detail.downtimeEnd ? [dayjs(detail.downtimeStart, TIME), dayjs(detail.downtimeEnd, TIME)] : null,
+  downtime: detail.downtimeStart ? [dayjs(detail.downtimeStart, TIME), detail.downtimeEnd ? dayjs(detail.downtimeEnd, TIME) : null] : null,
+  downtimeLinkStart: detail.downtimeLinkStart,
   photos: detail.photos.map(uploadedFromUrl),
   parts: detail.parts.filter((part) => part.sparePartId !== null).map((part) => ({ sparePartId: part.sparePartId!, quantity: part.quantity })),
   cost: detail.cost,
@@ -78,6 +86,14 @@ export function RepairEditorDialog({ editing, onClose, onSaved }: ListEditorProp
     null,
   );
   const { data: parts } = useLoaded(() => (open && deviceId ? repairsApi.spareParts(deviceId) : Promise.resolve([])), open ? String(deviceId ?? '') : '', NO_PARTS);
+  const can = useCan();
+  const canPickDowntime = can(DeviceLiveAuthorities.detail);
+  const linked = (Form.useWatch('downtimeLinkStart', form) ?? null) !== null;
+  const { data: downtime } = useLoaded(
+    () => (open && deviceId && canPickDowntime ? repairsApi.downtime(deviceId) : Promise.resolve(NO_DOWNTIME)),
+    open && canPickDowntime ? String(deviceId ?? '') : '',
+    NO_DOWNTIME,
+  );
   const devices = loaded.data?.[0] ?? NO_DEVICES;
   const detail = loaded.data?.[1] ?? null;
   const people = detail?.people ?? NO_PEOPLE;
@@ -95,6 +111,17 @@ export function RepairEditorDialog({ editing, onClose, onSaved }: ListEditorProp
     return row ? repairsApi.update({ ...request, id: row.id }) : repairsApi.create({ ...request, notify: values.notify ?? false });
   };
 
+  // The saved link stays pickable when it is older than the list reaches, or gone from the timeline.
+  const savedLink = detail && detail.deviceId === deviceId && detail.downtimeLinkStart !== null && !downtime.some((record) => record.start === detail.downtimeLinkStart)
+    ? [{ value: detail.downtimeLinkStart, label: detail.downtimeLink ? downtimeLabel(detail.downtimeLink) : missingDowntimeLabel(detail.downtimeLinkStart) }]
+    : [];
+  const downtimeOptions = [...savedLink, ...downtime.map((record) => ({ value: record.start, label: downtimeLabel(record) }))];
+  /** Picking a record fills the range from it (the server stores the record's times); clearing keeps the range for hand edits. */
+  const pickDowntime = (start: number | undefined) => {
+    const record = downtime.find((item) => item.start === start);
+    if (record) form.setFieldValue('downtime', [dayjs(record.start), record.end === null ? null : dayjs(record.end)]);
+  };
+
   const partOptions = parts.map((part) => ({ value: part.id, label: partLabel(part) }));
   return (
     <FormDialog open={open} title={row ? '编辑维修单' : '新增维修单'} width={820} editing={!!row} save={save} onClose={onClose} onSaved={onSaved}>
@@ -107,7 +134,7 @@ export function RepairEditorDialog({ editing, onClose, onSaved }: ListEditorProp
                   placeholder="请选择设备"
                   options={deviceOptions(devices)}
                   showSearch={{ optionFilterProp: 'label' }}
-                  onChange={() => form.setFieldValue('parts', [])}
+                  onChange={() => form.setFieldsValue({ parts: [], downtimeLinkStart: null })}
                 />
               </Form.Item>
             </Col>
@@ -135,9 +162,22 @@ export function RepairEditorDialog({ editing, onClose, onSaved }: ListEditorProp
                 <UserSelect multiple knownUsers={people} placeholder="请选择维修人" />
               </Form.Item>
             </Col>
+            {canPickDowntime && (
+              <Col span={24}>
+                <Form.Item name="downtimeLinkStart" label={REPAIR.downtimeLinkStart.label} extra="选择该设备近 30 天的故障/待机记录，自动带出停机时段；没有合适的记录时清空，手工填写停机时段">
+                  <Select<number>
+                    allowClear
+                    placeholder={deviceId ? (downtime.length ? '请选择停机记录' : '该设备近 30 天无停机记录') : '请先选择设备'}
+                    disabled={!deviceId}
+                    options={downtimeOptions}
+                    onChange={pickDowntime}
+                  />
+                </Form.Item>
+              </Col>
+            )}
             <Col span={12}>
-              <Form.Item name="downtime" label={REPAIR.downtime.label}>
-                <DatePicker.RangePicker showTime format={TIME} style={{ width: '100%' }} placeholder={['停机开始', '停机结束']} />
+              <Form.Item name="downtime" label={REPAIR.downtime.label} extra={linked ? '取自所选停机记录' : undefined}>
+                <DatePicker.RangePicker showTime format={TIME} style={{ width: '100%' }} placeholder={['停机开始', '停机结束']} disabled={linked} />
               </Form.Item>
             </Col>
             <Col span={12}>
