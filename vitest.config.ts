@@ -25,8 +25,11 @@ export default defineConfig({
           environment: 'node',
           // One migrated and seeded template database per run; each test app starts from a copy.
           globalSetup: ['server/src/test-global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Two test files at once: vitest's default on 2 cores is one, and the files (each on its
+          // own copy of the template database) outgrew the stage's 8 minutes run one by one.
+          maxWorkers: 2,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {

@@ -184,7 +184,8 @@ describe('modeling module', () => {
     await editor.getByText('编辑设备：测试糊箱机（E2E-HX-09）').waitFor();
     expect(await editor.getByPlaceholder('备件名称').inputValue()).toBe('送纸胶轮');
     expect(await editor.getByPlaceholder('速度').inputValue()).toBe('9000');
-    expect(await editor.locator('.mes-device-speed').innerText()).toContain('糊箱');
+    // The process names come with the process options (a request of their own): wait for them.
+    await expect.poll(() => editor.locator('.mes-device-speed').innerText()).toContain('糊箱');
     await editor.getByPlaceholder('速度').fill('12000');
     await basic.getByPlaceholder('请输入品牌').fill('东方机械');
     await shot(page, 'modeling-6-device-page');

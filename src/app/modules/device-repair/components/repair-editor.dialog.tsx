@@ -99,8 +99,10 @@ export function RepairEditorDialog({ editing, onClose, onSaved }: ListEditorProp
   const people = detail?.people ?? NO_PEOPLE;
 
   useEffect(() => {
-    if (!open || loaded.loading) return;
+    if (!open) return;
     form.resetFields();
+    // While the order loads the form stays empty: the last dialog's values never show (nor take typing).
+    if (loaded.loading) return;
     form.setFieldsValue(detail ? formValuesOf(detail) : { faultTime: dayjs(), reporterId: userId, repairerIds: [], parts: [], photos: [], notify: true });
   }, [open, loaded.loading, detail, form, userId]);
 
