@@ -51,7 +51,7 @@ export function taskQuery(db: Db) {
     .selectFrom('production_order_operation as op')
     .innerJoin('production_order as o', 'o.id', 'op.order_id')
     .leftJoin('device as d', 'd.id', 'op.device_id')
-    .select((eb) => [
+    .select([
       'op.id',
       'op.order_id as orderId',
       'o.order_no as orderNo',
@@ -90,12 +90,8 @@ export function taskQuery(db: Db) {
       'op.anew_time_flag as anewTimeFlag',
       'op.anew_time_reason as anewTimeReason',
       'op.unscheduled_reason as unscheduledReason',
-      eb
-        .selectFrom('order_change_warning as w')
-        .select(sql<number>`count(*)::int`.as('n'))
-        .whereRef('w.order_id', '=', 'o.id')
-        .where('w.state', '=', 0)
-        .as('changeWarnings'),
+      // Pending ERP change warnings, kept on the order (migration 0028).
+      'o.warning_count as changeWarnings',
     ]);
 }
 export type TaskRow = RowOf<typeof taskQuery>;

@@ -122,7 +122,7 @@ function orderQuery(db: Db) {
       sql<Date | null>`(select min(x.planned_start) from production_order_operation x where x.order_id = o.id)`.as('plannedStart'),
       sql<Date | null>`(select max(x.planned_end) from production_order_operation x where x.order_id = o.id)`.as('plannedEnd'),
       orderLate().as('late'),
-      sql<number>`(select count(*)::int from order_change_warning w where w.order_id = o.id and w.state = 0)`.as('changeWarnings'),
+      'o.warning_count as changeWarnings',
       sql<string>`(select coalesce(string_agg(x.process_name, '→' order by x.seq), '') from production_order_operation x where x.order_id = o.id)`.as('processNames'),
     ]);
 }
