@@ -28,6 +28,10 @@ export default defineConfig({
           // Two test files at once: vitest's default on 2 cores is one, and the files (each on its
           // own copy of the template database) outgrew the stage's 8 minutes run one by one.
           maxWorkers: 2,
+          // The files of a worker share one module graph (the server's ~300 modules are loaded once
+          // a worker, not once a file): every file builds its own app on its own database, and no
+          // server test mocks modules, stubs globals or fakes timers, so nothing carries over.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

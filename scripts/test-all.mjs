@@ -19,7 +19,7 @@ const polyfills = path.join(repoRoot, 'scripts', 'node20-polyfills.mjs');
 const NODE_OPTIONS = [process.env.NODE_OPTIONS, `--import=${polyfills}`].filter(Boolean).join(' ');
 
 /** Runs a command in its own process group, streaming output; resolves with exit code and captured stdout. */
-function run(command, args, { env = {}, timeoutMs = STAGE_TIMEOUT_MS, capture = false } = {}) {
+function run(command, args, { env = {}, timeoutMs = STAGE_TIMEOUT_MS, capture = false, quiet = false } = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd: repoRoot,
@@ -31,7 +31,7 @@ function run(command, args, { env = {}, timeoutMs = STAGE_TIMEOUT_MS, capture = 
     if (capture) {
       child.stdout.on('data', (chunk) => {
         stdout += chunk;
-        process.stdout.write(chunk);
+        if (!quiet) process.stdout.write(chunk);
       });
     }
     let timedOut = false;
@@ -97,13 +97,24 @@ async function timed(fn) {
   return { ...out, seconds: (Date.now() - start) / 1000 };
 }
 
-async function vitestStage(name, projects, reportName, env = {}, timeoutMs = STAGE_TIMEOUT_MS) {
+async function vitestStage(name, projects, reportName, env = {}, timeoutMs = STAGE_TIMEOUT_MS, extraArgs = []) {
   const report = path.join(resultsDir, reportName);
   rmSync(report, { force: true });
-  const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extraArgs];
   const { code, seconds, timedOut } = await timed(() => run(bin('vitest'), args, { env, timeoutMs }));
   record(name, vitestCounts(report), code, seconds, timedOut ? 'timed out' : '');
 }
+
+// Server test files that open no database of the run's engine (pure engines and rules, the PGlite
+// data directory itself): the PGlite stage runs them, the PostgreSQL stage would only repeat them.
+const DATABASE_FREE_TESTS = [
+  'server/src/domain/**',
+  'server/src/db/db.test.ts',
+  'server/src/config.test.ts',
+  'server/src/lockfile.test.ts',
+  'server/src/modules/device-status/live.test.ts',
+  'server/src/modules/schedule/engine-hold.test.ts',
+];
 
 function findPgCtl() {
   const base = '/usr/lib/postgresql';
@@ -129,7 +140,7 @@ async function postgresStage() {
     return;
   }
   try {
-    await vitestStage('server (PostgreSQL)', ['server'], 'vitest-server-postgres.json', vars);
+    await vitestStage('server (PostgreSQL)', ['server'], 'vitest-server-postgres.json', vars, STAGE_TIMEOUT_MS, DATABASE_FREE_TESTS.flatMap((glob) => ['--exclude', glob]));
   } finally {
     await run('bash', [script, 'stop'], { env: vars, timeoutMs: 60_000 });
   }
@@ -150,12 +161,16 @@ async function browserStage() {
   record('browser (web-test-runner)', data, code, seconds, timedOut ? 'timed out' : '');
 }
 
-/** A static check: one pass when it exits clean, else one failure per problem it prints. */
+/**
+ * A static check: one pass when it exits clean, else one failure per problem it prints. Its output
+ * is printed when it ends (two checks run side by side, one a core each).
+ */
 async function checkStage(name, script, problemPattern) {
-  const { code, seconds, stdout } = await timed(() => run('npm', ['run', '--silent', script], { capture: true }));
+  const { code, seconds, stdout } = await timed(() => run('npm', ['run', '--silent', script], { capture: true, quiet: true }));
+  process.stdout.write(stdout);
   const problems = [...stdout.matchAll(problemPattern)].map((m) => m[0].trim());
   const counts = code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: Math.max(problems.length, 1), failures: problems.slice(0, 50).map((p) => `${name}: ${p}`) };
-  record(name, counts, code, seconds);
+  return () => record(name, counts, code, seconds);
 }
 
 // MES_TEST_ONLY=unit,postgres,build,browser,e2e runs a subset (for working on one runner).
@@ -165,8 +180,11 @@ const startedAt = Date.now();
 // runners that need them, so `npm test` alone runs the whole suite.
 if (['browser', 'e2e'].some((stage) => only.has(stage))) await run('bash', [path.join(repoRoot, 'scripts', 'ensure-chromium.sh')], { timeoutMs: 600_000 });
 if (only.has('postgres')) await run('bash', [path.join(repoRoot, 'scripts', 'ensure-postgres.sh')], { timeoutMs: 600_000 });
-if (only.has('lint')) await checkStage('lint (ESLint)', 'lint', /^\s+\d+:\d+\s+error\s.*$/gm);
-if (only.has('typecheck')) await checkStage('typecheck (tsc)', 'typecheck', /^.*error TS\d+:.*$/gm);
+const checks = await Promise.all([
+  only.has('lint') ? checkStage('lint (ESLint)', 'lint', /^\s+\d+:\d+\s+error\s.*$/gm) : null,
+  only.has('typecheck') ? checkStage('typecheck (tsc)', 'typecheck', /^.*error TS\d+:.*$/gm) : null,
+]);
+for (const recordCheck of checks) recordCheck?.();
 if (only.has('unit')) await vitestStage('core + server (PGlite)', ['core', 'server'], 'vitest-unit.json');
 if (only.has('postgres')) await postgresStage();
 const built = only.has('build') ? await buildStage() : true;

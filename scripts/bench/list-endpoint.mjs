@@ -9,7 +9,8 @@
 //     Fastify + pg pool (scripts/bench/bare-list-server.mjs: no login, no validation, no total).
 // Knobs: BENCH_LIST_ROWS (200000), BENCH_LIST_REQUESTS (at most 200 per scenario, and at most
 // BENCH_LIST_SCENARIO_SECONDS = 8 s of them), BENCH_LIST_SECONDS (10 s under load),
-// BENCH_LIST_CONCURRENCY (50), BENCH_LIST_DB (pglite,postgres).
+// BENCH_LIST_CONCURRENCY (50), BENCH_LIST_DB (pglite,postgres); the load comes from wrk (installed when
+// missing), or from a Node client with BENCH_LOAD_CLIENT=node or where wrk cannot be had.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -133,8 +134,50 @@ async function sequential(listUrl, headers, query) {
   return { p50: percentile(times, 50), p95: percentile(times, 95), total, n: times.length };
 }
 
-/** Requests/second with CONCURRENCY requests in flight for SECONDS. */
+let wrk;
+/** wrk (installed by scripts/ensure-wrk.sh on first use), or null where it cannot be had: the Node client stands in. */
+function wrkPath() {
+  if (wrk !== undefined) return wrk;
+  wrk = null;
+  if (process.env.BENCH_LOAD_CLIENT === 'node') return wrk;
+  try {
+    execFileSync('bash', [path.join(repoRoot, 'scripts', 'ensure-wrk.sh')], { stdio: 'inherit' });
+    wrk = execFileSync('bash', ['-c', 'command -v wrk'], { encoding: 'utf8' }).trim() || null;
+  } catch {
+    // no wrk here: the Node client
+  }
+  return wrk;
+}
+/** Which client puts the load on, for the printed figures. */
+const loadClient = () => (wrkPath() ? 'wrk, 1 thread' : 'Node fetch');
+
+/**
+ * Requests/second with CONCURRENCY requests in flight for SECONDS. With wrk (one thread, a keep-alive
+ * connection per client): the load costs the machine a fraction of what a Node client costs, so
+ * the 2 cores go to the server and its database as they would with clients on other machines.
+ */
 async function underLoad(listUrl, headers, query) {
+  const WRK = wrkPath();
+  if (WRK) {
+    // A page is checked for a success envelope first: wrk only counts transport errors and non-2xx.
+    await listOnce(listUrl, headers, query);
+    const args = ['-t1', `-c${CONCURRENCY}`, `-d${SECONDS}s`, '--timeout', '10s', '-s', path.join(repoRoot, 'scripts', 'bench', 'wrk-report.lua')];
+    for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+    const output = await new Promise((resolve, reject) => {
+      const child = spawn(WRK, [...args, `${listUrl}?${query}`], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let text = '';
+      child.stdout.on('data', (chunk) => (text += chunk));
+      child.on('error', reject);
+      child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited with ${code}: ${text}`))));
+    });
+    const line = output.split('\n').find((each) => each.startsWith('{"rps"'));
+    if (!line) throw new Error(`no report from wrk: ${output}`);
+    return JSON.parse(line);
+  }
+  return underLoadNode(listUrl, headers, query);
+}
+
+async function underLoadNode(listUrl, headers, query) {
   const deadline = performance.now() + SECONDS * 1000;
   const times = [];
   let errors = 0;
@@ -173,7 +216,7 @@ export async function measure(label, baseUrl, list = LIST, scenarios = SCENARIOS
       `    ${padWide(scenario.name, 34)} p50 ${ms(r.p50).padStart(9)}  p95 ${ms(r.p95).padStart(9)}   (n ${r.n}, total ${r.total})`,
     );
   }
-  console.log(`  ${label}: ${CONCURRENCY} requests in flight for ${SECONDS} s`);
+  console.log(`  ${label}: ${CONCURRENCY} requests in flight for ${SECONDS} s (${loadClient()})`);
   for (const scenario of loadScenarios) printLoad(scenario.name, await underLoad(listUrl, headers, scenario.query));
 }
 
@@ -190,7 +233,7 @@ async function measureBare(databaseUrl) {
       child.once('exit', (code) => reject(new Error(`bare list server exited (${code})`)));
     });
     const listUrl = `http://127.0.0.1:${port}/list`;
-    console.log(`  Reference, same database: bare Fastify + pg page query (no login, no total), ${CONCURRENCY} in flight for ${SECONDS} s`);
+    console.log(`  Reference, same database: bare Fastify + pg page query (no login, no total), ${CONCURRENCY} in flight for ${SECONDS} s (${loadClient()})`);
     for (const scenario of LOAD_SCENARIOS) {
       for (let i = 0; i < 5; i++) await listOnce(listUrl, {}, scenario.query);
       printLoad(`bare: ${scenario.name}`, await underLoad(listUrl, {}, scenario.query));

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { StyleProvider, createCache } from '@ant-design/cssinjs';
@@ -11,6 +11,20 @@ dayjs.locale('zh-cn');
 
 /** Business errors stay 2 s (spec §8); warnings use antd's default 3 s. */
 const ERROR_SECONDS = 2;
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/** Whether the user asked the system for less motion (followed live, as the setting changes). */
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const query = window.matchMedia?.(REDUCED_MOTION);
+      query?.addEventListener('change', changed);
+      return () => query?.removeEventListener('change', changed);
+    },
+    () => window.matchMedia?.(REDUCED_MOTION).matches ?? false,
+  );
+}
 
 function HttpBridge({ baseUrl }: { baseUrl?: string }) {
   const { message } = App.useApp();
@@ -42,10 +56,14 @@ export function ElementProviders({ container, baseUrl, children }: ElementProvid
   const [cache] = useState(() => createCache());
   const rootRef = useRef<HTMLDivElement>(null);
   const getPopupContainer = useCallback(() => rootRef.current ?? document.body, []);
+  // A user who asked the system for less motion gets none: dialogs, drawers, menus and messages
+  // appear and go at once (antd's motion token).
+  const reducedMotion = usePrefersReducedMotion();
+  const theme = useMemo(() => ({ token: { motion: !reducedMotion } }), [reducedMotion]);
   return (
     <StyleProvider container={container} cache={cache}>
       <style>{shellCss}</style>
-      <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }} getPopupContainer={getPopupContainer}>
+      <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }} getPopupContainer={getPopupContainer} theme={theme}>
         <div className="mes-root" ref={rootRef}>
           <App className="mes-app" message={{ maxCount: 3 }}>
             <HttpBridge baseUrl={baseUrl} />

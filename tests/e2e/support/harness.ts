@@ -68,6 +68,9 @@ export function useE2eEnvironment(name: string, options: { ownStaticDir?: boolea
         viewport: { width: 1366, height: 800 },
         locale: 'zh-CN',
         timezoneId: 'Asia/Shanghai',
+        // The console then turns antd's motion off (providers.tsx): no dialog zoom or menu slide to
+        // render frame by frame and wait out. E2E_MOTION=1 keeps the animations.
+        reducedMotion: process.env.E2E_MOTION === '1' ? 'no-preference' : 'reduce',
       });
       contexts.push(context);
       const page = await context.newPage();
@@ -98,7 +101,10 @@ export async function settleAnimations(page: Page): Promise<void> {
         if (el.shadowRoot) roots.push(el.shadowRoot);
       });
     }
-    const running = roots.flatMap((root) => root.getAnimations()).filter((a) => a.playState === 'running');
+    // Endless ones (a spinner, a 'processing' badge) never finish: they are not waited for.
+    const running = roots
+      .flatMap((root) => root.getAnimations())
+      .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
     await Promise.race([
       Promise.all(running.map((a) => a.finished.catch(() => undefined))),
       new Promise((resolve) => setTimeout(resolve, 2_000)),

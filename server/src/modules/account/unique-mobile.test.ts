@@ -2,11 +2,9 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { AccountPaths, type StaffUser } from '@core/contracts/account';
 import type { PageResult } from '@core/contracts/common';
-import { migrateToLatest, openDatabase } from '../../db';
 import { migrations } from '../../db/migrations';
-import { seedIfEmpty } from '../../db/seed';
 import { multipart } from '../../test-multipart';
-import { bearer, type TestApp, useTwoFactoryApp } from '../../test-support';
+import { bearer, createTestApp, type TestApp, useTwoFactoryApp } from '../../test-support';
 
 const sms: Array<{ mobile: string; text: string }> = [];
 let t: TestApp;
@@ -94,13 +92,12 @@ describe('one account per mobile number in an enterprise', () => {
 
 describe('migration 0009', () => {
   it('unbinds later duplicates (the earliest account keeps the number) before making numbers unique', async () => {
-    const db = openDatabase({ kind: 'pglite', dataDir: null });
+    // A seeded database of its own (on this run's engine), on the latest schema: 0009 is undone and
+    // run again over duplicates (later migrations never depend on it).
+    const own = await createTestApp();
+    const db = own.db;
     try {
-      // The seed writes every module's tables, so it runs on the latest schema; 0009 is then undone
-      // and run again over duplicates (later migrations never depend on it).
       const migration = migrations['0009_unique_user_mobile']!;
-      await migrateToLatest(db);
-      await seedIfEmpty(db);
       await migration.down!(db);
       await db.updateTable('app_user').set({ mobile: '13800000001' }).where('username', 'in', ['planner', 'qc']).execute();
       await migration.up(db);
@@ -113,7 +110,7 @@ describe('migration 0009', () => {
       const seeded = await db.selectFrom('app_user').select(['mobile']).where('mobile', '<>', '').execute();
       expect(new Set(seeded.map((row) => row.mobile)).size).toBe(seeded.length);
     } finally {
-      await db.destroy();
+      await own.close();
     }
   });
 });

@@ -34,8 +34,12 @@ export function useLeaveGuard(dirty: boolean, content: string): LeaveGuard {
     question.current = content;
   });
 
+  // Keyed on the blocked location too: a user who answers 继续编辑 and at once leaves again (the back
+  // button straight after) may have both reach React in one render, 'blocked' to 'blocked'; the new
+  // attempt still gets its own question.
+  const blockedAt = blocker.state === 'blocked' ? blocker.location : null;
   useEffect(() => {
-    if (blocker.state !== 'blocked') return;
+    if (!blockedAt) return;
     const dialog = modal.confirm({
       title: '放弃未保存的修改？',
       content: question.current,
@@ -45,7 +49,7 @@ export function useLeaveGuard(dirty: boolean, content: string): LeaveGuard {
       onCancel: () => current.current.reset?.(),
     });
     return () => dialog.destroy();
-  }, [blocker.state, modal]);
+  }, [blockedAt, modal]);
 
   useEffect(() => {
     if (!dirty) return;

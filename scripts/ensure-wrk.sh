@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs Debian's wrk (an HTTP load generator in C) when missing: the list benches put their load
+# with it, so the client takes a sliver of the 2 cores the server and PostgreSQL share.
+set -euo pipefail
+
+if command -v wrk >/dev/null; then
+  exit 0
+fi
+
+SUDO=""
+if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends wrk >/dev/null
+echo "[ensure-wrk] installed: $(command -v wrk)"
