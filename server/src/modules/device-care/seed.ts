@@ -1,4 +1,5 @@
 import { CARE_STATE, type CareItemRequest, type CareKind } from '@core/contracts/device-care';
+import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { seededRandom } from '../../domain/rng';
 import { formatDateTime } from '../../lib/datetime';
@@ -171,6 +172,9 @@ export async function seedDeviceCareDemo(trx: Db, enterpriseId: number, orgIds: 
     const itemsOf = new Map<number, typeof items>();
     for (const item of items) itemsOf.set(item.order_id, [...(itemsOf.get(item.order_id) ?? []), item]);
     let repairs = 0;
+    // Written together after the loop: one statement each instead of one per row.
+    const itemResults = new Map<number, { value: number | null; yes: boolean | null; normal: boolean; remark: string; repairId: number | null }>();
+    const orderResults: Array<{ id: number; state: number; executorId: number | null; executorName: string; finish: Date | null; updatedAt: Date }> = [];
     for (const order of orders) {
       const past = order.due_time < now;
       const begun = order.period_start.getTime() < now.getTime() - HOUR;
@@ -186,19 +190,16 @@ export async function seedDeviceCareDemo(trx: Db, enterpriseId: number, orgIds: 
         const abnormal = random() < 0.04;
         const result = resultOf(item, abnormal, random);
         if (abnormal) abnormalItem = item;
-        await trx.updateTable('care_order_item').set({ ...result, normal: !abnormal, remark: abnormal ? '已通知维修' : '' }).where('id', '=', item.id).execute();
+        itemResults.set(item.id, { value: result.value, yes: result.yes, normal: !abnormal, remark: abnormal ? '已通知维修' : '', repairId: null });
       }
-      await trx
-        .updateTable('care_order')
-        .set({
-          state,
-          executor_id: order.assignee_id,
-          executor_name: order.assignee_name,
-          finish_time: state === CARE_STATE.done ? finish : null,
-          updated_at: finish,
-        })
-        .where('id', '=', order.id)
-        .execute();
+      orderResults.push({
+        id: order.id,
+        state,
+        executorId: order.assignee_id,
+        executorName: order.assignee_name,
+        finish: state === CARE_STATE.done ? finish : null,
+        updatedAt: finish,
+      });
       if (abnormalItem && order.device_id !== null && repairs < 2 && order.assignee_id !== null) {
         repairs += 1;
         const noun = order.kind === 'check' ? '点检' : '保养';
@@ -215,8 +216,23 @@ export async function seedDeviceCareDemo(trx: Db, enterpriseId: number, orgIds: 
           { path: 'seed', source: 1, system: 12 },
           finish,
         );
-        await trx.updateTable('care_order_item').set({ repair_id: repair.id }).where('id', '=', abnormalItem.id).execute();
+        itemResults.get(abnormalItem.id)!.repairId = repair.id;
       }
+    }
+    if (itemResults.size > 0) {
+      const rows = [...itemResults];
+      await sql`update care_order_item i set value = r.value, yes = r.yes, normal = r.normal, remark = r.remark, repair_id = r.repair_id
+        from unnest(${rows.map(([id]) => id)}::bigint[], ${rows.map(([, row]) => row.value)}::numeric[], ${rows.map(([, row]) => row.yes)}::boolean[],
+                    ${rows.map(([, row]) => row.normal)}::boolean[], ${rows.map(([, row]) => row.remark)}::text[], ${rows.map(([, row]) => row.repairId)}::bigint[])
+          as r(id, value, yes, normal, remark, repair_id)
+        where i.id = r.id`.execute(trx);
+    }
+    if (orderResults.length > 0) {
+      await sql`update care_order o set state = r.state, executor_id = r.executor_id, executor_name = r.executor_name, finish_time = r.finish_time, updated_at = r.updated_at
+        from unnest(${orderResults.map((row) => row.id)}::bigint[], ${orderResults.map((row) => row.state)}::int[], ${orderResults.map((row) => row.executorId)}::bigint[],
+                    ${orderResults.map((row) => row.executorName)}::text[], ${orderResults.map((row) => row.finish?.toISOString() ?? null)}::timestamptz[], ${orderResults.map((row) => row.updatedAt.toISOString())}::timestamptz[])
+          as r(id, state, executor_id, executor_name, finish_time, updated_at)
+        where o.id = r.id`.execute(trx);
     }
   }
 }
