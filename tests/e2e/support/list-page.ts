@@ -177,9 +177,13 @@ export async function openSelect(select: Locator): Promise<Locator> {
   return select.page().locator('.ant-select-dropdown', { has: select.page().locator(`[id="${listbox}"]`) });
 }
 
-/** Closes an open antd Select with Escape and waits until it is closed (it closes a moment later). */
+/**
+ * Closes an antd Select's dropdown with Escape if it is still open, and waits until it is closed. A
+ * single select closes by itself on a pick (at once without motion): an Escape then would reach the
+ * dialog around it and cancel the dialog.
+ */
 export async function closeSelect(select: Locator): Promise<void> {
-  await select.page().keyboard.press('Escape');
+  if (await select.locator('input[aria-controls]').count()) await select.page().keyboard.press('Escape');
   await select.locator('input:not([aria-controls])').first().waitFor({ state: 'attached' });
 }
 
