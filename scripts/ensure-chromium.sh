@@ -8,9 +8,5 @@ if [ -x /usr/bin/chromium ] && fc-list 2>/dev/null | grep -i 'Noto Sans CJK' >/d
   exit 0
 fi
 
-SUDO=""
-if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends chromium fonts-noto-cjk >/dev/null
+bash "$(dirname "$0")/apt-install.sh" chromium fonts-noto-cjk
 echo "[ensure-chromium] installed: $(/usr/bin/chromium --version 2>/dev/null || echo chromium)"

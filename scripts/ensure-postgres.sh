@@ -8,9 +8,5 @@ if compgen -G "/usr/lib/postgresql/*/bin/pg_ctl" >/dev/null; then
   exit 0
 fi
 
-SUDO=""
-if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends postgresql >/dev/null
+bash "$(dirname "$0")/apt-install.sh" postgresql
 echo "[ensure-postgres] installed: $(ls -d /usr/lib/postgresql/*/bin/pg_ctl | head -n1)"

@@ -7,9 +7,5 @@ if command -v wrk >/dev/null; then
   exit 0
 fi
 
-SUDO=""
-if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends wrk >/dev/null
+bash "$(dirname "$0")/apt-install.sh" wrk
 echo "[ensure-wrk] installed: $(command -v wrk)"
