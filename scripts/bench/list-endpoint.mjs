@@ -220,10 +220,13 @@ export async function measure(label, baseUrl, list = LIST, scenarios = SCENARIOS
   for (const scenario of loadScenarios) printLoad(scenario.name, await underLoad(listUrl, headers, scenario.query));
 }
 
-/** The same page from a bare Fastify + pg server on the same database: the reference figure. */
-async function measureBare(databaseUrl) {
+/**
+ * The same page from a bare Fastify + pg server on the same database: the reference figure.
+ * `script` (in scripts/bench) serves `/list` with the query strings of `scenarios`.
+ */
+export async function measureBare(databaseUrl, { script = 'bare-list-server.mjs', scenarios = LOAD_SCENARIOS, what = 'page query (no login, no total)' } = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(repoRoot, 'scripts', 'bench', 'bare-list-server.mjs')], {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'scripts', 'bench', script)], {
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -233,8 +236,8 @@ async function measureBare(databaseUrl) {
       child.once('exit', (code) => reject(new Error(`bare list server exited (${code})`)));
     });
     const listUrl = `http://127.0.0.1:${port}/list`;
-    console.log(`  Reference, same database: bare Fastify + pg page query (no login, no total), ${CONCURRENCY} in flight for ${SECONDS} s (${loadClient()})`);
-    for (const scenario of LOAD_SCENARIOS) {
+    console.log(`  Reference, same database: bare Fastify + pg ${what}, ${CONCURRENCY} in flight for ${SECONDS} s (${loadClient()})`);
+    for (const scenario of scenarios) {
       for (let i = 0; i < 5; i++) await listOnce(listUrl, {}, scenario.query);
       printLoad(`bare: ${scenario.name}`, await underLoad(listUrl, {}, scenario.query));
     }
@@ -331,6 +334,6 @@ export function listEndpointReport() {
     noun: `${ROWS} users`,
     seed: seedUsers,
     measure: (label, baseUrl) => measure(label, baseUrl),
-    reference: measureBare,
+    reference: (databaseUrl) => measureBare(databaseUrl),
   });
 }

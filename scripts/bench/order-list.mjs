@@ -6,13 +6,14 @@
 //     one in five has its flow's four operations, so the per-row facts (issued, change warnings,
 //     reports) are read against real rows;
 //   - figures as the staff list bench prints them (scripts/bench/list-endpoint.mjs `measure`).
-//   - then CPU milliseconds per request of the server and of PostgreSQL (steadier than req/s on a busy machine).
+//   - then CPU milliseconds per request of the server and of PostgreSQL (steadier than req/s on a busy machine);
+//   - on PostgreSQL, the same pages from a bare Fastify + pg server (scripts/bench/bare-order-server.mjs): the floor.
 // Knobs: BENCH_ORDER_ROWS (200000), BENCH_ORDER_CPU_REQUESTS (3000), BENCH_LIST_DB (pglite,postgres),
 // and the BENCH_LIST_* timing knobs.
 import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { loginHeaders, serverPid } from './bench-support.mjs';
-import { listBenchReport, measure } from './list-endpoint.mjs';
+import { listBenchReport, measure, measureBare } from './list-endpoint.mjs';
 
 const ROWS = Number(process.env.BENCH_ORDER_ROWS ?? 200_000);
 const LIST = '/dps-server/production_order/list';
@@ -130,6 +131,8 @@ export function orderListReport() {
       await measure(label, baseUrl, LIST, SCENARIOS, LOAD_SCENARIOS);
       await cpuPerRequest(label, baseUrl, where);
     },
+    // What the page alone costs on this machine: the floor under the figures above.
+    reference: (databaseUrl) => measureBare(databaseUrl, { script: 'bare-order-server.mjs', scenarios: LOAD_SCENARIOS, what: 'order page query (no login, no validation, no total)' }),
   });
 }
 

@@ -1,11 +1,12 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { DEFAULT_DEVICE_OFFLINE_MINUTES, type ServerConfig } from './config';
 import type { Db } from './db';
+import { SESSION_CHANNEL, watchDatabaseChannel } from './db/notifications';
 import { SERVER_MODULES, type ModuleDeps } from './modules';
 import { logSmsSender, type SmsSender } from './modules/account';
 import { machineKeyPlugin } from './lib/machine-key';
 import { inProcessPubSub, type PubSub } from './lib/pubsub';
-import { AuthService } from './modules/auth';
+import { AuthService, SessionCache } from './modules/auth';
 import { logAlertSender, type AlertSender } from './modules/device-repair';
 import { FileService } from './modules/files';
 import { authPlugin } from './plugins/auth';
@@ -47,11 +48,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('checkResponses', options.checkResponses ?? false);
   const now = options.now ?? (() => new Date());
-  const authService = new AuthService(options.db, {
-    accessTokenTtl: options.config.accessTokenTtl,
-    refreshTokenTtl: options.config.refreshTokenTtl,
-    now,
+  // Sessions answered from memory while every change to them is heard (db/notifications.ts).
+  const sessions = new SessionCache();
+  const unwatchSessions = await watchDatabaseChannel(options.db, SESSION_CHANNEL, {
+    message: () => sessions.invalidate(),
+    listening: (listening) => sessions.setListening(listening),
   });
+  app.addHook('onClose', unwatchSessions);
+  const authService = new AuthService(
+    options.db,
+    { accessTokenTtl: options.config.accessTokenTtl, refreshTokenTtl: options.config.refreshTokenTtl, now },
+    sessions,
+  );
 
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);

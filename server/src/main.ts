@@ -59,7 +59,7 @@ async function main(): Promise<void> {
   );
   const db = openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', connectionString: config.databaseUrl }
+      ? { kind: 'postgres', connectionString: config.databaseUrl, poolMax: config.databasePoolMax }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
@@ -83,7 +83,7 @@ async function main(): Promise<void> {
     await migrateToLatest(db);
     const seeded = await seedIfEmpty(db);
     await syncAuthorityCatalogue(db);
-    const pubsub = databasePubSub(db, config.databaseUrl, (message) => process.stderr.write(`${message}\n`));
+    const pubsub = databasePubSub(db, config.databaseUrl);
     app = await buildApp({ db, config, pubsub, filesDir: path.join(config.dataDir, 'files'), logger: { level: config.logLevel } });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();

@@ -4,6 +4,7 @@ import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from './migrations';
+import { registerPgliteNotifications, registerPostgresNotifications } from './notifications';
 import type { Database } from './schema';
 
 export type { Database } from './schema';
@@ -46,14 +47,19 @@ export type DatabaseTarget =
       /** Starts from this dump of a data directory (`PGlite.dumpDataDir`), e.g. the tests' seeded template. */
       loadDataDir?: Blob;
     }
-  | { kind: 'postgres'; connectionString: string };
+  | {
+      kind: 'postgres';
+      connectionString: string;
+      /** Connections at most (default 10; the server passes DATABASE_POOL_MAX). */
+      poolMax?: number;
+    };
 
 /** Opens the database; int8 values come back as numbers on both engines. */
 export function openDatabase(target: DatabaseTarget): Db {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: target.connectionString,
-      max: 10,
+      max: target.poolMax ?? 10,
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
           oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
@@ -66,7 +72,9 @@ export function openDatabase(target: DatabaseTarget): Db {
     pool.on('error', (error) => {
       process.stderr.write(`[db] idle PostgreSQL connection closed: ${error.message}\n`);
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    registerPostgresNotifications(db, pool, target.connectionString, (message) => process.stderr.write(`${message}\n`));
+    return db;
   }
   // pg_trgm: the trigram indexes of the list text filters (migration 0011) need it loaded.
   // One options object: with `new PGlite(undefined, options)` (an in-memory database) PGlite 0.5
@@ -77,7 +85,9 @@ export function openDatabase(target: DatabaseTarget): Db {
 /** A PGlite database and its Kysely handle (the handle for queries, the PGlite for dumps). */
 export function openPglite(dataDir: string | null, loadDataDir?: Blob): { pglite: PGlite; db: Db } {
   const pglite = new PGlite({ dataDir: dataDir ?? undefined, loadDataDir, parsers: { [INT8_OID]: Number }, extensions: { pg_trgm } });
-  return { pglite, db: new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) }) };
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  registerPgliteNotifications(db, pglite);
+  return { pglite, db };
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

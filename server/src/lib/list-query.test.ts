@@ -126,6 +126,53 @@ describe('queries on the database', () => {
     expect(names).toEqual([...names].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)));
   });
 
+  it('matches a text filter whatever the case of its letters, and Chinese, digits and punctuation as written', async () => {
+    const [user] = await t.db
+      .insertInto('app_user')
+      .values({ enterprise_id: 8888, username: 'case_probe', nick_name: 'Zhang 张工（2号）', mobile: '', password_hash: 'x' })
+      .returning('id')
+      .execute();
+    await t.db.insertInto('user_org').values({ enterprise_id: 8888, org_id: 1001, user_id: user!.id, is_default: true }).execute();
+    const found = async (nickName: string) => (await runList(base(), USERS, carton, { nickName })).list.map((row) => row.username);
+    for (const text of ['zhang', 'ZHANG 张', '张工', '工（2号）', '2', 'zHaNg 张工（2']) expect(await found(text), text).toEqual(['case_probe']);
+    for (const text of ['张 工', '张工(2号)', 'zhang张']) expect(await found(text), text).toEqual([]);
+    await t.db.deleteFrom('app_user').where('id', '=', user!.id).execute();
+  });
+
+  it('reads the same pages when its query is compiled once per shape and only the values change', async () => {
+    // Pairs of one shape with other values come one after the other: the second reads the first's compiled text.
+    const requests: Array<Record<string, unknown>> = [
+      {},
+      { page: 2, limit: 10 },
+      { page: 3, limit: 10 },
+      { status: '1' },
+      { status: '0' },
+      { status: '0,1,2', sort: 'username,desc' },
+      { status: '2,1,0', sort: 'username,desc', page: 2 },
+      { nickName: '计划员' },
+      { nickName: '质检员' },
+      { nickName: '计划员,质检员' },
+      { nickName: 'A' },
+      { username: 'qc' },
+      { username: 'planner' },
+      { createTimeStart: '2020-01-01', createTimeEnd: '2099-12-31' },
+      { createTimeStart: '2099-01-01', createTimeEnd: '2099-12-31' },
+      { createTimeEnd: '2099-12-31', status: '1', nickName: '员', sort: 'createTime,desc', limit: 20 },
+      { createTimeEnd: '2000-12-31', status: '1', nickName: '员', sort: 'createTime,desc', limit: 20 },
+    ];
+    for (const oneRowPerKey of [false, true]) {
+      for (const params of requests) {
+        const plain = await runList(base(), USERS, carton, params, undefined, { oneRowPerKey });
+        expect(await runList(base(), USERS, carton, params, undefined, { oneRowPerKey, db: t.db }), JSON.stringify(params)).toEqual(plain);
+        expect(await runList(base(), USERS, board, params, undefined, { oneRowPerKey, db: t.db }), JSON.stringify(params)).toEqual(
+          await runList(base(), USERS, board, params, undefined, { oneRowPerKey }),
+        );
+      }
+    }
+    expect((await runList(base(), USERS, carton, { status: '0' }, undefined, { db: t.db })).list.every((row) => row.status === 0)).toBe(true);
+    expect((await runList(base(), USERS, carton, { status: '1' }, undefined, { db: t.db })).list.every((row) => row.status === 1)).toBe(true);
+  });
+
   it('filters date ranges', async () => {
     const today = new Date();
     const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
@@ -245,6 +292,26 @@ describe('exports and large lists', () => {
       }
     }
     await t.db.deleteFrom('app_user').where('id', 'in', ids).execute();
+  });
+
+  it('counts a small total once for the requests that arrive while it runs', async () => {
+    let counts = 0;
+    // Every result passes through a plugin of the handle; a small count is the one with rows and total.
+    const counting = t.db.withPlugin({
+      transformQuery: ({ node }) => node,
+      transformResult: async ({ result }) => {
+        if (result.rows[0] && 'rows' in result.rows[0] && 'total' in result.rows[0]) counts += 1;
+        return result;
+      },
+    });
+    const countingBase = () =>
+      counting.selectFrom('user_org as uo').innerJoin('app_user as u', 'u.id', 'uo.user_id').select(['u.id as userId', 'u.username', 'u.nick_name as nickName', 'u.status']);
+    const pages = await Promise.all(Array.from({ length: 10 }, () => runList(countingBase(), USERS, carton, { status: '1,2' })));
+    expect(counts).toBe(1);
+    const alone = await runList(base(), USERS, carton, { status: '1,2' });
+    expect(pages.map((page) => page.total)).toEqual(Array(10).fill(alone.total));
+    await runList(countingBase(), USERS, carton, { status: '1,2' });
+    expect(counts).toBe(2);
   });
 
   it('counts exactly on both sides of the cheap-count bound, and exports all rows of a large list', async () => {

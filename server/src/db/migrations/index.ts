@@ -23,6 +23,7 @@ import { cartonSchedule } from './0027_carton_schedule';
 import { orderListFacts } from './0028_order_list_facts';
 import { boardRemake } from './0029_board_remake';
 import { repairDowntimeLink } from './0030_repair_downtime_link';
+import { sessionNotify } from './0031_session_notify';
 
 /** Every migration in order; names sort lexically and must never change once shipped. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0028_order_list_facts': orderListFacts,
   '0029_board_remake': boardRemake,
   '0030_repair_downtime_link': repairDowntimeLink,
+  '0031_session_notify': sessionNotify,
 };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { LoginInfo, UserInfo, UserLogRequest } from '@core/contracts/auth';
 import { ResultCode } from '@core/contracts/common';
 import { authorityCodes, type RouteAuthority } from '@core/contracts/endpoint';
@@ -12,6 +12,7 @@ import { AppError } from '../../plugins/envelopes';
 import { compiledOnce } from '../../lib/compiled-once';
 import { formatDateTime } from '../../lib/datetime';
 import { DUMMY_PASSWORD_HASH, hashToken, newToken, verifyPassword } from './crypto';
+import type { SessionCache } from './session-cache';
 
 export const AuthMessages = {
   WRONG_CREDENTIALS: '用户名或密码错误',
@@ -136,27 +137,35 @@ async function findLiveToken(db: Db, hash: string, kind: 'access' | 'refresh', n
   return liveToken(db, hash, kind, now).executeTakeFirst();
 }
 
+/** The authority codes a token's (`t`) user holds in the token's factory, through roles of that factory: a subquery of `liveToken`. */
+function heldCodes(db: Db) {
+  return db
+    .selectFrom('user_role as ur')
+    .innerJoin('role_authority as ra', (join) => join.onRef('ra.role_id', '=', 'ur.role_id').onRef('ra.org_id', '=', 'ur.org_id'))
+    .innerJoin('authority as a', 'a.id', 'ra.authority_id')
+    .where(sql<SqlBool>`(ur.enterprise_id, ur.org_id, ur.user_id) = (t.enterprise_id, t.org_id, t.user_id)`);
+}
+
 /**
- * A live access token, and whether its user holds one of a route's authority codes in the token's
- * factory (through roles of that factory; true when the route names none), in one query. Both forms are
- * compiled once (lib/compiled-once): only the token hash, the time and the code change per request.
+ * The session of a live access token, in one query, compiled once (lib/compiled-once): only the
+ * token hash, the time and the codes change per request.
+ * - `known`: with the token's expiry and every code the user holds (sorted), what the session
+ *   cache keeps (read once per token while the cache answers);
+ * - `anyRoute` / `authority`: whether the user holds a route's code (an EXISTS, not the whole
+ *   list), when the cache is off.
  */
 function liveSessionQueries(db: Db) {
   return {
+    known: compiledOnce(db, (hash: string, now: Date) =>
+      liveToken(db, hash, 'access', now).select([
+        't.expires_at as expiresAt',
+        sql<string[]>`array(${heldCodes(db).select('a.code').distinct().orderBy('a.code')})`.as('codes'),
+      ]),
+    ),
     anyRoute: compiledOnce(db, (hash: string, now: Date) => liveToken(db, hash, 'access', now).select(sql<boolean>`true`.as('holds'))),
     authority: compiledOnce(db, (hash: string, now: Date, routeAuthorities: readonly string[]) =>
       liveToken(db, hash, 'access', now).select((eb) =>
-        sql<boolean>`${eb.exists(
-          eb
-            .selectFrom('user_role as ur')
-            .innerJoin('role_authority as ra', (join) => join.onRef('ra.role_id', '=', 'ur.role_id').onRef('ra.org_id', '=', 'ur.org_id'))
-            .innerJoin('authority as a', 'a.id', 'ra.authority_id')
-            .select(sql.lit(1).as('one'))
-            .whereRef('ur.enterprise_id', '=', 't.enterprise_id')
-            .whereRef('ur.org_id', '=', 't.org_id')
-            .whereRef('ur.user_id', '=', 't.user_id')
-            .where(sql<boolean>`${sql.ref('a.code')} = any(${routeAuthorities})`),
-        )}`.as('holds'),
+        sql<boolean>`${eb.exists(heldCodes(db).select(sql.lit(1).as('one')).where(sql<boolean>`${sql.ref('a.code')} = any(${routeAuthorities})`))}`.as('holds'),
       ),
     ),
   };
@@ -263,22 +272,38 @@ export class AuthService implements SessionResolver {
   constructor(
     private readonly db: Db,
     private readonly settings: AuthSettings,
+    /** Live sessions kept in memory (off without one). */
+    private readonly sessions?: SessionCache,
   ) {
     this.liveSession = liveSessionQueries(db);
   }
 
   /**
-   * The session of a live access token in one round trip: the token, its account's status and
-   * whether the user holds the route's authority code (an EXISTS, not the whole list; the list is
-   * read only by the few routes that need it, on first use). Deliberately not cached: several
-   * server processes may share one PostgreSQL (ARCHITECTURE.md), and a cache in one process could
-   * not hear a logout, a disabled account or a removed authority written by another, so it would
-   * honour a refused token for its TTL. One indexed query per request keeps every such change
-   * effective on the very next request, in every process.
+   * The session of a live access token: the token, its account's status and whether the user holds
+   * the route's authority code. While the session cache answers (the database's session channel is
+   * listened to: session-cache.ts), a token known to be live is answered from memory and any
+   * change of a token, an account or its authorities, by any writer in any process, drops what is
+   * kept (migration 0031); a token not kept is read with every code its user holds, then kept.
+   * Otherwise one query per request: the token and an EXISTS for the route's code, the full list
+   * read only by the few routes that need it, on first use.
    */
   async resolve(accessToken: string, routeAuthority?: RouteAuthority): Promise<Session | null> {
     const hash = hashToken(accessToken);
     const now = this.settings.now();
+    const { sessions } = this;
+    if (sessions?.enabled) {
+      let known = sessions.get(hash, now);
+      if (!known) {
+        const mark = sessions.mark;
+        const [row] = await this.liveSession.known(hash, now);
+        if (!row) return null;
+        known = { ...row, codes: new Set(row.codes) };
+        sessions.keep(hash, known, mark);
+      }
+      const { expiresAt: _expiresAt, codes, ...identity } = known;
+      const holds = routeAuthority === undefined || authorityCodes(routeAuthority).some((code) => codes.has(code));
+      return { ...identity, holdsRouteAuthority: holds, authorities: async () => [...codes] };
+    }
     const [row] =
       routeAuthority === undefined
         ? await this.liveSession.anyRoute(hash, now)

@@ -2,6 +2,7 @@ import type { ServerModule } from '../module';
 import { authRoutes } from './auth.routes';
 
 export { AuthService } from './auth.service';
+export { SessionCache } from './session-cache';
 export { hashPassword, hashToken } from './crypto';
 
 /** Platform module without pages: login, refresh, logout, user info, factory switch, user log. */
