@@ -18,7 +18,9 @@ describe('expiring account', () => {
     await counting.waitFor();
     const firstSeenAt = Date.now();
     const firstLabel = (await counting.innerText()).trim();
-    expect(firstLabel).toBe('我知道了（5s）');
+    // The countdown starts at 5 s; on a busy machine the first look may come a second after the dialog did.
+    const firstSeconds = Number(/（(\d)s）/.exec(firstLabel)?.[1]);
+    expect([5, 4]).toContain(firstSeconds);
     expect(await counting.isDisabled()).toBe(true);
     // The content names the expiry date and the days left.
     const content = await dialog.innerText();
@@ -34,8 +36,8 @@ describe('expiring account', () => {
     await ok.waitFor({ timeout: 8_000 });
     const enabledAfterMs = Date.now() - firstSeenAt;
     expect(await ok.isEnabled()).toBe(true);
-    // Shown at 5 s and enabled only when the countdown reached 0 (allowing for scheduling jitter).
-    expect(enabledAfterMs).toBeGreaterThanOrEqual(4_000);
+    // Enabled only when the countdown reached 0: at least the seconds still shown at the first look, less a second of jitter.
+    expect(enabledAfterMs).toBeGreaterThanOrEqual((firstSeconds - 1) * 1000);
     await shot(page, 'expiry-3-ok-enabled');
 
     await ok.click();

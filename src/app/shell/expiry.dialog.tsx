@@ -10,7 +10,8 @@ function expiryText(info: ExpiryPopupInfo): string {
   return `您的账号将于 ${info.expireTime} 到期，剩余 ${info.days} 天，请及时联系管理员续期。`;
 }
 
-function ExpiryDialog({ info, onClose }: { info: ExpiryPopupInfo; onClose: () => void }) {
+/** The reminder itself: its OK button stays disabled for EXPIRY_COUNTDOWN_SECONDS, counting down each second. */
+export function ExpiryDialog({ info, onClose }: { info: ExpiryPopupInfo; onClose: () => void }) {
   const [seconds, setSeconds] = useState(EXPIRY_COUNTDOWN_SECONDS);
   useEffect(() => {
     if (seconds <= 0) return undefined;
