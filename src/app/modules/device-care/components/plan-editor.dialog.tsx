@@ -80,7 +80,8 @@ export function PlanEditorDialog({ editing, onClose, onSaved }: ListEditorProps<
   return (
     <FormDialog open={open} title={`${row ? '编辑' : '新增'}${noun}计划`} width={760} editing={!!row} save={save} onClose={onClose} onSaved={onSaved}>
       <Spin spinning={open && loaded.loading}>
-        <Form form={form} layout="vertical" className="mes-care-plan-form">
+        {/* Disabled while its data loads: what is typed meanwhile would be reset when it arrives. */}
+        <Form form={form} layout="vertical" className="mes-care-plan-form" disabled={loaded.loading}>
           <Row gutter={16}>
             <Col span={12}>
               <Form.Item name="planName" label="计划名称" rules={[...required('计划名称', '请输入'), { max: 30, message: '计划名称不能超过30个字符' }]}>

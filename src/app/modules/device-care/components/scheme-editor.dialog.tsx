@@ -63,7 +63,8 @@ export function SchemeEditorDialog({ editing, onClose, onSaved }: ListEditorProp
   return (
     <FormDialog open={open} title={`${row ? '编辑' : '新增'}${noun}方案`} width={1080} editing={!!row} save={save} onClose={onClose} onSaved={onSaved}>
       <Spin spinning={open && loaded.loading}>
-        <Form form={form} layout="vertical" className="mes-care-scheme-form">
+        {/* Disabled while its data loads: what is typed meanwhile would be reset when it arrives. */}
+        <Form form={form} layout="vertical" className="mes-care-scheme-form" disabled={loaded.loading}>
           <Form.Item name="schemeName" label="方案名称" rules={[{ required: true, whitespace: true, message: '请输入方案名称' }, { max: 30, message: '方案名称不能超过30个字符' }]}>
             <Input placeholder={`如 印刷机日常${noun}`} maxLength={30} />
           </Form.Item>

@@ -128,7 +128,8 @@ export function RepairEditorDialog({ editing, onClose, onSaved }: ListEditorProp
   return (
     <FormDialog open={open} title={row ? '编辑维修单' : '新增维修单'} width={820} editing={!!row} save={save} onClose={onClose} onSaved={onSaved}>
       <Spin spinning={open && loaded.loading}>
-        <Form form={form} layout="vertical" className="mes-repair-form">
+        {/* Disabled while its data loads: what is typed meanwhile would be reset when it arrives. */}
+        <Form form={form} layout="vertical" className="mes-repair-form" disabled={loaded.loading}>
           <Row gutter={16}>
             <Col span={12}>
               <Form.Item name="deviceId" label={REPAIR.deviceId.label} rules={[{ required: true, message: `请选择${REPAIR.deviceId.label}` }]}>
