@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { App, Modal } from 'antd';
+import { App, ConfigProvider, Modal, Spin } from 'antd';
 import { DIALOG_WIDTH } from '@core/constants';
 
 export interface FormDialogProps {
@@ -17,12 +17,17 @@ export interface FormDialogProps {
   editing?: boolean;
   onClose: () => void;
   onSaved?: () => void;
+  /**
+   * The form's data is still loading: it spins, and its fields and 确定 are disabled, since a form
+   * reset with the data when it arrives would wipe what was typed meanwhile.
+   */
+  loading?: boolean;
   /** The form; a function gets the dialog's submit (e.g. for a form's onFinish, so Enter saves). */
   children: ReactNode | ((submit: () => void) => ReactNode);
 }
 
 /** The one shell of every create/edit dialog: 确定 spins while saving, says 新增成功/修改成功, then closes. */
-export function FormDialog({ open, title, width = DIALOG_WIDTH, save, successText, editing = false, onClose, onSaved, children }: FormDialogProps) {
+export function FormDialog({ open, title, width = DIALOG_WIDTH, save, successText, editing = false, onClose, onSaved, loading = false, children }: FormDialogProps) {
   const { message } = App.useApp();
   const [saving, setSaving] = useState(false);
 
@@ -49,12 +54,15 @@ export function FormDialog({ open, title, width = DIALOG_WIDTH, save, successTex
       okText="确定"
       cancelText="取消"
       confirmLoading={saving}
+      okButtonProps={{ disabled: loading }}
       onOk={run}
       onCancel={onClose}
       mask={{ closable: false }}
       forceRender
     >
-      {typeof children === 'function' ? children(run) : children}
+      <Spin spinning={loading}>
+        <ConfigProvider componentDisabled={loading}>{typeof children === 'function' ? children(run) : children}</ConfigProvider>
+      </Spin>
     </Modal>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Button, Checkbox, Form, Input, InputNumber, Select, Spin, Table } from 'antd';
+import { Button, Checkbox, Form, Input, InputNumber, Select, Table } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { CARE_ITEM_KIND, CARE_LIMITS, type CareItemKind, type CareItemRequest, type Scheme, type SchemeDetail } from '@core/contracts/device-care';
 import { FormDialog, useLoaded, type ListEditorProps } from '@app/components';
@@ -61,94 +61,91 @@ export function SchemeEditorDialog({ editing, onClose, onSaved }: ListEditorProp
   };
 
   return (
-    <FormDialog open={open} title={`${row ? '编辑' : '新增'}${noun}方案`} width={1080} editing={!!row} save={save} onClose={onClose} onSaved={onSaved}>
-      <Spin spinning={open && loaded.loading}>
-        {/* Disabled while its data loads: what is typed meanwhile would be reset when it arrives. */}
-        <Form form={form} layout="vertical" className="mes-care-scheme-form" disabled={loaded.loading}>
-          <Form.Item name="schemeName" label="方案名称" rules={[{ required: true, whitespace: true, message: '请输入方案名称' }, { max: 30, message: '方案名称不能超过30个字符' }]}>
-            <Input placeholder={`如 印刷机日常${noun}`} maxLength={30} />
-          </Form.Item>
-          <Form.List name="items">
-            {(fields, { add, remove }) => (
-              <>
-                <Table
-                  className="mes-care-items"
-                  size="small"
-                  pagination={false}
-                  rowKey="key"
-                  dataSource={fields}
-                  onRow={(_, index) => ({ 'data-row': String((index ?? 0) + 1) }) as never}
-                  columns={[
-                    { title: '序号', width: 50, render: (_, __, index) => index + 1 },
-                    {
-                      title: '项目名称',
-                      width: 150,
-                      render: (_, field) => (
-                        <Form.Item name={[field.name, 'itemName']} rules={[{ required: true, whitespace: true, message: '请输入项目名称' }]} noStyle={false} style={{ margin: 0 }}>
-                          <Input aria-label={`第${field.name + 1}行项目名称`} maxLength={30} />
+    <FormDialog open={open} title={`${row ? '编辑' : '新增'}${noun}方案`} width={1080} editing={!!row} save={save} onClose={onClose} onSaved={onSaved} loading={open && loaded.loading}>
+      <Form form={form} layout="vertical" className="mes-care-scheme-form">
+        <Form.Item name="schemeName" label="方案名称" rules={[{ required: true, whitespace: true, message: '请输入方案名称' }, { max: 30, message: '方案名称不能超过30个字符' }]}>
+          <Input placeholder={`如 印刷机日常${noun}`} maxLength={30} />
+        </Form.Item>
+        <Form.List name="items">
+          {(fields, { add, remove }) => (
+            <>
+              <Table
+                className="mes-care-items"
+                size="small"
+                pagination={false}
+                rowKey="key"
+                dataSource={fields}
+                onRow={(_, index) => ({ 'data-row': String((index ?? 0) + 1) }) as never}
+                columns={[
+                  { title: '序号', width: 50, render: (_, __, index) => index + 1 },
+                  {
+                    title: '项目名称',
+                    width: 150,
+                    render: (_, field) => (
+                      <Form.Item name={[field.name, 'itemName']} rules={[{ required: true, whitespace: true, message: '请输入项目名称' }]} noStyle={false} style={{ margin: 0 }}>
+                        <Input aria-label={`第${field.name + 1}行项目名称`} maxLength={30} />
+                      </Form.Item>
+                    ),
+                  },
+                  { title: '方法', width: 130, render: (_, field) => <Form.Item name={[field.name, 'method']} style={{ margin: 0 }}><Input maxLength={50} placeholder="如 看压力表" /></Form.Item> },
+                  { title: '标准', width: 150, render: (_, field) => <Form.Item name={[field.name, 'standard']} style={{ margin: 0 }}><Input maxLength={100} /></Form.Item> },
+                  {
+                    title: '判定方式',
+                    width: 110,
+                    render: (_, field) => (
+                      <Form.Item name={[field.name, 'valueKind']} style={{ margin: 0 }}>
+                        <Select options={KIND_OPTIONS} aria-label={`第${field.name + 1}行判定方式`} />
+                      </Form.Item>
+                    ),
+                  },
+                  {
+                    title: '正常范围',
+                    width: 250,
+                    render: (_, field) =>
+                      items[field.name]?.valueKind === 'yesno' ? (
+                        <Form.Item name={[field.name, 'normalYes']} style={{ margin: 0 }}>
+                          <Select options={[{ value: true, label: '“是”为正常' }, { value: false, label: '“否”为正常' }]} />
                         </Form.Item>
-                      ),
-                    },
-                    { title: '方法', width: 130, render: (_, field) => <Form.Item name={[field.name, 'method']} style={{ margin: 0 }}><Input maxLength={50} placeholder="如 看压力表" /></Form.Item> },
-                    { title: '标准', width: 150, render: (_, field) => <Form.Item name={[field.name, 'standard']} style={{ margin: 0 }}><Input maxLength={100} /></Form.Item> },
-                    {
-                      title: '判定方式',
-                      width: 110,
-                      render: (_, field) => (
-                        <Form.Item name={[field.name, 'valueKind']} style={{ margin: 0 }}>
-                          <Select options={KIND_OPTIONS} aria-label={`第${field.name + 1}行判定方式`} />
-                        </Form.Item>
-                      ),
-                    },
-                    {
-                      title: '正常范围',
-                      width: 250,
-                      render: (_, field) =>
-                        items[field.name]?.valueKind === 'yesno' ? (
-                          <Form.Item name={[field.name, 'normalYes']} style={{ margin: 0 }}>
-                            <Select options={[{ value: true, label: '“是”为正常' }, { value: false, label: '“否”为正常' }]} />
+                      ) : (
+                        <div style={{ display: 'flex', gap: 4 }}>
+                          <Form.Item name={[field.name, 'min']} style={{ margin: 0 }}>
+                            <InputNumber placeholder="下限" aria-label={`第${field.name + 1}行下限`} style={{ width: 78 }} />
                           </Form.Item>
-                        ) : (
-                          <div style={{ display: 'flex', gap: 4 }}>
-                            <Form.Item name={[field.name, 'min']} style={{ margin: 0 }}>
-                              <InputNumber placeholder="下限" aria-label={`第${field.name + 1}行下限`} style={{ width: 78 }} />
-                            </Form.Item>
-                            <Form.Item name={[field.name, 'max']} style={{ margin: 0 }}>
-                              <InputNumber placeholder="上限" aria-label={`第${field.name + 1}行上限`} style={{ width: 78 }} />
-                            </Form.Item>
-                            <Form.Item name={[field.name, 'unit']} style={{ margin: 0 }}>
-                              <Input placeholder="单位" aria-label={`第${field.name + 1}行单位`} maxLength={10} style={{ width: 64 }} />
-                            </Form.Item>
-                          </div>
-                        ),
-                    },
-                    {
-                      title: '需拍照',
-                      width: 70,
-                      render: (_, field) => (
-                        <Form.Item name={[field.name, 'photoRequired']} valuePropName="checked" style={{ margin: 0 }}>
-                          <Checkbox aria-label={`第${field.name + 1}行需拍照`} />
-                        </Form.Item>
+                          <Form.Item name={[field.name, 'max']} style={{ margin: 0 }}>
+                            <InputNumber placeholder="上限" aria-label={`第${field.name + 1}行上限`} style={{ width: 78 }} />
+                          </Form.Item>
+                          <Form.Item name={[field.name, 'unit']} style={{ margin: 0 }}>
+                            <Input placeholder="单位" aria-label={`第${field.name + 1}行单位`} maxLength={10} style={{ width: 64 }} />
+                          </Form.Item>
+                        </div>
                       ),
-                    },
-                    {
-                      title: '',
-                      width: 40,
-                      render: (_, field) => <Button type="text" danger icon={<DeleteOutlined />} aria-label={`删除第${field.name + 1}行`} disabled={fields.length <= 1} onClick={() => remove(field.name)} />,
-                    },
-                  ]}
-                />
-                <Button type="dashed" icon={<PlusOutlined />} style={{ marginTop: 8 }} disabled={fields.length >= CARE_LIMITS.items} onClick={() => add({ ...NEW_ITEM })}>
-                  添加项目
-                </Button>
-              </>
-            )}
-          </Form.List>
-          <Form.Item name="remark" label="备注" style={{ marginTop: 16 }}>
-            <Input.TextArea maxLength={200} autoSize={{ minRows: 2, maxRows: 4 }} />
-          </Form.Item>
-        </Form>
-      </Spin>
+                  },
+                  {
+                    title: '需拍照',
+                    width: 70,
+                    render: (_, field) => (
+                      <Form.Item name={[field.name, 'photoRequired']} valuePropName="checked" style={{ margin: 0 }}>
+                        <Checkbox aria-label={`第${field.name + 1}行需拍照`} />
+                      </Form.Item>
+                    ),
+                  },
+                  {
+                    title: '',
+                    width: 40,
+                    render: (_, field) => <Button type="text" danger icon={<DeleteOutlined />} aria-label={`删除第${field.name + 1}行`} disabled={fields.length <= 1} onClick={() => remove(field.name)} />,
+                  },
+                ]}
+              />
+              <Button type="dashed" icon={<PlusOutlined />} style={{ marginTop: 8 }} disabled={fields.length >= CARE_LIMITS.items} onClick={() => add({ ...NEW_ITEM })}>
+                添加项目
+              </Button>
+            </>
+          )}
+        </Form.List>
+        <Form.Item name="remark" label="备注" style={{ marginTop: 16 }}>
+          <Input.TextArea maxLength={200} autoSize={{ minRows: 2, maxRows: 4 }} />
+        </Form.Item>
+      </Form>
     </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Button, Checkbox, Col, DatePicker, Empty, Form, Input, InputNumber, Row, Select, Space, Spin } from 'antd';
+import { Button, Checkbox, Col, DatePicker, Empty, Form, Input, InputNumber, Row, Select, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { UserBrief } from '@core/contracts/account';
@@ -126,115 +126,112 @@ export function RepairEditorDialog({ editing, onClose, onSaved }: ListEditorProp
 
   const partOptions = parts.map((part) => ({ value: part.id, label: partLabel(part) }));
   return (
-    <FormDialog open={open} title={row ? '编辑维修单' : '新增维修单'} width={820} editing={!!row} save={save} onClose={onClose} onSaved={onSaved}>
-      <Spin spinning={open && loaded.loading}>
-        {/* Disabled while its data loads: what is typed meanwhile would be reset when it arrives. */}
-        <Form form={form} layout="vertical" className="mes-repair-form" disabled={loaded.loading}>
-          <Row gutter={16}>
-            <Col span={12}>
-              <Form.Item name="deviceId" label={REPAIR.deviceId.label} rules={[{ required: true, message: `请选择${REPAIR.deviceId.label}` }]}>
-                <Select
-                  placeholder="请选择设备"
-                  options={deviceOptions(devices)}
-                  showSearch={{ optionFilterProp: 'label' }}
-                  onChange={() => form.setFieldsValue({ parts: [], downtimeLinkStart: null })}
+    <FormDialog open={open} title={row ? '编辑维修单' : '新增维修单'} width={820} editing={!!row} save={save} onClose={onClose} onSaved={onSaved} loading={open && loaded.loading}>
+      <Form form={form} layout="vertical" className="mes-repair-form">
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item name="deviceId" label={REPAIR.deviceId.label} rules={[{ required: true, message: `请选择${REPAIR.deviceId.label}` }]}>
+              <Select
+                placeholder="请选择设备"
+                options={deviceOptions(devices)}
+                showSearch={{ optionFilterProp: 'label' }}
+                onChange={() => form.setFieldsValue({ parts: [], downtimeLinkStart: null })}
+              />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="faultTime" label={REPAIR.faultTime.label} rules={[{ required: true, message: `请选择${REPAIR.faultTime.label}` }]}>
+              <DatePicker showTime format={TIME} style={{ width: '100%' }} disabledDate={(date) => date.isAfter(dayjs().endOf('day'))} />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item
+              name="faultDescription"
+              label={REPAIR.faultDescription.label}
+              rules={[{ required: true, whitespace: true, message: `请输入${REPAIR.faultDescription.label}` }]}
+            >
+              <Input.TextArea rows={2} maxLength={REPAIR.faultDescription.max} showCount placeholder="如 主电机异响，运行中振动明显" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="reporterId" label={REPAIR.reporterId.label} rules={[{ required: true, message: `请选择${REPAIR.reporterId.label}` }]}>
+              <UserSelect knownUsers={people} placeholder="请选择报修人" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="repairerIds" label={REPAIR.repairerIds.label} extra="开始维修前需指定；维修人不能验收自己的维修单">
+              <UserSelect multiple knownUsers={people} placeholder="请选择维修人" />
+            </Form.Item>
+          </Col>
+          {canPickDowntime && (
+            <Col span={24}>
+              <Form.Item name="downtimeLinkStart" label={REPAIR.downtimeLinkStart.label} extra="选择该设备近 30 天的故障/待机记录，自动带出停机时段；没有合适的记录时清空，手工填写停机时段">
+                <Select<number>
+                  allowClear
+                  placeholder={deviceId ? (downtime.length ? '请选择停机记录' : '该设备近 30 天无停机记录') : '请先选择设备'}
+                  disabled={!deviceId}
+                  options={downtimeOptions}
+                  onChange={pickDowntime}
                 />
               </Form.Item>
             </Col>
-            <Col span={12}>
-              <Form.Item name="faultTime" label={REPAIR.faultTime.label} rules={[{ required: true, message: `请选择${REPAIR.faultTime.label}` }]}>
-                <DatePicker showTime format={TIME} style={{ width: '100%' }} disabledDate={(date) => date.isAfter(dayjs().endOf('day'))} />
-              </Form.Item>
-            </Col>
+          )}
+          <Col span={12}>
+            <Form.Item name="downtime" label={REPAIR.downtime.label} extra={linked ? '取自所选停机记录' : undefined}>
+              <DatePicker.RangePicker showTime format={TIME} style={{ width: '100%' }} placeholder={['停机开始', '停机结束']} disabled={linked} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="cost" label={`${REPAIR.cost.label}（元）`}>
+              <InputNumber min={0} max={REPAIR_LIMITS.cost} precision={2} style={{ width: '100%' }} placeholder="请输入维修费用" />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item label={REPAIR.parts.label} className="mes-repair-parts" extra="保存时按用量从该设备的备件库存中扣减，库存不足将无法保存">
+              <Form.List name="parts">
+                {(items, { add, remove }) => (
+                  <>
+                    {items.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={deviceId ? '未使用备件' : '请先选择设备'} />}
+                    {items.map(({ key, name }, index) => (
+                      <Space key={key} align="baseline" className="mes-repair-part" data-row={index + 1}>
+                        <Form.Item name={[name, 'sparePartId']} rules={[{ required: true, message: '请选择备件' }]}>
+                          <Select placeholder="备件" aria-label={`第${index + 1}行备件`} options={partOptions} style={{ width: 440 }} showSearch={{ optionFilterProp: 'label' }} />
+                        </Form.Item>
+                        <Form.Item name={[name, 'quantity']} rules={[{ required: true, message: '请输入用量' }]}>
+                          <InputNumber<number> placeholder="用量" aria-label={`第${index + 1}行用量`} min={1} max={REPAIR_LIMITS.partQuantity} precision={0} style={{ width: 110 }} />
+                        </Form.Item>
+                        <Button type="text" aria-label="删除备件" icon={<DeleteOutlined />} onClick={() => remove(name)} />
+                      </Space>
+                    ))}
+                    <div>
+                      <Button type="dashed" icon={<PlusOutlined />} disabled={!deviceId || parts.length === 0} onClick={() => add({ quantity: 1 })}>
+                        {deviceId && parts.length === 0 ? '该设备暂无备品备件' : '添加备件'}
+                      </Button>
+                    </div>
+                  </>
+                )}
+              </Form.List>
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item name="photos" label={REPAIR.photos.label} extra="支持 jpg、png，最多 4 张">
+              <ImageUpload multiple />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item name="remark" label={REPAIR.remark.label}>
+              <Input.TextArea rows={2} maxLength={200} showCount placeholder="请输入备注" />
+            </Form.Item>
+          </Col>
+          {!row && (
             <Col span={24}>
-              <Form.Item
-                name="faultDescription"
-                label={REPAIR.faultDescription.label}
-                rules={[{ required: true, whitespace: true, message: `请输入${REPAIR.faultDescription.label}` }]}
-              >
-                <Input.TextArea rows={2} maxLength={REPAIR.faultDescription.max} showCount placeholder="如 主电机异响，运行中振动明显" />
+              <Form.Item name="notify" valuePropName="checked" extra="保存后发送到本工厂已启用的告警群（告警群设置）">
+                <Checkbox>{REPAIR.notify.label}</Checkbox>
               </Form.Item>
             </Col>
-            <Col span={12}>
-              <Form.Item name="reporterId" label={REPAIR.reporterId.label} rules={[{ required: true, message: `请选择${REPAIR.reporterId.label}` }]}>
-                <UserSelect knownUsers={people} placeholder="请选择报修人" />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item name="repairerIds" label={REPAIR.repairerIds.label} extra="开始维修前需指定；维修人不能验收自己的维修单">
-                <UserSelect multiple knownUsers={people} placeholder="请选择维修人" />
-              </Form.Item>
-            </Col>
-            {canPickDowntime && (
-              <Col span={24}>
-                <Form.Item name="downtimeLinkStart" label={REPAIR.downtimeLinkStart.label} extra="选择该设备近 30 天的故障/待机记录，自动带出停机时段；没有合适的记录时清空，手工填写停机时段">
-                  <Select<number>
-                    allowClear
-                    placeholder={deviceId ? (downtime.length ? '请选择停机记录' : '该设备近 30 天无停机记录') : '请先选择设备'}
-                    disabled={!deviceId}
-                    options={downtimeOptions}
-                    onChange={pickDowntime}
-                  />
-                </Form.Item>
-              </Col>
-            )}
-            <Col span={12}>
-              <Form.Item name="downtime" label={REPAIR.downtime.label} extra={linked ? '取自所选停机记录' : undefined}>
-                <DatePicker.RangePicker showTime format={TIME} style={{ width: '100%' }} placeholder={['停机开始', '停机结束']} disabled={linked} />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item name="cost" label={`${REPAIR.cost.label}（元）`}>
-                <InputNumber min={0} max={REPAIR_LIMITS.cost} precision={2} style={{ width: '100%' }} placeholder="请输入维修费用" />
-              </Form.Item>
-            </Col>
-            <Col span={24}>
-              <Form.Item label={REPAIR.parts.label} className="mes-repair-parts" extra="保存时按用量从该设备的备件库存中扣减，库存不足将无法保存">
-                <Form.List name="parts">
-                  {(items, { add, remove }) => (
-                    <>
-                      {items.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={deviceId ? '未使用备件' : '请先选择设备'} />}
-                      {items.map(({ key, name }, index) => (
-                        <Space key={key} align="baseline" className="mes-repair-part" data-row={index + 1}>
-                          <Form.Item name={[name, 'sparePartId']} rules={[{ required: true, message: '请选择备件' }]}>
-                            <Select placeholder="备件" aria-label={`第${index + 1}行备件`} options={partOptions} style={{ width: 440 }} showSearch={{ optionFilterProp: 'label' }} />
-                          </Form.Item>
-                          <Form.Item name={[name, 'quantity']} rules={[{ required: true, message: '请输入用量' }]}>
-                            <InputNumber<number> placeholder="用量" aria-label={`第${index + 1}行用量`} min={1} max={REPAIR_LIMITS.partQuantity} precision={0} style={{ width: 110 }} />
-                          </Form.Item>
-                          <Button type="text" aria-label="删除备件" icon={<DeleteOutlined />} onClick={() => remove(name)} />
-                        </Space>
-                      ))}
-                      <div>
-                        <Button type="dashed" icon={<PlusOutlined />} disabled={!deviceId || parts.length === 0} onClick={() => add({ quantity: 1 })}>
-                          {deviceId && parts.length === 0 ? '该设备暂无备品备件' : '添加备件'}
-                        </Button>
-                      </div>
-                    </>
-                  )}
-                </Form.List>
-              </Form.Item>
-            </Col>
-            <Col span={24}>
-              <Form.Item name="photos" label={REPAIR.photos.label} extra="支持 jpg、png，最多 4 张">
-                <ImageUpload multiple />
-              </Form.Item>
-            </Col>
-            <Col span={24}>
-              <Form.Item name="remark" label={REPAIR.remark.label}>
-                <Input.TextArea rows={2} maxLength={200} showCount placeholder="请输入备注" />
-              </Form.Item>
-            </Col>
-            {!row && (
-              <Col span={24}>
-                <Form.Item name="notify" valuePropName="checked" extra="保存后发送到本工厂已启用的告警群（告警群设置）">
-                  <Checkbox>{REPAIR.notify.label}</Checkbox>
-                </Form.Item>
-              </Col>
-            )}
-          </Row>
-        </Form>
-      </Spin>
+          )}
+        </Row>
+      </Form>
     </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Empty, Form, Select, Space, Spin } from 'antd';
+import { Button, Empty, Form, Select, Space } from 'antd';
 import { FormDialog } from '@app/components/form-dialog';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { CreateTeamRequest, Team } from '@core/contracts/modeling';
@@ -70,55 +70,53 @@ export function TeamEditorDialog({ editing, onClose, onSaved }: TeamEditorProps)
   };
 
   return (
-    <FormDialog open={!!editing} title={row ? '编辑班组' : '新增班组'} width={720} editing={!!row} save={save} onClose={onClose} onSaved={onSaved}>
-      <Spin spinning={loading}>
-        <Form form={form} layout="horizontal" labelCol={{ span: 4 }} className="mes-team-editor">
-          <EditFormFields
-            fields={TEAM_FIELDS}
-            options={{ workshopId: optionsOf(workshops, (workshop) => workshop.workshopName), leaderUserId: userOptions }}
-          />
-          <Form.Item label="班组成员">
-            <Form.List name="members">
-              {(items, { add, remove }) => (
-                <div className="mes-team-members" style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
-                  {items.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无成员，请添加" />}
-                  {items.map(({ key: itemKey, name }, index) => (
-                    <Space key={itemKey} align="baseline" className="mes-team-member" data-member={index + 1}>
-                      <Form.Item name={[name, 'userId']} rules={[{ required: true, message: '请选择成员' }]}>
-                        <Select
-                          placeholder="请选择成员"
-                          aria-label={`第${index + 1}位成员`}
-                          style={{ width: 240 }}
-                          options={userOptions.map((option) => ({
-                            ...option,
-                            disabled: chosen.has(option.value) && members?.[index]?.userId !== option.value,
-                          }))}
-                          showSearch={{ optionFilterProp: 'label' }}
-                        />
-                      </Form.Item>
-                      <Form.Item name={[name, 'positionId']}>
-                        <Select
-                          placeholder="岗位（可选）"
-                          aria-label={`第${index + 1}位成员岗位`}
-                          style={{ width: 180 }}
-                          allowClear
-                          options={optionsOf(positions, (position) => position.positionName)}
-                          notFoundContent="暂无岗位，请先在岗位中添加"
-                          showSearch={{ optionFilterProp: 'label' }}
-                        />
-                      </Form.Item>
-                      <Button type="text" danger aria-label="移除成员" icon={<DeleteOutlined />} onClick={() => remove(name)} />
-                    </Space>
-                  ))}
-                  <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({})} style={{ width: 240 }}>
-                    添加成员
-                  </Button>
-                </div>
-              )}
-            </Form.List>
-          </Form.Item>
-        </Form>
-      </Spin>
+    <FormDialog open={!!editing} title={row ? '编辑班组' : '新增班组'} width={720} editing={!!row} save={save} onClose={onClose} onSaved={onSaved} loading={loading}>
+      <Form form={form} layout="horizontal" labelCol={{ span: 4 }} className="mes-team-editor">
+        <EditFormFields
+          fields={TEAM_FIELDS}
+          options={{ workshopId: optionsOf(workshops, (workshop) => workshop.workshopName), leaderUserId: userOptions }}
+        />
+        <Form.Item label="班组成员">
+          <Form.List name="members">
+            {(items, { add, remove }) => (
+              <div className="mes-team-members" style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
+                {items.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无成员，请添加" />}
+                {items.map(({ key: itemKey, name }, index) => (
+                  <Space key={itemKey} align="baseline" className="mes-team-member" data-member={index + 1}>
+                    <Form.Item name={[name, 'userId']} rules={[{ required: true, message: '请选择成员' }]}>
+                      <Select
+                        placeholder="请选择成员"
+                        aria-label={`第${index + 1}位成员`}
+                        style={{ width: 240 }}
+                        options={userOptions.map((option) => ({
+                          ...option,
+                          disabled: chosen.has(option.value) && members?.[index]?.userId !== option.value,
+                        }))}
+                        showSearch={{ optionFilterProp: 'label' }}
+                      />
+                    </Form.Item>
+                    <Form.Item name={[name, 'positionId']}>
+                      <Select
+                        placeholder="岗位（可选）"
+                        aria-label={`第${index + 1}位成员岗位`}
+                        style={{ width: 180 }}
+                        allowClear
+                        options={optionsOf(positions, (position) => position.positionName)}
+                        notFoundContent="暂无岗位，请先在岗位中添加"
+                        showSearch={{ optionFilterProp: 'label' }}
+                      />
+                    </Form.Item>
+                    <Button type="text" danger aria-label="移除成员" icon={<DeleteOutlined />} onClick={() => remove(name)} />
+                  </Space>
+                ))}
+                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({})} style={{ width: 240 }}>
+                  添加成员
+                </Button>
+              </div>
+            )}
+          </Form.List>
+        </Form.Item>
+      </Form>
     </FormDialog>
   );
 }

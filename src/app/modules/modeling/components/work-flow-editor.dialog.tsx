@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { deviceLabel } from '@app/shared';
-import { App, Button, Empty, Form, Radio, Select, Space, Spin, Tag } from 'antd';
+import { App, Button, Empty, Form, Radio, Select, Space, Tag } from 'antd';
 import { FormDialog } from '@app/components/form-dialog';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { CreateWorkFlowRequest, WorkFlow, WorkFlowDetail } from '@core/contracts/modeling';
@@ -87,68 +87,66 @@ export function WorkFlowEditorDialog({ editing, onClose, onSaved }: WorkFlowEdit
   };
 
   return (
-    <FormDialog open={!!editing} title={row ? '编辑工艺路线' : '新增工艺路线'} width={760} editing={!!row} save={save} onClose={onClose} onSaved={onSaved}>
-      <Spin spinning={loading}>
-        <Form form={form} layout="horizontal" labelCol={{ span: 5 }} className="mes-work-flow-editor">
-          <EditFormFields fields={BASIC_FIELDS} />
-          <Form.Item name="isTemplate" label="类型">
-            <Radio.Group options={TYPE_OPTIONS} optionType="button" buttonStyle="solid" aria-label="工艺路线类型" />
+    <FormDialog open={!!editing} title={row ? '编辑工艺路线' : '新增工艺路线'} width={760} editing={!!row} save={save} onClose={onClose} onSaved={onSaved} loading={loading}>
+      <Form form={form} layout="horizontal" labelCol={{ span: 5 }} className="mes-work-flow-editor">
+        <EditFormFields fields={BASIC_FIELDS} />
+        <Form.Item name="isTemplate" label="类型">
+          <Radio.Group options={TYPE_OPTIONS} optionType="button" buttonStyle="solid" aria-label="工艺路线类型" />
+        </Form.Item>
+        {!isTemplate && (
+          <Form.Item
+            name="productId"
+            label="所属产品"
+            rules={[{ required: true, message: '请选择所属产品' }]}
+            extra="产品专用的路线只属于这一个产品，保存后该产品的工艺路线即为本路线"
+          >
+            <ProductPicker initial={owner ? { id: owner.productId!, productNo: owner.productNo, productName: owner.productName } : null} />
           </Form.Item>
-          {!isTemplate && (
-            <Form.Item
-              name="productId"
-              label="所属产品"
-              rules={[{ required: true, message: '请选择所属产品' }]}
-              extra="产品专用的路线只属于这一个产品，保存后该产品的工艺路线即为本路线"
-            >
-              <ProductPicker initial={owner ? { id: owner.productId!, productNo: owner.productNo, productName: owner.productName } : null} />
-            </Form.Item>
-          )}
-          <EditFormFields fields={REMARK_FIELDS} />
-          <Form.Item label="工序步骤" required>
-            <Form.List name="steps">
-              {(items, { add, remove, move }) => (
-                <div className="mes-flow-steps" style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
-                  {items.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无工序，请添加" />}
-                  {items.map(({ key: itemKey, name }, index) => (
-                    <Space key={itemKey} align="baseline" className="mes-flow-step" data-step={index + 1}>
-                      <Tag color="blue" style={{ width: 36, textAlign: 'center' }}>
-                        {index + 1}
-                      </Tag>
-                      <Form.Item name={[name, 'processId']} rules={[{ required: true, message: '请选择工序' }]}>
-                        <Select
-                          placeholder="请选择工序"
-                          aria-label={`第${index + 1}道工序`}
-                          style={{ width: 180 }}
-                          options={optionsOf(processes, (p) => p.processName)}
-                          showSearch={{ optionFilterProp: 'label' }}
-                        />
-                      </Form.Item>
-                      <Form.Item name={[name, 'defaultDeviceId']}>
-                        <Select
-                          placeholder="默认设备（可选）"
-                          aria-label={`第${index + 1}道工序默认设备`}
-                          style={{ width: 200 }}
-                          allowClear
-                          options={deviceOptions(index)}
-                          notFoundContent="暂无可执行该工序的设备"
-                          showSearch={{ optionFilterProp: 'label' }}
-                        />
-                      </Form.Item>
-                      <Button type="text" aria-label="上移" icon={<ArrowUpOutlined />} disabled={index === 0} onClick={() => move(index, index - 1)} />
-                      <Button type="text" aria-label="下移" icon={<ArrowDownOutlined />} disabled={index === items.length - 1} onClick={() => move(index, index + 1)} />
-                      <Button type="text" danger aria-label="移除工序" icon={<DeleteOutlined />} onClick={() => remove(name)} />
-                    </Space>
-                  ))}
-                  <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({})} style={{ width: 180 }}>
-                    添加工序
-                  </Button>
-                </div>
-              )}
-            </Form.List>
-          </Form.Item>
-        </Form>
-      </Spin>
+        )}
+        <EditFormFields fields={REMARK_FIELDS} />
+        <Form.Item label="工序步骤" required>
+          <Form.List name="steps">
+            {(items, { add, remove, move }) => (
+              <div className="mes-flow-steps" style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
+                {items.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无工序，请添加" />}
+                {items.map(({ key: itemKey, name }, index) => (
+                  <Space key={itemKey} align="baseline" className="mes-flow-step" data-step={index + 1}>
+                    <Tag color="blue" style={{ width: 36, textAlign: 'center' }}>
+                      {index + 1}
+                    </Tag>
+                    <Form.Item name={[name, 'processId']} rules={[{ required: true, message: '请选择工序' }]}>
+                      <Select
+                        placeholder="请选择工序"
+                        aria-label={`第${index + 1}道工序`}
+                        style={{ width: 180 }}
+                        options={optionsOf(processes, (p) => p.processName)}
+                        showSearch={{ optionFilterProp: 'label' }}
+                      />
+                    </Form.Item>
+                    <Form.Item name={[name, 'defaultDeviceId']}>
+                      <Select
+                        placeholder="默认设备（可选）"
+                        aria-label={`第${index + 1}道工序默认设备`}
+                        style={{ width: 200 }}
+                        allowClear
+                        options={deviceOptions(index)}
+                        notFoundContent="暂无可执行该工序的设备"
+                        showSearch={{ optionFilterProp: 'label' }}
+                      />
+                    </Form.Item>
+                    <Button type="text" aria-label="上移" icon={<ArrowUpOutlined />} disabled={index === 0} onClick={() => move(index, index - 1)} />
+                    <Button type="text" aria-label="下移" icon={<ArrowDownOutlined />} disabled={index === items.length - 1} onClick={() => move(index, index + 1)} />
+                    <Button type="text" danger aria-label="移除工序" icon={<DeleteOutlined />} onClick={() => remove(name)} />
+                  </Space>
+                ))}
+                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({})} style={{ width: 180 }}>
+                  添加工序
+                </Button>
+              </div>
+            )}
+          </Form.List>
+        </Form.Item>
+      </Form>
     </FormDialog>
   );
 }
