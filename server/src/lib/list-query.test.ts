@@ -92,36 +92,36 @@ describe('request parsing', () => {
 
 describe('queries on the database', () => {
   it('pages with a total and keeps pages disjoint', async () => {
-    const all = await runList(base(), USERS, carton, { limit: 1000 });
+    const all = await runList(t.db, base(), USERS, carton, { limit: 1000 });
     expect(all.total).toBeGreaterThanOrEqual(26);
     expect(all.list).toHaveLength(all.total);
-    const first = await runList(base(), USERS, carton, { page: 1, limit: 10 });
-    const second = await runList(base(), USERS, carton, { page: 2, limit: 10 });
+    const first = await runList(t.db, base(), USERS, carton, { page: 1, limit: 10 });
+    const second = await runList(t.db, base(), USERS, carton, { page: 2, limit: 10 });
     expect(first).toMatchObject({ total: all.total, page: 1, limit: 10 });
     expect(first.list.map((row) => row.userId)).toEqual(all.list.slice(0, 10).map((row) => row.userId));
     expect(second.list.map((row) => row.userId)).toEqual(all.list.slice(10, 20).map((row) => row.userId));
-    const beyond = await runList(base(), USERS, carton, { page: 999, limit: 10 });
+    const beyond = await runList(t.db, base(), USERS, carton, { page: 999, limit: 10 });
     expect(beyond).toEqual({ list: [], total: all.total, page: 999, limit: 10 });
   });
 
   it('applies eq, in (comma-joined), like (with % and _ taken literally) and sorts', async () => {
-    expect((await runList(base(), USERS, carton, { username: 'qc' })).list.map((row) => row.username)).toEqual(['qc']);
-    const ids = (await runList(base(), USERS, carton, { limit: 10 })).list.slice(0, 3).map((row) => row.userId);
-    const picked = await runList(base(), USERS, carton, { userId: ids.join(',') });
+    expect((await runList(t.db, base(), USERS, carton, { username: 'qc' })).list.map((row) => row.username)).toEqual(['qc']);
+    const ids = (await runList(t.db, base(), USERS, carton, { limit: 10 })).list.slice(0, 3).map((row) => row.userId);
+    const picked = await runList(t.db, base(), USERS, carton, { userId: ids.join(',') });
     expect(picked.list.map((row) => row.userId)).toEqual(ids);
     expect(picked.total).toBe(3);
-    const locked = await runList(base(), USERS, carton, { status: '0,2', limit: 100 });
+    const locked = await runList(t.db, base(), USERS, carton, { status: '0,2', limit: 100 });
     expect(locked.list.map((row) => row.status).sort()).toEqual([0, 2]);
-    const nick = await runList(base(), USERS, carton, { nickName: '计划员' });
+    const nick = await runList(t.db, base(), USERS, carton, { nickName: '计划员' });
     expect(nick.list.map((row) => row.username)).toEqual(['planner']);
-    expect((await runList(base(), USERS, carton, { nickName: '%' })).total).toBe(0);
-    expect((await runList(base(), USERS, carton, { nickName: '_' })).total).toBe(0);
+    expect((await runList(t.db, base(), USERS, carton, { nickName: '%' })).total).toBe(0);
+    expect((await runList(t.db, base(), USERS, carton, { nickName: '_' })).total).toBe(0);
     // Comma-joined texts (tag input) match any of them; blanks between commas are dropped.
-    const either = await runList(base(), USERS, carton, { nickName: '计划员, ,质检员', limit: 100 });
+    const either = await runList(t.db, base(), USERS, carton, { nickName: '计划员, ,质检员', limit: 100 });
     expect(either.list.map((row) => row.username).sort()).toEqual(['planner', 'qc']);
     expect(either.total).toBe(2);
-    expect((await runList(base(), USERS, carton, { nickName: '计划员,%' })).list.map((row) => row.username)).toEqual(['planner']);
-    const sorted = await runList(base(), USERS, carton, { sort: 'username,desc', limit: 1000 });
+    expect((await runList(t.db, base(), USERS, carton, { nickName: '计划员,%' })).list.map((row) => row.username)).toEqual(['planner']);
+    const sorted = await runList(t.db, base(), USERS, carton, { sort: 'username,desc', limit: 1000 });
     const names = sorted.list.map((row) => row.username);
     expect(names).toEqual([...names].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)));
   });
@@ -133,7 +133,7 @@ describe('queries on the database', () => {
       .returning('id')
       .execute();
     await t.db.insertInto('user_org').values({ enterprise_id: 8888, org_id: 1001, user_id: user!.id, is_default: true }).execute();
-    const found = async (nickName: string) => (await runList(base(), USERS, carton, { nickName })).list.map((row) => row.username);
+    const found = async (nickName: string) => (await runList(t.db, base(), USERS, carton, { nickName })).list.map((row) => row.username);
     for (const text of ['zhang', 'ZHANG 张', '张工', '工（2号）', '2', 'zHaNg 张工（2']) expect(await found(text), text).toEqual(['case_probe']);
     for (const text of ['张 工', '张工(2号)', 'zhang张']) expect(await found(text), text).toEqual([]);
     await t.db.deleteFrom('app_user').where('id', '=', user!.id).execute();
@@ -160,44 +160,50 @@ describe('queries on the database', () => {
       { createTimeEnd: '2099-12-31', status: '1', nickName: '员', sort: 'createTime,desc', limit: 20 },
       { createTimeEnd: '2000-12-31', status: '1', nickName: '员', sort: 'createTime,desc', limit: 20 },
     ];
+    // What each page must hold: the export's rows of the same filters and order (built per request,
+    // never from a compiled shape), cut at the page.
+    const plain = async (scope: typeof carton, params: Record<string, unknown>) => {
+      const rows: unknown[] = [];
+      for await (const row of streamList(base(), USERS, scope, params)) rows.push(row);
+      const limit = Number(params.limit ?? 10);
+      const page = Number(params.page ?? 1);
+      return { list: rows.slice((page - 1) * limit, page * limit), total: rows.length, page, limit };
+    };
     for (const oneRowPerKey of [false, true]) {
       for (const params of requests) {
-        const plain = await runList(base(), USERS, carton, params, undefined, { oneRowPerKey });
-        expect(await runList(base(), USERS, carton, params, undefined, { oneRowPerKey, db: t.db }), JSON.stringify(params)).toEqual(plain);
-        expect(await runList(base(), USERS, board, params, undefined, { oneRowPerKey, db: t.db }), JSON.stringify(params)).toEqual(
-          await runList(base(), USERS, board, params, undefined, { oneRowPerKey }),
-        );
+        expect(await runList(t.db, base(), USERS, carton, params, undefined, { oneRowPerKey }), JSON.stringify(params)).toEqual(await plain(carton, params));
+        expect(await runList(t.db, base(), USERS, board, params, undefined, { oneRowPerKey }), JSON.stringify(params)).toEqual(await plain(board, params));
       }
     }
-    expect((await runList(base(), USERS, carton, { status: '0' }, undefined, { db: t.db })).list.every((row) => row.status === 0)).toBe(true);
-    expect((await runList(base(), USERS, carton, { status: '1' }, undefined, { db: t.db })).list.every((row) => row.status === 1)).toBe(true);
+    expect((await runList(t.db, base(), USERS, carton, { status: '0' })).list.every((row) => row.status === 0)).toBe(true);
+    expect((await runList(t.db, base(), USERS, carton, { status: '1' })).list.every((row) => row.status === 1)).toBe(true);
   });
 
   it('filters date ranges', async () => {
     const today = new Date();
     const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
-    const all = await runList(base(), USERS, carton, { limit: 1000 });
-    expect((await runList(base(), USERS, carton, { createTimeStart: day, createTimeEnd: day, limit: 1000 })).total).toBe(all.total);
-    expect((await runList(base(), USERS, carton, { createTimeEnd: '2000-01-01' })).total).toBe(0);
+    const all = await runList(t.db, base(), USERS, carton, { limit: 1000 });
+    expect((await runList(t.db, base(), USERS, carton, { createTimeStart: day, createTimeEnd: day, limit: 1000 })).total).toBe(all.total);
+    expect((await runList(t.db, base(), USERS, carton, { createTimeEnd: '2000-01-01' })).total).toBe(0);
   });
 
   it('always applies the scope it is given, whatever the request says', async () => {
-    const boardUsers = await runList(base(), USERS, board, { limit: 1000 });
+    const boardUsers = await runList(t.db, base(), USERS, board, { limit: 1000 });
     expect(boardUsers.list.map((row) => row.username).sort()).toEqual(['admin', 'planner']);
-    const qc = (await runList(base(), USERS, carton, { username: 'qc' })).list[0]!;
+    const qc = (await runList(t.db, base(), USERS, carton, { username: 'qc' })).list[0]!;
     // The request cannot widen the scope: scope-looking params are not filters.
-    const probe = await runList(base(), USERS, board, { userId: String(qc.userId), orgId: 1001, enterprise_id: 8888 });
+    const probe = await runList(t.db, base(), USERS, board, { userId: String(qc.userId), orgId: 1001, enterprise_id: 8888 });
     expect(probe.total).toBe(0);
-    expect((await runList(base(), USERS, { enterpriseId: 9999, orgId: 1001, userId: 1 }, {})).total).toBe(0);
+    expect((await runList(t.db, base(), USERS, { enterpriseId: 9999, orgId: 1001, userId: 1 }, {})).total).toBe(0);
   });
 
   it('counts on the scope table when every active filter is on it, over the full query otherwise', async () => {
     const countBase = { query: t.db.selectFrom('user_org as uo'), aliases: ['uo'] };
-    const plain = await runList(base(), USERS, carton, { limit: 20 });
-    const counted = await runList(base(), USERS, carton, { limit: 20 }, (row) => row, { countBase });
+    const plain = await runList(t.db, base(), USERS, carton, { limit: 20 });
+    const counted = await runList(t.db, base(), USERS, carton, { limit: 20 }, (row) => row, { countBase });
     expect(counted).toEqual(plain);
     // A filter on the joined table cannot be counted on the scope table alone.
-    const filtered = await runList(base(), USERS, carton, { username: 'qc' }, (row) => row, { countBase });
+    const filtered = await runList(t.db, base(), USERS, carton, { username: 'qc' }, (row) => row, { countBase });
     expect(filtered.total).toBe(1);
     expect(filtered.list.map((row) => row.username)).toEqual(['qc']);
   });
@@ -207,14 +213,14 @@ describe('queries on the database', () => {
     // A member once per factory: one row per key under the scope, nothing computed per row.
     const users = base;
     for (const params of [{ limit: 10 }, { page: 2, limit: 10 }, { sort: 'username,desc', limit: 20 }, { nickName: '计划员,质检员' }, { status: '0,2', sort: 'createTime,desc' }]) {
-      expect(await runList(users(), USERS, carton, params, (row) => row, plain)).toEqual(await runList(users(), USERS, carton, params));
+      expect(await runList(t.db, users(), USERS, carton, params, (row) => row, plain)).toEqual(await runList(t.db, users(), USERS, carton, params));
     }
-    expect(await runList(users(), USERS, board, { limit: 1000 }, (row) => row, plain)).toEqual(await runList(users(), USERS, board, { limit: 1000 }));
-    expect(await runList(users(), USERS, carton, { page: 999, limit: 10 }, (row) => row, plain)).toMatchObject({ list: [] });
+    expect(await runList(t.db, users(), USERS, board, { limit: 1000 }, (row) => row, plain)).toEqual(await runList(t.db, users(), USERS, board, { limit: 1000 }));
+    expect(await runList(t.db, users(), USERS, carton, { page: 999, limit: 10 }, (row) => row, plain)).toMatchObject({ list: [] });
   });
 
   it('streams every filtered row in order across chunks (paging ignored)', async () => {
-    const all = await runList(base(), USERS, carton, { sort: 'username,asc', limit: 1000 });
+    const all = await runList(t.db, base(), USERS, carton, { sort: 'username,asc', limit: 1000 });
     const streamed = [];
     for await (const row of streamList(base(), USERS, carton, { sort: 'username,asc', page: 3, limit: 1 }, (row) => row, 4)) streamed.push(row);
     expect(streamed).toEqual(all.list);
@@ -262,7 +268,7 @@ describe('exports and large lists', () => {
 
   it('streams on from the last row read: rows removed or added before it meanwhile skip or repeat nothing', async () => {
     await addUsers(['aaa_export_1', 'aaa_export_2']);
-    const before = (await runList(base(), USERS, carton, { sort: 'username,asc', limit: 1000 })).list.map((row) => row.username);
+    const before = (await runList(t.db, base(), USERS, carton, { sort: 'username,asc', limit: 1000 })).list.map((row) => row.username);
     expect(before.slice(0, 2)).toEqual(['aaa_export_1', 'aaa_export_2']);
     // While the export reads (chunks of 4), someone deletes a row it has already read: an
     // OFFSET-paged read would then skip a row it has not read yet.
@@ -286,7 +292,7 @@ describe('exports and large lists', () => {
       { expireTimes: times },
     );
     for (const sort of ['expireTime,asc', 'expireTime,desc', 'createTime,desc', 'userId,desc']) {
-      const page = (await runList(base(), USERS, carton, { sort, limit: 1000 })).list.map((row) => row.userId);
+      const page = (await runList(t.db, base(), USERS, carton, { sort, limit: 1000 })).list.map((row) => row.userId);
       for (const chunkSize of [1, 2, 3, 1000]) {
         expect((await streamed({ sort }, chunkSize)).map((row) => row.userId), `${sort} in chunks of ${chunkSize}`).toEqual(page);
       }
@@ -306,21 +312,21 @@ describe('exports and large lists', () => {
     });
     const countingBase = () =>
       counting.selectFrom('user_org as uo').innerJoin('app_user as u', 'u.id', 'uo.user_id').select(['u.id as userId', 'u.username', 'u.nick_name as nickName', 'u.status']);
-    const pages = await Promise.all(Array.from({ length: 10 }, () => runList(countingBase(), USERS, carton, { status: '1,2' })));
+    const pages = await Promise.all(Array.from({ length: 10 }, () => runList(t.db, countingBase(), USERS, carton, { status: '1,2' })));
     expect(counts).toBe(1);
-    const alone = await runList(base(), USERS, carton, { status: '1,2' });
+    const alone = await runList(t.db, base(), USERS, carton, { status: '1,2' });
     expect(pages.map((page) => page.total)).toEqual(Array(10).fill(alone.total));
-    await runList(countingBase(), USERS, carton, { status: '1,2' });
+    await runList(t.db, countingBase(), USERS, carton, { status: '1,2' });
     expect(counts).toBe(2);
   });
 
   it('counts exactly on both sides of the cheap-count bound, and exports all rows of a large list', async () => {
-    const small = await runList(base(), USERS, carton, {});
+    const small = await runList(t.db, base(), USERS, carton, {});
     const usernames = Array.from({ length: EXACT_TOTAL_ROWS + 50 }, (_, index) => `bulk_${String(index).padStart(5, '0')}`);
     await addUsers(usernames);
-    const large = await runList(base(), USERS, carton, {});
+    const large = await runList(t.db, base(), USERS, carton, {});
     expect(large.total).toBe(small.total + usernames.length);
-    const total = async (nickName: string) => (await runList(base(), USERS, carton, { nickName })).total;
+    const total = async (nickName: string) => (await runList(t.db, base(), USERS, carton, { nickName })).total;
     expect(await total('导出bulk_0')).toBe(EXACT_TOTAL_ROWS + 50);
     expect(await total('导出bulk_00')).toBe(EXACT_TOTAL_ROWS);
     expect(await total('导出bulk_01')).toBe(50);

@@ -16,6 +16,7 @@ import { PAGE_SIZES } from '@core/constants';
 import { MAX_ID, notOneOfMessage, ResultCode, type PageResult } from '@core/contracts/common';
 import type { Scope } from '../plugins/auth';
 import { AppError } from '../plugins/envelopes';
+import { bindSlotted, compileSlotted, type SlottedQuery } from './compiled-once';
 
 /**
  * The one way a list endpoint reads a table: declared filters and sorts (anything else in the
@@ -304,6 +305,9 @@ export function prepareList(spec: ListSpec, scope: Scope, params: ListParams): P
 // clauses, so they take any select builder and hand back the same type.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnySelect = SelectQueryBuilder<any, any, any>;
+/** The database a list's base is built on (any schema: only its executor is used). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
 
 /** Scope and filters as where clauses. */
 export function applyConditions<QB extends AnySelect>(query: QB, prepared: PreparedList): QB {
@@ -333,10 +337,6 @@ export interface RunListOptions {
    * sort index and stops after the page, and its total is a plain count(*).
    */
   oneRowPerKey?: boolean;
-  /** The database the base was built on: its page queries are then compiled once per shape (readPage). */
-  // Any database type: only `executeQuery` is used.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  db?: Kysely<any>;
 }
 
 function countQuery(filtered: AnySelect, spec: ListSpec, prepared: PreparedList, options: RunListOptions): AnySelect {
@@ -476,13 +476,14 @@ async function listTotal(base: AnySelect, filtered: () => AnySelect, spec: ListS
 }
 
 /**
- * One page of a list: `base` selects the row columns (joins as needed, no where on scope — that
- * is added here); `map` turns a row into its response shape. One query reads the page: its keys
+ * One page of a list: `base`, built on `db`, selects the row columns (joins as needed, no where on
+ * scope — that is added here); `map` turns a row into its response shape. One query reads the page: its keys
  * are found first (a subquery with the order, limit and offset) and only those rows are read in
  * full, so per-row subqueries run for the page's rows only; a base of `oneRowPerKey` reads it with
  * one plain query. The total is exact (see listTotal for how a large one is reused).
  */
 export async function runList<DB, TB extends keyof DB, O, R = O>(
+  db: AnyDb,
   base: SelectQueryBuilder<DB, TB, O>,
   spec: ListSpec,
   scope: Scope,
@@ -496,7 +497,7 @@ export async function runList<DB, TB extends keyof DB, O, R = O>(
   let filtered: AnySelect | undefined;
   const filteredQuery = () => (filtered ??= applyConditions(anyBase, prepared));
   const [rows, total] = await Promise.all([
-    readPage(anyBase, spec, prepared, options, offset) as Promise<O[]>,
+    readPage(db, anyBase, spec, prepared, options, offset) as Promise<O[]>,
     listTotal(anyBase, filteredQuery, spec, prepared, options),
   ]);
   return { list: rows.map(map), total, page: prepared.page, limit: prepared.limit };
@@ -518,45 +519,30 @@ function pageQuery(base: AnySelect, spec: ListSpec, prepared: PreparedList, opti
   return ordered(filtered.where(sql<SqlBool>`${sql.ref(spec.key)} in (${keys})`));
 }
 
-/** Stands for the value at `index` of a page's parameters while its query is compiled for its shape. */
-class Slot {
-  constructor(readonly index: number) {}
-}
-
-/** A page query compiled for its shape: its text, and its parameters with a Slot for each value of the request. */
-interface CompiledPage {
-  sql: string;
-  parameters: readonly unknown[];
-}
-
-/** Compiled page queries by base, shape, order and kind; null: a shape whose values cannot all be placed (read uncompiled). */
-const compiledPages = new Map<string, CompiledPage | null>();
+/** Compiled page queries by base, shape, order and kind; null: a shape that cannot be reused (built each time). */
+const compiledPages = new Map<string, SlottedQuery | null>();
 /** Shapes kept at most; then the oldest goes first. */
 const COMPILED_PAGES = 2000;
 
 /**
- * One page. With `options.db`, its query is built and compiled by Kysely once per shape (the base,
- * which filters are active with how many values, the order and the list's kind) and only its values
- * change per request: building and compiling cost more than the page's own query planning
+ * One page. Its query is built and compiled by Kysely once per shape (the base, which filters are
+ * active with how many values, the order and the list's kind); each request then binds only its
+ * values to that text: building and compiling cost more than the page's own query planning
  * (~0.1 ms a request; issue 11). A shape whose compiled text does not bind every value as a
- * parameter is never reused.
+ * parameter is built each time.
  */
-async function readPage(base: AnySelect, spec: ListSpec, prepared: PreparedList, options: RunListOptions, offset: number): Promise<unknown[]> {
-  const { db } = options;
-  if (!db) return pageQuery(base, spec, prepared, options, prepared.conditions, prepared.limit, offset).execute();
+async function readPage(db: AnyDb, base: AnySelect, spec: ListSpec, prepared: PreparedList, options: RunListOptions, offset: number): Promise<unknown[]> {
   const values = [...prepared.values, prepared.limit, offset];
   const key = `${baseKey(base)}\n${prepared.shape}\n${JSON.stringify(prepared.order)}\n${options.oneRowPerKey ? 1 : 0}`;
-  let compiled = compiledPages.get(key);
-  if (compiled === undefined) {
-    const slots = values.map((_, index) => new Slot(index));
-    const query = pageQuery(base, spec, prepared, options, prepared.buildConditions(slots), slots.at(-2), slots.at(-1)).compile();
-    compiled = slots.every((slot) => query.parameters.includes(slot)) ? { sql: query.sql, parameters: query.parameters } : null;
+  let page = compiledPages.get(key);
+  if (page === undefined) {
+    const compiled = compileSlotted(values.length, (slots) => pageQuery(base, spec, prepared, options, prepared.buildConditions(slots), slots.at(-2), slots.at(-1)));
+    page = compiled.unbound.length === 0 ? compiled : null;
     if (compiledPages.size >= COMPILED_PAGES) compiledPages.delete(compiledPages.keys().next().value as string);
-    compiledPages.set(key, compiled);
+    compiledPages.set(key, page);
   }
-  if (!compiled) return pageQuery(base, spec, prepared, options, prepared.conditions, prepared.limit, offset).execute();
-  const parameters = compiled.parameters.map((value) => (value instanceof Slot ? values[value.index] : value));
-  return (await db.executeQuery(CompiledQuery.raw(compiled.sql, parameters))).rows;
+  if (!page) return pageQuery(base, spec, prepared, options, prepared.conditions, prepared.limit, offset).execute();
+  return (await db.executeQuery(CompiledQuery.raw(page.sql, bindSlotted(page, values)))).rows;
 }
 
 /**

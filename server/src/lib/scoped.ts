@@ -217,7 +217,7 @@ export function FactoryEntity<DB, TB extends keyof DB, O, V>(reads: EntityReads<
     }
 
     list(scope: Scope, params: ListParams): Promise<PageResult<V>> {
-      return runList(this.reads, reads.list, scope, params, reads.toView);
+      return runList(this.db, this.reads, reads.list, scope, params, reads.toView);
     }
 
     rows(scope: Scope, params: ListParams): AsyncIterable<V> {

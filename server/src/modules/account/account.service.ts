@@ -740,7 +740,7 @@ export class AccountService {
   // ---- staff --------------------------------------------------------------------------------
 
   listStaff(scope: Scope, params: ListParams): Promise<PageResult<StaffUser>> {
-    return runList(this.staff, STAFF_LIST, scope, params, toStaffUser, {
+    return runList(this.db, this.staff, STAFF_LIST, scope, params, toStaffUser, {
       countBase: { query: this.db.selectFrom('user_org as uo'), aliases: ['uo'] },
     });
   }
@@ -753,11 +753,11 @@ export class AccountService {
   /** Users of the factory outside one department. */
   otherDepartmentStaff(scope: Scope, departmentId: number, params: ListParams): Promise<PageResult<StaffUser>> {
     const base = this.staff.where((eb) => eb.or([eb('uo.department_id', 'is', null), eb('uo.department_id', '!=', departmentId)]));
-    return runList(base, STAFF_LIST, scope, { ...params, departmentId: undefined }, toStaffUser);
+    return runList(this.db, base, STAFF_LIST, scope, { ...params, departmentId: undefined }, toStaffUser);
   }
 
   async userList(scope: Scope, params: ListParams): Promise<PageResult<UserOption>> {
-    return runList(this.staff, STAFF_LIST, scope, params, (row) => ({
+    return runList(this.db, this.staff, STAFF_LIST, scope, params, (row) => ({
       userId: row.userId,
       username: row.username,
       nickName: row.nickName,
@@ -931,7 +931,7 @@ export class AccountService {
   // ---- roles --------------------------------------------------------------------------------
 
   listRoles(scope: Scope, params: ListParams): Promise<PageResult<RoleItem>> {
-    return runList(roleQuery(this.db), ROLE_LIST, scope, params, toRoleItem);
+    return runList(this.db, roleQuery(this.db), ROLE_LIST, scope, params, toRoleItem);
   }
 
   async roleDetail(scope: Scope, roleId: number): Promise<RoleDetail> {

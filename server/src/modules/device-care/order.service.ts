@@ -122,7 +122,7 @@ export class OrderService {
 
   list(scope: Scope, params: ListParams): Promise<PageResult<CareOrder>> {
     const mine = flag(params.mine) ? { assigneeId: scope.userId } : {};
-    return runList(orderQuery(this.db, this.kind, this.now()), ORDER_LIST, scope, { ...params, assigneeId: undefined, ...mine }, toOrder);
+    return runList(this.db, orderQuery(this.db, this.kind, this.now()), ORDER_LIST, scope, { ...params, assigneeId: undefined, ...mine }, toOrder);
   }
 
   async detail(scope: Scope, id: number): Promise<CareOrderDetail> {

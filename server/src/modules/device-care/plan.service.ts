@@ -105,7 +105,7 @@ export class PlanService {
   }
 
   list(scope: Scope, params: ListParams): Promise<PageResult<Plan>> {
-    return runList(planQuery(this.db, this.kind), PLAN_LIST, scope, params, toPlan);
+    return runList(this.db, planQuery(this.db, this.kind), PLAN_LIST, scope, params, toPlan);
   }
 
   async detail(scope: Scope, id: number): Promise<Plan> {

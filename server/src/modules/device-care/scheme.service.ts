@@ -116,7 +116,7 @@ export class SchemeService {
   }
 
   list(scope: Scope, params: ListParams): Promise<PageResult<Scheme>> {
-    return runList(schemeQuery(this.db, this.kind), SCHEME_LIST, scope, params, toScheme);
+    return runList(this.db, schemeQuery(this.db, this.kind), SCHEME_LIST, scope, params, toScheme);
   }
 
   async detail(scope: Scope, id: number): Promise<SchemeDetail> {

@@ -110,7 +110,7 @@ export class MachineLogService extends FactoryEntity({ query: machineLogQuery, a
   /** The calling machine's own entries, newest first: nothing of any other machine or factory. */
   async own(machine: MachineIdentity, query: OwnMachineLogQuery): Promise<OwnMachineLog> {
     const scope: Scope = { enterpriseId: machine.enterpriseId, orgId: machine.orgId, userId: 0 };
-    const page = await runList(machineLogQuery(this.db).where('l.work_machine_id', '=', machine.workMachineId), MACHINE_LOG_LIST, scope, query as ListParams, toMachineLog);
+    const page = await runList(this.db, machineLogQuery(this.db).where('l.work_machine_id', '=', machine.workMachineId), MACHINE_LOG_LIST, scope, query as ListParams, toMachineLog);
     const self = await this.db.selectFrom('work_machine').select(['machine_code', 'machine_name']).where('id', '=', machine.workMachineId).executeTakeFirstOrThrow();
     return { ...page, machineCode: self.machine_code, machineName: self.machine_name };
   }

@@ -348,7 +348,7 @@ export class RepairService extends FactoryEntity({ query: repairQuery, alias: 'r
   /** `mine`: only the orders the caller repairs (where 指派给我的维修单 on /home leads). */
   override list(scope: Scope, params: ListParams): Promise<PageResult<Repair>> {
     const { mine, ...rest } = params;
-    return flag(mine) ? runList(this.mineQuery(scope), REPAIR_LIST, scope, rest, toRepair) : super.list(scope, rest);
+    return flag(mine) ? runList(this.db, this.mineQuery(scope), REPAIR_LIST, scope, rest, toRepair) : super.list(scope, rest);
   }
 
   override rows(scope: Scope, params: ListParams): AsyncIterable<Repair> {

@@ -76,7 +76,7 @@ export class BadReasonService {
   list(scope: Scope, params: ListParams): Promise<PageResult<BadReason>> {
     const enabled = flag(params.enabled);
     const base = enabled === undefined ? reasonQuery(this.db) : reasonQuery(this.db).where('r.enabled', '=', enabled);
-    return runList(base, BAD_REASON_LIST, scope, params, toReason);
+    return runList(this.db, base, BAD_REASON_LIST, scope, params, toReason);
   }
 
   async create(scope: Scope, request: CreateBadReasonRequest, context: OperationContext): Promise<{ id: number }> {

@@ -153,7 +153,7 @@ export class DeviceService {
   constructor(private readonly db: Db) {}
 
   async list(scope: Scope, params: ListParams): Promise<PageResult<Device>> {
-    return runList(deviceQuery(this.db), DEVICE_LIST, scope, await withDescendants(this.db, 'device_type', scope, params, 'deviceTypeId'), toDevice);
+    return runList(this.db, deviceQuery(this.db), DEVICE_LIST, scope, await withDescendants(this.db, 'device_type', scope, params, 'deviceTypeId'), toDevice);
   }
 
   rows(scope: Scope, params: ListParams): AsyncIterable<Device> {

@@ -92,7 +92,7 @@ export class IcCardService {
     const bound = flag(params.bound);
     let base = cardQuery(this.db);
     if (bound !== undefined) base = base.where(sql<SqlBool>`c.user_id is ${bound ? sql`not null` : sql`null`}`);
-    return runList(base, IC_CARD_LIST, scope, params, toCard);
+    return runList(this.db, base, IC_CARD_LIST, scope, params, toCard);
   }
 
   async create(scope: Scope, request: CreateIcCardRequest, context: OperationContext): Promise<{ id: number }> {

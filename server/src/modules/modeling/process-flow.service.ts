@@ -94,7 +94,7 @@ export class WorkFlowService {
     const base = Number.isInteger(usableBy) && usableBy > 0
       ? flowQuery(this.db).where((eb) => eb.or([eb('f.is_template', '=', true), eb('f.product_id', '=', usableBy)]))
       : flowQuery(this.db);
-    return runList(base, WORK_FLOW_LIST, scope, params, toFlow);
+    return runList(this.db, base, WORK_FLOW_LIST, scope, params, toFlow);
   }
 
   /** 工序地图: the factory's processes and every flow as ordered process ids, in two queries. */

@@ -189,7 +189,7 @@ export class ProcessService extends FactoryEntity({ query: processQuery, alias: 
   // ---- groups ----
 
   listGroups(scope: Scope, params: ListParams): Promise<PageResult<ProcessGroup>> {
-    return runList(groupQuery(this.db), PROCESS_GROUP_LIST, scope, params, toGroup);
+    return runList(this.db, groupQuery(this.db), PROCESS_GROUP_LIST, scope, params, toGroup);
   }
 
   async createGroup(scope: Scope, request: CreateProcessGroupRequest, context: OperationContext): Promise<{ id: number }> {

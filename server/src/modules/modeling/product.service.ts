@@ -238,7 +238,7 @@ export class ProductService {
   constructor(private readonly db: Db) {}
 
   async list(scope: Scope, params: ListParams): Promise<PageResult<Product>> {
-    return runList(productQuery(this.db), PRODUCT_LIST, scope, await withDescendants(this.db, 'product_classify', scope, params, 'classifyId'), toProduct);
+    return runList(this.db, productQuery(this.db), PRODUCT_LIST, scope, await withDescendants(this.db, 'product_classify', scope, params, 'classifyId'), toProduct);
   }
 
   rows(scope: Scope, params: ListParams): AsyncIterable<Product> {

@@ -114,7 +114,7 @@ export class TeamService {
   constructor(private readonly db: Db) {}
 
   list(scope: Scope, params: ListParams): Promise<PageResult<Team>> {
-    return runList(teamQuery(this.db), TEAM_LIST, scope, params, toTeam);
+    return runList(this.db, teamQuery(this.db), TEAM_LIST, scope, params, toTeam);
   }
 
   async detail(scope: Scope, id: number): Promise<TeamDetail> {
@@ -212,7 +212,7 @@ export class TeamService {
   // ---- positions ----
 
   listPositions(scope: Scope, params: ListParams): Promise<PageResult<Position>> {
-    return runList(positionQuery(this.db), POSITION_LIST, scope, params, toPosition);
+    return runList(this.db, positionQuery(this.db), POSITION_LIST, scope, params, toPosition);
   }
 
   async createPosition(scope: Scope, request: CreatePositionRequest, context: OperationContext): Promise<{ id: number }> {

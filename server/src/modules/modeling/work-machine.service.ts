@@ -90,7 +90,7 @@ export class WorkMachineService {
   constructor(private readonly db: Db) {}
 
   async list(scope: Scope, params: ListParams): Promise<PageResult<WorkMachine>> {
-    const page = await runList(machineQuery(this.db), WORK_MACHINE_LIST, scope, params);
+    const page = await runList(this.db, machineQuery(this.db), WORK_MACHINE_LIST, scope, params);
     const ids = page.list.map((row) => row.id);
     const [devices, keys] = await Promise.all([devicesOf(this.db, ids), liveKeys(this.db, ids)]);
     return { ...page, list: page.list.map((row) => toMachine(row, devices, keys)) };

@@ -114,7 +114,7 @@ export class OrderProgressService {
 
   async list(scope: Scope, params: ListParams): Promise<PageResult<OrderProgressRow>> {
     const today = formatDate(this.now());
-    const page = await runList(withOrderColumns(this.db, params, today), ORDER_PROGRESS_LIST, scope, params);
+    const page = await runList(this.db, withOrderColumns(this.db, params, today), ORDER_PROGRESS_LIST, scope, params);
     const operations = await operationsOf(this.db, scope, page.list.map((row) => row.id));
     return {
       ...page,

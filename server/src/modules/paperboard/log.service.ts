@@ -69,5 +69,5 @@ function toEntry(row: RowOf<typeof logQuery>): BoardLogEntry {
 }
 
 export function listBoardLog(db: Db, scope: Scope, params: BoardLogListQuery): Promise<PageResult<BoardLogEntry>> {
-  return runList(logQuery(db), LOG_LIST, scope, params, toEntry);
+  return runList(db, logQuery(db), LOG_LIST, scope, params, toEntry);
 }

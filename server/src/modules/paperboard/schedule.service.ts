@@ -213,7 +213,7 @@ export class BoardScheduleService {
   ) {}
 
   list(scope: Scope, params: BoardScheduleListQuery): Promise<PageResult<BoardSchedule>> {
-    return runList(scheduleQuery(this.db), SCHEDULE_LIST, scope, params, toSchedule);
+    return runList(this.db, scheduleQuery(this.db), SCHEDULE_LIST, scope, params, toSchedule);
   }
 
   /** 试排: the optimiser on the waiting orders of one board group, in the worker thread; nothing saved but the log line. */

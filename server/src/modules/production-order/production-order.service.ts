@@ -262,7 +262,7 @@ export class ProductionOrderService {
   list(scope: Scope, params: ListParams, kind: OrderListKind = 'all'): Promise<PageResult<ProductionOrderListRow>> {
     let base = this.lists.get(kind);
     if (!base) this.lists.set(kind, (base = listQuery(this.db, kind)));
-    return runList(base, ORDER_LIST, scope, params, toListRow, { oneRowPerKey: true, db: this.db });
+    return runList(this.db, base, ORDER_LIST, scope, params, toListRow, { oneRowPerKey: true });
   }
 
   /** Whole orders (the export's columns) of the list's filters. */

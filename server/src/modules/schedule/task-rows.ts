@@ -186,7 +186,7 @@ export function listParams(query: Partial<ScheduleTaskListQuery> & Record<string
 export function listTasks(db: Db, scope: Scope, kind: TaskListKind, query: ScheduleTaskListQuery, options: { now: Date; statuses: number[] }) {
   let base = kindQuery(db, kind, options);
   if (query.late) base = base.where(late());
-  return runList(base, TASK_LIST, scope, listParams(query), toTask);
+  return runList(db, base, TASK_LIST, scope, listParams(query), toTask);
 }
 
 export function streamTasks(db: Db, scope: Scope, kind: TaskListKind, query: ScheduleTaskListQuery & { orderId?: number }, options: { now: Date; statuses: number[] }) {

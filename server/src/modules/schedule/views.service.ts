@@ -345,7 +345,7 @@ export class ScheduleViewService {
     let base = orderQuery(this.db).where('o.revoked', '=', false).where('o.status', 'in', await this.statuses(scope));
     if (query.scheduleState === undefined || query.scheduleState === '') base = base.where('o.schedule_state', 'in', [0, 1]);
     if (query.late) base = base.where(orderLate());
-    return runList(base, ORDER_SUMMARY_LIST, scope, { ...query, late: undefined }, toOrder);
+    return runList(this.db, base, ORDER_SUMMARY_LIST, scope, { ...query, late: undefined }, toOrder);
   }
 
   async productionDetail(scope: Scope, id: number): Promise<ProductionDetail> {

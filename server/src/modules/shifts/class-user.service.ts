@@ -111,7 +111,7 @@ export class ClassUserService {
   constructor(private readonly db: Db) {}
 
   list(scope: Scope, params: ListParams): Promise<PageResult<ClassUser>> {
-    return runList(classUserQuery(this.db), CLASS_USER_LIST, scope, params, toClassUser);
+    return runList(this.db, classUserQuery(this.db), CLASS_USER_LIST, scope, params, toClassUser);
   }
 
   private async checkRefs(db: Db, scope: Scope, request: CreateClassUserRequest): Promise<{ userName: string; className: string; teamName: string }> {
@@ -225,7 +225,7 @@ export class ClassUserService {
   // ---- shift exchange ----
 
   listExchanges(scope: Scope, params: ListParams): Promise<PageResult<ShiftExchange>> {
-    return runList(exchangeQuery(this.db), EXCHANGE_LIST, scope, params, toExchange);
+    return runList(this.db, exchangeQuery(this.db), EXCHANGE_LIST, scope, params, toExchange);
   }
 
   /** Swaps two scheduled users' shifts on one date, recorded (the standing schedule is unchanged). */

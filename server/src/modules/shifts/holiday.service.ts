@@ -59,7 +59,7 @@ export class HolidayService {
   constructor(private readonly db: Db) {}
 
   page(scope: Scope, params: ListParams): Promise<PageResult<Holiday>> {
-    return runList(holidayQuery(this.db), HOLIDAY_LIST, scope, params, toHoliday);
+    return runList(this.db, holidayQuery(this.db), HOLIDAY_LIST, scope, params, toHoliday);
   }
 
   /** Holidays between two dates (inclusive), for calendars. */

@@ -168,7 +168,7 @@ export class BoardCodeService {
   constructor(private readonly db: Db) {}
 
   async list(scope: Scope, params: ListParams): Promise<PageResult<BoardCode>> {
-    const page = await runList(boardQuery(this.db), BOARD_CODE_LIST, scope, params);
+    const page = await runList(this.db, boardQuery(this.db), BOARD_CODE_LIST, scope, params);
     const [layers, factors] = await Promise.all([layersOf(this.db, page.list.map((row) => row.id)), takeUps(this.db, scope)]);
     return { ...page, list: page.list.map((row) => toBoard(row, layers, factors)) };
   }

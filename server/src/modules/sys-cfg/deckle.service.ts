@@ -43,7 +43,7 @@ export class DeckleService {
   constructor(private readonly db: Db) {}
 
   list(scope: Scope, params: ListParams): Promise<PageResult<DeckleWidth>> {
-    return runList(deckleQuery(this.db), DECKLE_LIST, scope, params, toDeckle);
+    return runList(this.db, deckleQuery(this.db), DECKLE_LIST, scope, params, toDeckle);
   }
 
   async create(scope: Scope, request: CreateDeckleRequest, context: OperationContext): Promise<{ id: number }> {

@@ -167,7 +167,7 @@ export class PaperGradeService {
   constructor(private readonly db: Db) {}
 
   list(scope: Scope, params: ListParams): Promise<PageResult<PaperGrade>> {
-    return runList(gradeQuery(this.db), PAPER_GRADE_LIST, scope, params, toGrade);
+    return runList(this.db, gradeQuery(this.db), PAPER_GRADE_LIST, scope, params, toGrade);
   }
 
   async create(scope: Scope, request: CreatePaperGradeRequest, context: OperationContext): Promise<{ id: number }> {
@@ -199,7 +199,7 @@ export class PaperGradeService {
   // ---- flutes ----
 
   listFlutes(scope: Scope, params: ListParams): Promise<PageResult<Flute>> {
-    return runList(fluteQuery(this.db), FLUTE_LIST, scope, params, toFlute);
+    return runList(this.db, fluteQuery(this.db), FLUTE_LIST, scope, params, toFlute);
   }
 
   async createFlute(scope: Scope, request: CreateFluteRequest, context: OperationContext): Promise<{ id: number }> {

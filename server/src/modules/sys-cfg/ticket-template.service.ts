@@ -155,7 +155,7 @@ export class TicketTemplateService {
   constructor(private readonly db: Db) {}
 
   list(scope: Scope, params: ListParams): Promise<PageResult<TicketTemplate>> {
-    return runList(templateQuery(this.db), TICKET_TEMPLATE_LIST, scope, params, toTemplate);
+    return runList(this.db, templateQuery(this.db), TICKET_TEMPLATE_LIST, scope, params, toTemplate);
   }
 
   async detail(scope: Scope, id: number): Promise<TicketTemplate> {

@@ -88,7 +88,7 @@ export class SysLogService {
   constructor(private readonly db: Db) {}
 
   list(scope: Scope, params: ListParams, naming: OperationNaming): Promise<PageResult<SysLogEntry>> {
-    return runList(logQuery(this.db), SYS_LOG_LIST, scope, withNamedPaths(params, naming), toEntry(naming.nameOf), {
+    return runList(this.db, logQuery(this.db), SYS_LOG_LIST, scope, withNamedPaths(params, naming), toEntry(naming.nameOf), {
       countBase: { query: this.db.selectFrom('operation_log as l'), aliases: ['l'] },
     });
   }

@@ -133,7 +133,7 @@ function filtered(db: Db, params: ListParams) {
 export async function reportPage(db: Db, scope: Scope, params: ListParams): Promise<WorkReportPage> {
   const base = filtered(db, params);
   const [page, totals] = await Promise.all([
-    runList(base, REPORT_LIST, scope, params, toReport),
+    runList(db, base, REPORT_LIST, scope, params, toReport),
     applyConditions(base.clearSelect(), prepareList(REPORT_LIST, scope, params))
       .select([
         sql<string>`coalesce(sum(r.good_qty), 0)`.as('goodQty'),
