@@ -127,36 +127,45 @@ describe('sessions answered from memory, on the real database', () => {
     expect(await list(token)).toBe(ResultCode.NO_AUTHORITY);
   });
 
-  it('hears a change written by another process (PostgreSQL)', async (context) => {
-    if (!t.databaseUrl) return context.skip();
+  /**
+   * PostgreSQL only: the planner's token, kept by one request, and a connection of "another
+   * process" on the app's database; `then(other, token)` runs with both, `undo(other)` afterwards.
+   */
+  async function withOtherProcess(then: (other: pg.Client, token: string) => Promise<void>, undo: (other: pg.Client) => Promise<unknown>) {
     const token = await loginAs(t.app, 'planner', 'planner123');
     expect(await list(token)).toBe(ResultCode.SUCCESS);
-    const other = new pg.Client({ connectionString: t.databaseUrl });
+    const other = new pg.Client({ connectionString: t.databaseUrl! });
     await other.connect();
     try {
-      await other.query(`update app_user set status = 0 where username = 'planner'`);
-      // Delivered to this process's listening connections a moment after the commit.
-      await expect.poll(() => list(token), { timeout: 5000, interval: 20 }).toBe(ResultCode.NOT_LOGGED_IN);
+      await then(other, token);
     } finally {
-      await other.query(`update app_user set status = 1 where username = 'planner'`);
+      await undo(other);
       await other.end();
     }
+  }
+
+  it('hears a change written by another process (PostgreSQL)', async (context) => {
+    if (!t.databaseUrl) return context.skip();
+    await withOtherProcess(
+      async (other, token) => {
+        await other.query(`update app_user set status = 0 where username = 'planner'`);
+        // Delivered to this process's listening connections a moment after the commit.
+        await expect.poll(() => list(token), { timeout: 5000, interval: 20 }).toBe(ResultCode.NOT_LOGGED_IN);
+      },
+      (other) => other.query(`update app_user set status = 1 where username = 'planner'`),
+    );
   });
 
   it('answers a kept token without reading the token table (PostgreSQL: the table locked by another process)', async (context) => {
     if (!t.databaseUrl) return context.skip();
-    const token = await loginAs(t.app, 'planner', 'planner123');
-    expect(await list(token)).toBe(ResultCode.SUCCESS);
-    const other = new pg.Client({ connectionString: t.databaseUrl });
-    await other.connect();
-    try {
-      await other.query('begin');
-      await other.query('lock table auth_token in access exclusive mode');
-      expect(await list(token)).toBe(ResultCode.SUCCESS);
-    } finally {
-      await other.query('rollback');
-      await other.end();
-    }
+    await withOtherProcess(
+      async (other, token) => {
+        await other.query('begin');
+        await other.query('lock table auth_token in access exclusive mode');
+        expect(await list(token)).toBe(ResultCode.SUCCESS);
+      },
+      (other) => other.query('rollback'),
+    );
   });
 });
 
