@@ -1,5 +1,6 @@
-import type { Readable } from 'node:stream';
+import fs from 'node:fs';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { isCalendarDate, ResultCode } from '@core/contracts/common';
 import type { Db } from '../db';
 import { AppError } from '../plugins/envelopes';
@@ -33,6 +34,7 @@ export const IMPORT_MAX_ROWS = 5000;
 
 export const ImportMessages = {
   notXlsx: '仅支持导入 .xlsx 格式的文件，请下载模板填写后上传',
+  tooLarge: '导入文件解压后过大，请删除多余的数据或图片后重新上传',
   empty: '导入文件中没有数据',
   tooManyRows: (max: number) => `单次导入不能超过${max}行`,
   missingColumns: (headers: string[]) => `导入模板不正确，缺少列：${headers.join('、')}`,
@@ -69,56 +71,86 @@ export function cellText(value: unknown): string {
 const headerKey = (text: string) => text.replace(/^\s*\*/, '').replace(/\s+/g, '');
 
 /**
- * Reads the first sheet with the streaming reader: the first non-empty row is the header, later
- * non-empty rows are data. Throws 4000 for a file that is not xlsx, has missing columns, no data
- * or too many rows. Required and length checks come back as row errors.
+ * Most bytes a workbook may unpack to. A sheet of IMPORT_MAX_ROWS filled rows is a few megabytes of
+ * XML; this stops a small archive that inflates to gigabytes before it reaches memory.
+ */
+export const IMPORT_MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
+
+class TooLargeWhenUnpacked extends Error {}
+
+/** Inflates every entry as a stream, counting bytes, and stops past `limit`: the archive as read. */
+async function checkedArchive(file: Buffer, limit: number): Promise<JSZip> {
+  const archive = await JSZip.loadAsync(file);
+  let unpacked = 0;
+  for (const entry of Object.values(archive.files)) {
+    if (entry.dir) continue;
+    await new Promise<void>((resolve, reject) => {
+      const stream = entry.nodeStream('nodebuffer');
+      stream.on('data', (chunk: Buffer) => {
+        unpacked += chunk.length;
+        if (unpacked > limit) {
+          stream.pause();
+          reject(new TooLargeWhenUnpacked());
+        }
+      });
+      stream.on('error', reject);
+      stream.on('end', resolve);
+    });
+  }
+  return archive;
+}
+
+/**
+ * Reads the first sheet: the first non-empty row is the header, later non-empty rows are data.
+ * Throws 4000 for a file that is not xlsx, unpacks too large, has missing columns, no data or too
+ * many rows. Required and length checks come back as row errors.
+ *
+ * The workbook is read whole (an upload is at most a few megabytes, and its unpacked size is
+ * checked first): exceljs's streaming reader loses entries at random when unzipper ends its entry
+ * stream early, which refused good files as not xlsx about once in 240 reads.
  */
 export async function readXlsxRows<K extends string>(
-  input: string | Readable,
+  filePath: string,
   columns: ReadonlyArray<ImportColumn<K>>,
   maxRows = IMPORT_MAX_ROWS,
+  maxUnpackedBytes = IMPORT_MAX_UNPACKED_BYTES,
 ): Promise<{ rows: Array<ImportRow<K>>; errors: ImportRowError[] }> {
+  let sheet: ExcelJS.Worksheet | undefined;
+  try {
+    const file = await fs.promises.readFile(filePath);
+    await checkedArchive(file, maxUnpackedBytes);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file as never);
+    sheet = workbook.worksheets[0];
+  } catch (error) {
+    if (error instanceof TooLargeWhenUnpacked) throw new AppError(ResultCode.VALIDATION, ImportMessages.tooLarge);
+    throw new AppError(ResultCode.VALIDATION, ImportMessages.notXlsx);
+  }
   const rows: Array<ImportRow<K>> = [];
   const errors: ImportRowError[] = [];
   let positions: Map<K, number> | null = null;
-  try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(input as never, {
-      worksheets: 'emit',
-      sharedStrings: 'cache',
-      hyperlinks: 'ignore',
-      // Styles tell dates from numbers.
-      styles: 'cache',
-      entries: 'ignore',
-    });
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
-        // row.values is sparse (1-based, holes for empty cells); Array.from fills the holes.
-        const cells = Array.from(row.values as unknown[], cellText);
-        if (cells.every((cell) => cell === '')) continue;
-        if (!positions) {
-          const found = new Map(cells.map((cell, index) => [headerKey(cell), index] as const).filter(([key]) => key !== ''));
-          const missing = columns.filter((column) => !found.has(headerKey(column.header)));
-          if (missing.length > 0) throw new AppError(ResultCode.VALIDATION, ImportMessages.missingColumns(missing.map((c) => c.header)));
-          positions = new Map(columns.map((column) => [column.key, found.get(headerKey(column.header))!]));
-          continue;
-        }
-        if (rows.length >= maxRows) throw new AppError(ResultCode.VALIDATION, ImportMessages.tooManyRows(maxRows));
-        const values = {} as Record<K, string>;
-        for (const column of columns) {
-          const value = cells[positions.get(column.key)!] ?? '';
-          values[column.key] = value;
-          if (column.required && value === '') errors.push({ row: row.number, message: ImportMessages.required(column.header) });
-          else if (column.maxLength !== undefined && [...value].length > column.maxLength) {
-            errors.push({ row: row.number, message: ImportMessages.tooLong(column.header, column.maxLength) });
-          }
-        }
-        rows.push({ row: row.number, values });
-      }
-      break; // only the first sheet is read
+  for (let number = 1; sheet && number <= sheet.rowCount; number += 1) {
+    // row.values is sparse (1-based, holes for empty cells); Array.from fills the holes.
+    const cells = Array.from(sheet.getRow(number).values as unknown[], cellText);
+    if (cells.every((cell) => cell === '')) continue;
+    if (!positions) {
+      const found = new Map(cells.map((cell, index) => [headerKey(cell), index] as const).filter(([key]) => key !== ''));
+      const missing = columns.filter((column) => !found.has(headerKey(column.header)));
+      if (missing.length > 0) throw new AppError(ResultCode.VALIDATION, ImportMessages.missingColumns(missing.map((c) => c.header)));
+      positions = new Map(columns.map((column) => [column.key, found.get(headerKey(column.header))!]));
+      continue;
     }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw new AppError(ResultCode.VALIDATION, ImportMessages.notXlsx);
+    if (rows.length >= maxRows) throw new AppError(ResultCode.VALIDATION, ImportMessages.tooManyRows(maxRows));
+    const values = {} as Record<K, string>;
+    for (const column of columns) {
+      const value = cells[positions.get(column.key)!] ?? '';
+      values[column.key] = value;
+      if (column.required && value === '') errors.push({ row: number, message: ImportMessages.required(column.header) });
+      else if (column.maxLength !== undefined && [...value].length > column.maxLength) {
+        errors.push({ row: number, message: ImportMessages.tooLong(column.header, column.maxLength) });
+      }
+    }
+    rows.push({ row: number, values });
   }
   if (!positions) throw new AppError(ResultCode.VALIDATION, ImportMessages.missingColumns(columns.map((c) => c.header)));
   if (rows.length === 0) throw new AppError(ResultCode.VALIDATION, ImportMessages.empty);
@@ -141,8 +173,8 @@ export interface ImportPlan<K extends string, T> {
  * Reads, validates every row, then writes all rows in one transaction — or nothing, returning
  * every refused row (sorted by row number).
  */
-export async function runImport<K extends string, T>(db: Db, input: string | Readable, plan: ImportPlan<K, T>): Promise<ImportResult> {
-  const { rows, errors } = await readXlsxRows(input, plan.columns, plan.maxRows);
+export async function runImport<K extends string, T>(db: Db, filePath: string, plan: ImportPlan<K, T>): Promise<ImportResult> {
+  const { rows, errors } = await readXlsxRows(filePath, plan.columns, plan.maxRows);
   const refusedRows = new Set(errors.map((error) => error.row));
   const records: Array<{ row: number; record: T }> = [];
   for (const { row, values } of rows) {
