@@ -14,23 +14,34 @@ const INT8_OID = 20;
 
 /** SQL texts run as named prepared statements on PostgreSQL, with their names (see `keepPrepared`). */
 const preparedNames = new Map<string, string>();
+/**
+ * Texts kept prepared at most: each costs every connection its parse tree (tens of kilobytes), so
+ * texts past this many are parsed on every run as before.
+ */
+const MAX_PREPARED = 400;
 
 /**
  * Runs this SQL text as a named prepared statement on every PostgreSQL connection: parsed once per
- * connection, and PostgreSQL may keep one plan for it (plan_cache_mode auto: a generic plan only
- * where it costs no more than planning each time). Only for a fixed text whose best plan does not
- * depend on its values (a lookup by unique key, e.g. the session query every request runs): a list
- * query's plan does (a rare or a common text filter, a small or a large factory), so everything
- * else is planned for its values on every run. PGlite has one connection and no named statements.
+ * connection instead of on every run (a list page spends about a quarter of PostgreSQL's time on
+ * parsing). Every pooled connection runs with plan_cache_mode force_custom_plan, so each run is
+ * still planned for its values: a list's best plan depends on them (a rare or a common text filter,
+ * a small or a large factory), and a generic plan chosen once would keep serving them all. For a
+ * fixed text that runs often with values only (a compiled query with placeholders, never text
+ * built around a value). PGlite has one connection and no named statements.
  */
 export function keepPrepared(text: string): void {
-  if (!preparedNames.has(text)) preparedNames.set(text, `mes_${preparedNames.size}`);
+  if (!preparedNames.has(text) && preparedNames.size < MAX_PREPARED) preparedNames.set(text, `mes_${preparedNames.size}`);
 }
 
 type QueryFn = (config: unknown, values?: unknown, ...rest: unknown[]) => unknown;
 
-/** Sends the texts of `keepPrepared` as named statements (pg parses each once per connection). */
+/**
+ * Sends the texts of `keepPrepared` as named statements (pg parses each once per connection),
+ * planned for their values on every run.
+ */
 function namePreparedStatements(client: pg.PoolClient): void {
+  // Queued by pg ahead of anything the pool hands this connection to.
+  client.query('set plan_cache_mode = force_custom_plan').catch((error: Error) => process.stderr.write(`[db] plan_cache_mode: ${error.message}\n`));
   const query = client.query.bind(client) as QueryFn;
   const named: QueryFn = (config, values, ...rest) => {
     const name = typeof config === 'string' && rest.length === 0 ? preparedNames.get(config) : undefined;

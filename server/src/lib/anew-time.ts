@@ -18,6 +18,7 @@ import type { Scope } from '../plugins/auth';
 export const ANEW_TIME_REASONS = {
   orderEdited: '订单已修改',
   orderSuspended: '订单已暂停',
+  orderRecycled: '订单已转回收',
   orderEnded: '订单已结束生产',
   calendarChanged: '机台日历已变更',
   reportedEarly: '前序任务提前完工',

@@ -24,6 +24,7 @@ import { orderListFacts } from './0028_order_list_facts';
 import { boardRemake } from './0029_board_remake';
 import { repairDowntimeLink } from './0030_repair_downtime_link';
 import { sessionNotify } from './0031_session_notify';
+import { orderListCovering } from './0032_order_list_covering';
 
 /** Every migration in order; names sort lexically and must never change once shipped. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0029_board_remake': boardRemake,
   '0030_repair_downtime_link': repairDowntimeLink,
   '0031_session_notify': sessionNotify,
+  '0032_order_list_covering': orderListCovering,
 };

@@ -110,7 +110,7 @@ export async function followProductionOrder(trx: Db, scope: Scope, productionOrd
   ];
   // A withdrawn order keeps the values it had (its sizes may be gone); only the mark changes.
   const changes = withdrawn ? [] : fields.filter(([key]) => next[key] !== board[key]).map(([key, label]) => `${label} ${board[key] || '（空）'}→${next[key] || '（空）'}`);
-  const withdrawal = source.revoked ? '生产订单已撤销' : ended ? '生产订单已结束生产' : '生产订单不再经过瓦线或缺少纸板信息';
+  const withdrawal = source.revoked ? '生产订单已撤销' : ended ? '生产订单已结束生产' : source.status === 7 ? '生产订单已转回收' : '生产订单不再经过瓦线或缺少纸板信息';
   const schedule = board.schedule_id ? { scheduleId: board.schedule_id, scheduleNo: board.schedule_no ?? '' } : {};
   const log = (content: string) => addBoardLog(trx, scope, { ...schedule, action: 'follow', content, userName: actorName });
 

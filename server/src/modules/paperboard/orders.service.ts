@@ -40,7 +40,7 @@ export const BOARD_ORDER_LIST = factoryList('b', {
     flute: { column: 'b.flute', kind: 'in', label: '楞型' },
     state: { column: 'b.state', kind: 'in', label: '状态', integer: true },
     source: { column: 'b.source', kind: 'in', label: '来源', integer: true },
-    dueDate: { column: 'b.due_date', kind: 'dateRange', label: '交期' },
+    dueDate: { column: 'b.due_date', kind: 'dateRange', label: '交期', day: true },
   },
   sorts: {
     id: 'b.id',

@@ -265,6 +265,21 @@ describe('board orders follow their production order', () => {
     expect(await group()).toBe(waiting - 1);
   });
 
+  it('a recycled order (转回收) takes its waiting board order out of standby until it recovers', async () => {
+    const order = await productionOrder(3);
+    const group = async () => (await data(get<StandbyGroup[]>(admin, P.standbyGroups))).find((each) => each.boardCode === order.board.boardCode && each.flute === order.board.flute)?.orders ?? 0;
+    const waiting = await group();
+    await data(post(admin, OrderPaths.suspend, { ids: [order.id] }));
+    await data(post(admin, OrderPaths.recycle, { ids: [order.id] }));
+    expect(await data(get<BoardOrder>(admin, P.orderDetail(order.board.id)))).toMatchObject({ state: 1, revoked: true });
+    expect((await log(admin, 'follow')).list[0]).toMatchObject({ content: expect.stringContaining('生产订单已转回收') });
+    expect(await group()).toBe(waiting - 1);
+    await data(post(admin, OrderPaths.recover, { ids: [order.id] }));
+    expect(await data(get<BoardOrder>(admin, P.orderDetail(order.board.id)))).toMatchObject({ state: 1, revoked: false });
+    expect((await log(admin, 'follow')).list[0]).toMatchObject({ content: expect.stringContaining('生产订单已恢复') });
+    expect(await group()).toBe(waiting);
+  });
+
   it('the seed shows one such change held back from the line in the board plant', async () => {
     const noted = (await orders(boardAdmin)).list.filter((order) => order.changeNote !== '');
     expect(noted).toHaveLength(1);

@@ -48,7 +48,7 @@ export const ORDER_LIST = factoryList('o', {
     erpOrderNo: { column: 'o.erp_order_no', kind: 'like', label: 'ERP单号' },
     customerName: { column: 'o.customer_name', kind: 'like', label: '客户名称' },
     productName: { column: 'o.product_name', kind: 'like', label: '产品' },
-    deliveryDate: { column: 'o.delivery_date', kind: 'dateRange', label: '交货日期' },
+    deliveryDate: { column: 'o.delivery_date', kind: 'dateRange', label: '交货日期', day: true },
     status: { column: 'o.status', kind: 'in', label: '订单状态', integer: true },
     urgency: { column: 'o.urgency', kind: 'in', label: '紧急程度', integer: true },
     issueState: { column: 'o.issue_state', kind: 'in', label: '下发状态', integer: true },
@@ -70,6 +70,12 @@ export const ORDER_LIST = factoryList('o', {
   },
   defaultSort: { field: 'createTime', direction: 'desc' },
 });
+
+/**
+ * Filters that reject most orders; production_order_list_idx (the default order's) carries every
+ * filter column (migration 0032), so a page with one of these finds its keys in that index alone.
+ */
+const ORDER_COVERED_FILTERS = ['orderNo', 'erpOrderNo', 'customerName', 'productName', 'deliveryDate'] as const;
 
 /** Which orders each list shows (never those in the recycling bin). */
 export type OrderListKind = 'all' | 'issued' | 'semi';
@@ -262,7 +268,7 @@ export class ProductionOrderService {
   list(scope: Scope, params: ListParams, kind: OrderListKind = 'all'): Promise<PageResult<ProductionOrderListRow>> {
     let base = this.lists.get(kind);
     if (!base) this.lists.set(kind, (base = listQuery(this.db, kind)));
-    return runList(this.db, base, ORDER_LIST, scope, params, toListRow, { oneRowPerKey: true });
+    return runList(this.db, base, ORDER_LIST, scope, params, toListRow, { oneRowPerKey: true, coveredFilters: ORDER_COVERED_FILTERS });
   }
 
   /** Whole orders (the export's columns) of the list's filters. */
@@ -413,9 +419,11 @@ export class ProductionOrderService {
           await endOperations(trx, scope, id);
         }
         if (action === 'recycle' || action === 'recover') await trx.updateTable('production_order').set({ production_state: to === 7 ? 2 : 1 }).where('id', '=', id).execute();
-        // A suspended order keeps its queued tasks (it may resume) but the planner sees them in 时间待重算.
+        // A suspended or recycled order keeps its queued tasks (it may resume, or recover with its work
+        // in progress) but the planner sees them in 时间待重算.
         if (action === 'suspend') await flagAnewTime(trx, scope, { orderIds: [id] }, ANEW_TIME_REASONS.orderSuspended);
-        if (action === 'suspend' || action === 'resume' || action === 'end') await followProductionOrder(trx, scope, id);
+        if (action === 'recycle') await flagAnewTime(trx, scope, { orderIds: [id] }, ANEW_TIME_REASONS.orderRecycled);
+        if (['suspend', 'resume', 'end', 'recycle', 'recover'].includes(action)) await followProductionOrder(trx, scope, id);
       }
       return { moved: ids.length };
     });

@@ -394,6 +394,20 @@ describe('wrong-time flags', () => {
     await data(post(planner, P.cancelAnewTimeFlag, {}));
   });
 
+  it('flags the queued tasks of a recycled order (转回收), which keep their place until it recovers', async () => {
+    const task = (await list(admin, P.scheduledList, 'tab=notIssued&sort=queuePos,asc')).list.find((row) => row.orderStatus === 3 && row.queuePos! > 1)!;
+    await data(post(admin, ProductionOrderPaths.suspend, { ids: [task.orderId] }));
+    await data(post(planner, P.cancelAnewTimeFlag, {}));
+    await data(post(admin, ProductionOrderPaths.recycle, { ids: [task.orderId] }));
+    const wrong = new Map((await list(admin, P.anewTimeWrongList)).list.map((row) => [row.id, row.anewTimeReason]));
+    expect(wrong.get(task.id)).toBe('订单已转回收');
+    const later = (await storedQueue(task.deviceId!)).filter((row) => row.queue_pos! > task.queuePos!);
+    expect(later.every((row) => row.anew_time_flag)).toBe(true);
+    expect((await storedQueue(task.deviceId!)).map((row) => row.id)).toContain(task.id);
+    await data(post(admin, ProductionOrderPaths.recover, { ids: [task.orderId] }));
+    await data(post(planner, P.cancelAnewTimeFlag, {}));
+  });
+
   it('takes an ended order’s unfinished tasks out of the machine queues and flags the tasks after them', async () => {
     const task = (await list(admin, P.scheduledList, 'tab=notIssued&sort=queuePos,asc')).list.find((row) => row.orderStatus === 3 && row.queuePos! > 1)!;
     const later = (await storedQueue(task.deviceId!)).filter((row) => row.queue_pos! > task.queuePos!).map((row) => row.id);

@@ -13,7 +13,7 @@ export const ORDER_FILTERS: Record<string, FilterDef> = {
   customerName: { column: 'o.customer_name', kind: 'like', label: '客户名称' },
   productName: { column: 'o.product_name', kind: 'like', label: '产品名称' },
   urgency: { column: 'o.urgency', kind: 'in', label: '紧急程度', integer: true },
-  deliveryDate: { column: 'o.delivery_date', kind: 'dateRange', label: '交货日期' },
+  deliveryDate: { column: 'o.delivery_date', kind: 'dateRange', label: '交货日期', day: true },
 };
 
 /** The task lists' filters and sorts (every list of the schedule screens). */

@@ -38,7 +38,7 @@ export const CLASS_USER_LIST = factoryList('cu', {
 export const EXCHANGE_LIST = factoryList('e', {
   filters: {
     nickName: { column: 'u.nick_name', kind: 'like', label: '姓名' },
-    exchangeDate: { column: 'e.exchange_date', kind: 'dateRange', label: '调班日期' },
+    exchangeDate: { column: 'e.exchange_date', kind: 'dateRange', label: '调班日期', day: true },
   },
   sorts: { id: 'e.id', exchangeDate: 'e.exchange_date', createTime: 'e.created_at' },
   defaultSort: { field: 'exchangeDate', direction: 'desc' },

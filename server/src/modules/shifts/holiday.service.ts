@@ -22,7 +22,7 @@ export const HOLIDAY_LIST = factoryList('h', {
   filters: {
     holidayName: { column: 'h.name', kind: 'like', label: '节假日名称' },
     type: { column: 'h.type', kind: 'in', label: '类型', integer: true },
-    holidayDate: { column: 'h.holiday_date', kind: 'dateRange', label: '日期' },
+    holidayDate: { column: 'h.holiday_date', kind: 'dateRange', label: '日期', day: true },
   },
   sorts: { id: 'h.id', holidayDate: 'h.holiday_date', createTime: 'h.created_at' },
   defaultSort: { field: 'holidayDate', direction: 'asc' },
