@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase } from './index';
+import { migrateToLatest, openDatabase, openPglite } from './index';
 import { DEMO_STAFF_USERNAMES } from '../modules/account/seed';
 import { ADMIN_ROLE_NAME, SEED_ACCOUNTS, seedIfEmpty, syncAuthorityCatalogue } from './seed';
 
@@ -55,4 +55,24 @@ describe('PGlite data directory', () => {
     ]);
     await db.destroy();
   }, 60_000);
+});
+
+describe('PGlite under load', () => {
+  // PGlite runs queries on the server's thread: queries waiting for it once ran back to back, and no
+  // socket was read until the last had run (seconds under load for a new connection).
+  it('lets the event loop take a turn between waiting queries', async () => {
+    const { db } = openPglite(null);
+    try {
+      await sql`select 1`.execute(db);
+      let done = 0;
+      const queries = Array.from({ length: 20 }, () => sql`select count(*) from generate_series(1, 20000)`.execute(db).then(() => (done += 1)));
+      // A timer set now stands for a socket with a request: it runs before the twentieth query has.
+      const seenByTimer = await new Promise<number>((resolve) => setTimeout(() => resolve(done), 0));
+      await Promise.all(queries);
+      expect(seenByTimer).toBeLessThan(20);
+      expect(done).toBe(20);
+    } finally {
+      await db.destroy();
+    }
+  });
 });
