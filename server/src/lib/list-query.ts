@@ -199,7 +199,8 @@ interface ActiveFilter {
 }
 
 function filterConditions(name: string, filter: FilterDef, params: ListParams): ActiveFilter | null {
-  const column = sql.ref(filter.column);
+  // Built only with the conditions: once per shape when a page is compiled, not on every request.
+  const column = () => sql.ref(filter.column);
   if (filter.kind === 'dateRange') {
     const rawStart = params[`${name}Start`];
     const rawEnd = params[`${name}End`];
@@ -212,8 +213,8 @@ function filterConditions(name: string, filter: FilterDef, params: ListParams): 
       return {
         values: days,
         build: (values) => [
-          ...(start ? [sql<SqlBool>`${column} >= ${values[0]}::date`] : []),
-          ...(end ? [sql<SqlBool>`${column} <= ${values[start ? 1 : 0]}::date`] : []),
+          ...(start ? [sql<SqlBool>`${column()} >= ${values[0]}::date`] : []),
+          ...(end ? [sql<SqlBool>`${column()} <= ${values[start ? 1 : 0]}::date`] : []),
         ],
         shape: `${start ? '>' : ''}${end ? '<' : ''}`,
         key: days,
@@ -225,8 +226,8 @@ function filterConditions(name: string, filter: FilterDef, params: ListParams): 
     return {
       values: [start, end].filter((bound) => bound !== null),
       build: (values) => [
-        ...(start ? [sql<SqlBool>`${column} >= ${values[0]}::timestamptz`] : []),
-        ...(end ? [sql<SqlBool>`${column} <= ${values[start ? 1 : 0]}::timestamptz`] : []),
+        ...(start ? [sql<SqlBool>`${column()} >= ${values[0]}::timestamptz`] : []),
+        ...(end ? [sql<SqlBool>`${column()} <= ${values[start ? 1 : 0]}::timestamptz`] : []),
       ],
       shape: `${start ? '>' : ''}${end ? '<' : ''}`,
       key: [start?.getTime() ?? null, end?.getTime() ?? null],
@@ -239,7 +240,7 @@ function filterConditions(name: string, filter: FilterDef, params: ListParams): 
       const values = splitValues(raw, filter.label).map((value) => typed(value, filter));
       if (values.length === 0) return null;
       if (values.length > MAX_VALUES) throw invalid(ListMessages.tooManyValues(filter.label));
-      return { values, build: (bound) => [sql<SqlBool>`${column} in (${sql.join(bound)})`], shape: String(values.length), key: values };
+      return { values, build: (bound) => [sql<SqlBool>`${column()} in (${sql.join(bound)})`], shape: String(values.length), key: values };
     }
     case 'like': {
       const texts = splitValues(raw, filter.label).map((value) => typed(value, { ...filter, integer: false }) as string);
@@ -249,7 +250,7 @@ function filterConditions(name: string, filter: FilterDef, params: ListParams): 
       return {
         values: texts.map((text) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`),
         build: (patterns) => {
-          const likes = patterns.map((pattern, index) => sql<SqlBool>`${column} ${sql.raw(operators[index]!)} ${pattern}`);
+          const likes = patterns.map((pattern, index) => sql<SqlBool>`${column()} ${sql.raw(operators[index]!)} ${pattern}`);
           return [likes.length === 1 ? likes[0]! : sql<SqlBool>`(${sql.join(likes, sql` or `)})`];
         },
         shape: operators.join(','),
@@ -258,7 +259,7 @@ function filterConditions(name: string, filter: FilterDef, params: ListParams): 
     }
     case 'eq': {
       const value = typed(textOf(raw, filter.label), filter);
-      return { values: [value], build: (bound) => [sql<SqlBool>`${column} = ${bound[0]}`], shape: '', key: [value] };
+      return { values: [value], build: (bound) => [sql<SqlBool>`${column()} = ${bound[0]}`], shape: '', key: [value] };
     }
   }
 }
@@ -281,10 +282,10 @@ function parseSort(spec: ListSpec, raw: unknown): PreparedList['order'] {
   return order;
 }
 
-/** Validates the request against the declaration (throws 4000 naming what is wrong). */
 /** The scope's conditions (enterprise, factory): the first of a list's conditions. */
 const SCOPE_CONDITIONS = 2;
 
+/** Validates the request against the declaration (throws 4000 naming what is wrong). */
 export function prepareList(spec: ListSpec, scope: Scope, params: ListParams): PreparedList {
   const scoped: ActiveFilter = {
     values: [scope.enterpriseId, scope.orgId],
