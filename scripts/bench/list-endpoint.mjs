@@ -8,7 +8,8 @@
 //   - on PostgreSQL, in the same run, the reference of issue 9 §8: the same page served by a bare
 //     Fastify + pg pool (scripts/bench/bare-list-server.mjs: no login, no validation, no total).
 // Knobs: BENCH_LIST_ROWS (200000), BENCH_LIST_REQUESTS (at most 200 per scenario, and at most
-// BENCH_LIST_SCENARIO_SECONDS = 8 s of them), BENCH_LIST_SECONDS (10 s under load),
+// BENCH_LIST_SCENARIO_SECONDS = 8 s of them), BENCH_LIST_SECONDS (10 s under load, after
+// BENCH_LIST_WARMUP_SECONDS = 2 s of the same load that are not counted),
 // BENCH_LIST_CONCURRENCY (50), BENCH_LIST_DB (pglite,postgres); the load comes from wrk (installed when
 // missing), or from a Node client with BENCH_LOAD_CLIENT=node or where wrk cannot be had.
 import { execFileSync, spawn } from 'node:child_process';
@@ -25,6 +26,12 @@ const ROWS = Number(process.env.BENCH_LIST_ROWS ?? 200_000);
 const REQUESTS = Number(process.env.BENCH_LIST_REQUESTS ?? 200);
 const SCENARIO_SECONDS = Number(process.env.BENCH_LIST_SCENARIO_SECONDS ?? 8);
 const SECONDS = Number(process.env.BENCH_LIST_SECONDS ?? 10);
+/**
+ * The same load first, not counted: the figures are of a server in its steady state, whose
+ * database pool is open and whose clients are connected, as a factory's server is all day (the
+ * sequential requests before it open one database connection, and the load opens the rest).
+ */
+const WARMUP_SECONDS = Number(process.env.BENCH_LIST_WARMUP_SECONDS ?? 2);
 const CONCURRENCY = Number(process.env.BENCH_LIST_CONCURRENCY ?? 50);
 const CHUNK = 10_000;
 const ENTERPRISE = 8888;
@@ -157,11 +164,16 @@ const loadClient = () => (wrkPath() ? 'wrk, 1 thread' : 'Node fetch');
  * the 2 cores go to the server and its database as they would with clients on other machines.
  */
 async function underLoad(listUrl, headers, query) {
+  if (WARMUP_SECONDS > 0) await loadFor(listUrl, headers, query, WARMUP_SECONDS);
+  return loadFor(listUrl, headers, query, SECONDS);
+}
+
+async function loadFor(listUrl, headers, query, seconds) {
   const WRK = wrkPath();
   if (WRK) {
     // A page is checked for a success envelope first: wrk only counts transport errors and non-2xx.
     await listOnce(listUrl, headers, query);
-    const args = ['-t1', `-c${CONCURRENCY}`, `-d${SECONDS}s`, '--timeout', '10s', '-s', path.join(repoRoot, 'scripts', 'bench', 'wrk-report.lua')];
+    const args = ['-t1', `-c${CONCURRENCY}`, `-d${seconds}s`, '--timeout', '10s', '-s', path.join(repoRoot, 'scripts', 'bench', 'wrk-report.lua')];
     for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
     const output = await new Promise((resolve, reject) => {
       const child = spawn(WRK, [...args, `${listUrl}?${query}`], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -174,11 +186,11 @@ async function underLoad(listUrl, headers, query) {
     if (!line) throw new Error(`no report from wrk: ${output}`);
     return JSON.parse(line);
   }
-  return underLoadNode(listUrl, headers, query);
+  return underLoadNode(listUrl, headers, query, seconds);
 }
 
-async function underLoadNode(listUrl, headers, query) {
-  const deadline = performance.now() + SECONDS * 1000;
+async function underLoadNode(listUrl, headers, query, seconds) {
+  const deadline = performance.now() + seconds * 1000;
   const times = [];
   let errors = 0;
   const worker = async () => {
@@ -216,7 +228,7 @@ export async function measure(label, baseUrl, list = LIST, scenarios = SCENARIOS
       `    ${padWide(scenario.name, 34)} p50 ${ms(r.p50).padStart(9)}  p95 ${ms(r.p95).padStart(9)}   (n ${r.n}, total ${r.total})`,
     );
   }
-  console.log(`  ${label}: ${CONCURRENCY} requests in flight for ${SECONDS} s (${loadClient()})`);
+  console.log(`  ${label}: ${CONCURRENCY} requests in flight for ${SECONDS} s after ${WARMUP_SECONDS} s of the same (${loadClient()})`);
   for (const scenario of loadScenarios) printLoad(scenario.name, await underLoad(listUrl, headers, scenario.query));
 }
 
@@ -236,7 +248,7 @@ export async function measureBare(databaseUrl, { script = 'bare-list-server.mjs'
       child.once('exit', (code) => reject(new Error(`bare list server exited (${code})`)));
     });
     const listUrl = `http://127.0.0.1:${port}/list`;
-    console.log(`  Reference, same database: bare Fastify + pg ${what}, ${CONCURRENCY} in flight for ${SECONDS} s (${loadClient()})`);
+    console.log(`  Reference, same database: bare Fastify + pg ${what}, ${CONCURRENCY} in flight for ${SECONDS} s after ${WARMUP_SECONDS} s of the same (${loadClient()})`);
     for (const scenario of scenarios) {
       for (let i = 0; i < 5; i++) await listOnce(listUrl, {}, scenario.query);
       printLoad(`bare: ${scenario.name}`, await underLoad(listUrl, {}, scenario.query));
