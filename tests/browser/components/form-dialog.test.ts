@@ -15,18 +15,15 @@ function LoadingEditor({ load, saved }: { load: Promise<{ name: string }>; saved
       setLoading(false);
     });
   }, [load, form]);
-  return createElement(
-    FormDialog,
-    {
-      open: true,
-      title: '编辑计划',
-      editing: true,
-      loading,
-      save: async () => saved.push(await form.validateFields()),
-      onClose: () => undefined,
-    },
-    createElement(Form, { form }, createElement(Form.Item, { name: 'name', label: '计划名称' }, createElement(Input, { placeholder: '请输入计划名称' }))),
-  );
+  return createElement(FormDialog, {
+    open: true,
+    title: '编辑计划',
+    editing: true,
+    loading,
+    save: async () => saved.push(await form.validateFields()),
+    onClose: () => undefined,
+    children: createElement(Form, { form }, createElement(Form.Item, { name: 'name', label: '计划名称' }, createElement(Input, { placeholder: '请输入计划名称' }))),
+  });
 }
 
 describe('FormDialog', () => {
