@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Button, Empty, Form, Select, Space } from 'antd';
 import { FormDialog } from '@app/components/form-dialog';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
@@ -23,39 +23,35 @@ type TeamValues = Omit<CreateTeamRequest, 'members'> & { members?: Array<{ userI
 /** 新增班组 / 编辑班组: name, workshop, leader and the members picked from the factory's staff, each with a position. */
 export function TeamEditorDialog({ editing, onClose, onSaved }: TeamEditorProps) {
   const [form] = Form.useForm<TeamValues>();
-  const [loadedFor, setLoadedFor] = useState<object | null>(null);
-  const key = editing ? 'open' : 'closed';
+  const row = editing?.row;
+  const open = editing !== null;
+  const key = open ? 'open' : 'closed';
   const users = useLoaded(factoryUsersApi.all, key, []).data;
   const positions = useLoaded(positionsApi.all, key, []).data;
   const workshops = useLoaded(workshopsApi.all, key, []).data;
+  const loaded = useLoaded(() => (open && row ? teamsApi.detail(row.id) : Promise.resolve(null)), open ? `open:${row?.id ?? 'new'}` : 'closed', null);
+  const detail = loaded.data;
   const members = Form.useWatch('members', form);
-  const row = editing?.row;
-  const loading = !!row && loadedFor !== editing;
   const userOptions = users.map((user) => ({ value: user.userId, label: personLabel(user) }));
   const chosen = new Set((members ?? []).map((member) => member?.userId).filter(Boolean));
 
   useEffect(() => {
-    if (!editing) return;
+    if (!open) return;
     form.resetFields();
-    if (!row) {
-      form.setFieldsValue({ sort: 0, members: [] });
-      return;
-    }
-    teamsApi
-      .detail(row.id)
-      .then((detail) =>
-        form.setFieldsValue({
-          teamName: detail.teamName,
-          workshopId: detail.workshopId ?? undefined,
-          leaderUserId: detail.leaderUserId ?? undefined,
-          sort: detail.sort,
-          remark: detail.remark,
-          members: detail.members.map(({ userId, positionId }) => ({ userId, positionId: positionId ?? undefined })),
-        }),
-      )
-      .catch(() => undefined)
-      .finally(() => setLoadedFor(editing));
-  }, [editing, row, form]);
+    if (loaded.loading) return;
+    form.setFieldsValue(
+      detail
+        ? {
+            teamName: detail.teamName,
+            workshopId: detail.workshopId ?? undefined,
+            leaderUserId: detail.leaderUserId ?? undefined,
+            sort: detail.sort,
+            remark: detail.remark,
+            members: detail.members.map(({ userId, positionId }) => ({ userId, positionId: positionId ?? undefined })),
+          }
+        : { sort: 0, members: [] },
+    );
+  }, [open, loaded.loading, detail, form]);
 
   const save = async () => {
     const values = await form.validateFields();
@@ -70,7 +66,7 @@ export function TeamEditorDialog({ editing, onClose, onSaved }: TeamEditorProps)
   };
 
   return (
-    <FormDialog open={!!editing} title={row ? '编辑班组' : '新增班组'} width={720} editing={!!row} save={save} onClose={onClose} onSaved={onSaved} loading={loading}>
+    <FormDialog open={open} title={row ? '编辑班组' : '新增班组'} width={720} editing={!!row} save={save} onClose={onClose} onSaved={onSaved} loading={open && loaded.loading}>
       <Form form={form} layout="horizontal" labelCol={{ span: 4 }} className="mes-team-editor">
         <EditFormFields
           fields={TEAM_FIELDS}

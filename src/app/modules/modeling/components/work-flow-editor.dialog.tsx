@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { deviceLabel } from '@app/shared';
 import { App, Button, Empty, Form, Radio, Select, Space, Tag } from 'antd';
 import { FormDialog } from '@app/components/form-dialog';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import type { CreateWorkFlowRequest, WorkFlow, WorkFlowDetail } from '@core/contracts/modeling';
+import type { CreateWorkFlowRequest, WorkFlow } from '@core/contracts/modeling';
 import { devicesApi, processesApi, workFlowsApi } from '../modeling.api';
 import { WORK_FLOW_FIELDS } from '../modeling.forms';
 import { EditFormFields } from '@app/components/form-dialog';
@@ -31,14 +31,15 @@ export interface WorkFlowEditorProps {
 export function WorkFlowEditorDialog({ editing, onClose, onSaved }: WorkFlowEditorProps) {
   const { message } = App.useApp();
   const [form] = Form.useForm<CreateWorkFlowRequest>();
-  // The editing request whose detail has arrived (a new open is a new object).
-  const [loadedFor, setLoadedFor] = useState<object | null>(null);
-  // The loaded flow's own product, for the picker's label (tied to the editing request it came for).
-  const [loadedOwner, setLoadedOwner] = useState<{ for: object; detail: WorkFlowDetail } | null>(null);
-  const owner = loadedOwner && loadedOwner.for === editing && loadedOwner.detail.productId !== null ? loadedOwner.detail : null;
-  const key = editing ? 'open' : 'closed';
+  const row = editing?.row;
+  const open = editing !== null;
+  const key = open ? 'open' : 'closed';
   const processes = useLoaded(processesApi.all, key, []).data;
   const speeds = useLoaded(devicesApi.speeds, key, []).data;
+  const loaded = useLoaded(() => (open && row ? workFlowsApi.detail(row.id) : Promise.resolve(null)), open ? `open:${row?.id ?? 'new'}` : 'closed', null);
+  const detail = loaded.data;
+  // The loaded flow's own product, for the picker's label.
+  const owner = detail && detail.productId !== null ? detail : null;
   const steps = Form.useWatch('steps', form);
   const isTemplate = Form.useWatch('isTemplate', form) ?? true;
   // A step's default device is one that can run its process (has a theoretical speed for it).
@@ -46,28 +47,17 @@ export function WorkFlowEditorDialog({ editing, onClose, onSaved }: WorkFlowEdit
     speeds
       .filter((entry) => entry.processId === steps?.[index]?.processId)
       .map((entry) => ({ value: entry.deviceId, label: deviceLabel(entry) }));
-  const row = editing?.row;
-  const loading = !!row && loadedFor !== editing;
 
   useEffect(() => {
-    if (!editing) return;
+    if (!open) return;
     form.resetFields();
-    if (!row) {
-      form.setFieldsValue({ isTemplate: true, steps: [] });
-      return;
-    }
-    workFlowsApi
-      .detail(row.id)
-      .then((detail) => {
-        setLoadedOwner({ for: editing, detail });
-        form.setFieldsValue({
-          ...detail,
-          steps: detail.steps.map(({ processId, defaultDeviceId, remark }) => ({ processId, defaultDeviceId, remark })),
-        });
-      })
-      .catch(() => undefined)
-      .finally(() => setLoadedFor(editing));
-  }, [editing, row, form]);
+    if (loaded.loading) return;
+    form.setFieldsValue(
+      detail
+        ? { ...detail, steps: detail.steps.map(({ processId, defaultDeviceId, remark }) => ({ processId, defaultDeviceId, remark })) }
+        : { isTemplate: true, steps: [] },
+    );
+  }, [open, loaded.loading, detail, form]);
 
   const save = async () => {
     const values = await form.validateFields();
@@ -87,7 +77,7 @@ export function WorkFlowEditorDialog({ editing, onClose, onSaved }: WorkFlowEdit
   };
 
   return (
-    <FormDialog open={!!editing} title={row ? '编辑工艺路线' : '新增工艺路线'} width={760} editing={!!row} save={save} onClose={onClose} onSaved={onSaved} loading={loading}>
+    <FormDialog open={open} title={row ? '编辑工艺路线' : '新增工艺路线'} width={760} editing={!!row} save={save} onClose={onClose} onSaved={onSaved} loading={open && loaded.loading}>
       <Form form={form} layout="horizontal" labelCol={{ span: 5 }} className="mes-work-flow-editor">
         <EditFormFields fields={BASIC_FIELDS} />
         <Form.Item name="isTemplate" label="类型">
