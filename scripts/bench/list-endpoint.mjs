@@ -164,6 +164,8 @@ const loadClient = () => (wrkPath() ? 'wrk, 1 thread' : 'Node fetch');
  * the 2 cores go to the server and its database as they would with clients on other machines.
  */
 async function underLoad(listUrl, headers, query) {
+  // A page is checked for a success envelope first: wrk only counts transport errors and non-2xx.
+  await listOnce(listUrl, headers, query);
   if (WARMUP_SECONDS > 0) await loadFor(listUrl, headers, query, WARMUP_SECONDS);
   return loadFor(listUrl, headers, query, SECONDS);
 }
@@ -171,8 +173,6 @@ async function underLoad(listUrl, headers, query) {
 async function loadFor(listUrl, headers, query, seconds) {
   const WRK = wrkPath();
   if (WRK) {
-    // A page is checked for a success envelope first: wrk only counts transport errors and non-2xx.
-    await listOnce(listUrl, headers, query);
     const args = ['-t1', `-c${CONCURRENCY}`, `-d${seconds}s`, '--timeout', '10s', '-s', path.join(repoRoot, 'scripts', 'bench', 'wrk-report.lua')];
     for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
     const output = await new Promise((resolve, reject) => {

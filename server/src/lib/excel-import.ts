@@ -130,8 +130,11 @@ export async function readXlsxRows<K extends string>(
   const errors: ImportRowError[] = [];
   let positions: Map<K, number> | null = null;
   for (let number = 1; sheet && number <= sheet.rowCount; number += 1) {
+    // findRow, not getRow: a row the sheet does not hold is skipped, not made.
+    const row = sheet.findRow(number);
+    if (!row) continue;
     // row.values is sparse (1-based, holes for empty cells); Array.from fills the holes.
-    const cells = Array.from(sheet.getRow(number).values as unknown[], cellText);
+    const cells = Array.from(row.values as unknown[], cellText);
     if (cells.every((cell) => cell === '')) continue;
     if (!positions) {
       const found = new Map(cells.map((cell, index) => [headerKey(cell), index] as const).filter(([key]) => key !== ''));
