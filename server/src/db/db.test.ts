@@ -76,3 +76,25 @@ describe('PGlite under load', () => {
     }
   });
 });
+
+describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL connections', () => {
+  it('plan each statement for its values from their start, keeping the options the connection string gives', async () => {
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.searchParams.set('options', '-c statement_timeout=4321');
+    const db = openDatabase({ kind: 'postgres', connectionString: url.toString(), poolMax: 1 });
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      const show = async (setting: string) => (await sql<Record<string, string>>`select current_setting(${setting}) as value`.execute(db)).rows[0]!.value;
+      expect(await show('plan_cache_mode')).toBe('force_custom_plan');
+      expect(await show('statement_timeout')).toBe('4321ms');
+      // The setting is no statement queued on a new connection (pg 8 warns of that, pg 9 refuses it).
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((message) => message.includes('already executing a query'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+      await db.destroy();
+    }
+  });
+});

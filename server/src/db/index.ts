@@ -5,6 +5,7 @@ import { Migrator, type MigrationProvider } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from './migrations';
 import { registerPgliteNotifications, registerPostgresNotifications } from './notifications';
+import { namePreparedStatements } from './prepared';
 import type { Database } from './schema';
 
 export type { Database } from './schema';
@@ -12,42 +13,25 @@ export type Db = Kysely<Database>;
 
 const INT8_OID = 20;
 
-/** SQL texts run as named prepared statements on PostgreSQL, with their names (see `keepPrepared`). */
-const preparedNames = new Map<string, string>();
-/**
- * Texts kept prepared at most: each costs every connection its parse tree (tens of kilobytes), so
- * texts past this many are parsed on every run as before.
- */
-const MAX_PREPARED = 400;
+export { keepPrepared } from './prepared';
 
 /**
- * Runs this SQL text as a named prepared statement on every PostgreSQL connection: parsed once per
- * connection instead of on every run (a list page spends about a quarter of PostgreSQL's time on
- * parsing). Every pooled connection runs with plan_cache_mode force_custom_plan, so each run is
- * still planned for its values: a list's best plan depends on them (a rare or a common text filter,
- * a small or a large factory), and a generic plan chosen once would keep serving them all. For a
- * fixed text that runs often with values only (a compiled query with placeholders, never text
- * built around a value). PGlite has one connection and no named statements.
+ * Every pooled connection plans each statement with parameters for its values (see prepared.ts),
+ * from its start-up on: the setting goes with the connection's start-up packet, after any options
+ * the connection string gives (a `set` queued on connect would queue behind nothing but warn in pg 8).
  */
-export function keepPrepared(text: string): void {
-  if (!preparedNames.has(text) && preparedNames.size < MAX_PREPARED) preparedNames.set(text, `mes_${preparedNames.size}`);
-}
+const PLAN_SETTING = '-c plan_cache_mode=force_custom_plan';
 
-type QueryFn = (config: unknown, values?: unknown, ...rest: unknown[]) => unknown;
-
-/**
- * Sends the texts of `keepPrepared` as named statements (pg parses each once per connection),
- * planned for their values on every run.
- */
-function namePreparedStatements(client: pg.PoolClient): void {
-  // Queued by pg ahead of anything the pool hands this connection to.
-  client.query('set plan_cache_mode = force_custom_plan').catch((error: Error) => process.stderr.write(`[db] plan_cache_mode: ${error.message}\n`));
-  const query = client.query.bind(client) as QueryFn;
-  const named: QueryFn = (config, values, ...rest) => {
-    const name = typeof config === 'string' && rest.length === 0 ? preparedNames.get(config) : undefined;
-    return name === undefined ? query(config, values, ...rest) : query({ name, text: config, values });
-  };
-  (client as unknown as { query: QueryFn }).query = named;
+function withPlanSetting(connectionString: string): { connectionString: string; options: string } {
+  try {
+    const url = new URL(connectionString);
+    const given = url.searchParams.get('options');
+    url.searchParams.delete('options');
+    return { connectionString: url.toString(), options: given ? `${given} ${PLAN_SETTING}` : PLAN_SETTING };
+  } catch {
+    // Not a URL (pg reads a socket path too): its own options, if any, win.
+    return { connectionString, options: PLAN_SETTING };
+  }
 }
 
 export type DatabaseTarget =
@@ -69,7 +53,7 @@ export type DatabaseTarget =
 export function openDatabase(target: DatabaseTarget): Db {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({
-      connectionString: target.connectionString,
+      ...withPlanSetting(target.connectionString),
       max: target.poolMax ?? 10,
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>

@@ -1,4 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db';
+import { MAX_PAGE_STATEMENTS } from '../db/prepared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../plugins/envelopes';
 import { createTestApp, type TestApp } from '../test-support';
@@ -220,24 +222,88 @@ describe('queries on the database', () => {
     });
   });
 
-  it.runIf(process.env.TEST_DATABASE_URL)('keeps a page prepared on PostgreSQL, planned for each request’s values', async () => {
+  /** The connection's prepared statements by name: generic and custom plans made, parameters, text. */
+  const statements = async (connection: Kysely<Database>) =>
+    new Map(
+      (
+        await sql<{ name: string; generic: number; custom: number; parameters: number; statement: string }>`
+          select name, generic_plans::int as generic, custom_plans::int as custom, cardinality(parameter_types)::int as parameters, statement
+          from pg_prepared_statements`.execute(connection)
+      ).rows.map((row) => [row.name, row]),
+    );
+
+  it.runIf(process.env.TEST_DATABASE_URL)('keeps a page prepared on PostgreSQL, planned for each request’s values; values asked for again are planned once', async () => {
     await t.db.connection().execute(async (connection) => {
-      const plans = async () =>
-        new Map(
-          (await sql<{ name: string; generic: number; custom: number }>`
-            select name, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements`.execute(connection)).rows.map((row) => [row.name, row]),
-        );
-      const before = await plans();
+      const before = await statements(connection);
       const users = () => connection.selectFrom('user_org as uo').innerJoin('app_user as u', 'u.id', 'uo.user_id').select(['u.id as userId', 'u.username']);
-      const texts = ['计划员', '质检员', '员', '张', '计划员', '质检员', '员', '张'];
-      for (const nickName of texts) await runList(connection, users(), USERS, carton, { nickName, status: '1', sort: 'username,desc' });
+      // More than five: with plan_cache_mode auto, PostgreSQL would try a generic plan from the sixth run on.
+      const texts = ['计划员', '质检员', '员', '张', '李', '管理'];
+      const page = (nickName: string) => runList(connection, users(), USERS, carton, { nickName, status: '1', sort: 'username,desc' });
+      const first = [];
+      for (const nickName of texts) first.push(await page(nickName));
       // One statement (the page's) ran every time, parsed once and planned for each request's values.
-      const ran = [...(await plans()).values()].map((row) => ({
-        generic: row.generic - (before.get(row.name)?.generic ?? 0),
-        custom: row.custom - (before.get(row.name)?.custom ?? 0),
-      }));
-      expect(ran.filter((row) => row.generic > 0)).toEqual([]);
-      expect(ran.filter((row) => row.custom > 0)).toEqual([{ generic: 0, custom: texts.length }]);
+      const ran = () =>
+        statements(connection).then((now) =>
+          [...now.values()]
+            .map((row) => ({ ...row, generic: row.generic - (before.get(row.name)?.generic ?? 0), custom: row.custom - (before.get(row.name)?.custom ?? 0) }))
+            .filter((row) => row.generic > 0 || row.custom > 0),
+        );
+      const [parameterized, ...others] = await ran();
+      expect(others).toEqual([]);
+      expect(parameterized).toMatchObject({ generic: 0, custom: texts.length });
+      expect(parameterized!.parameters).toBeGreaterThan(0);
+      // Asked for again: each with its values written in, prepared and planned once; the same rows.
+      for (const [index, nickName] of texts.entries()) expect(await page(nickName)).toEqual(first[index]);
+      for (const [index, nickName] of texts.entries()) expect(await page(nickName)).toEqual(first[index]);
+      const kept = (await ran()).filter((row) => row.name.startsWith('mes_page_'));
+      expect(kept.map(({ generic, custom, parameters }) => ({ generic, custom, parameters }))).toEqual(texts.map(() => ({ generic: 2, custom: 0, parameters: 0 })));
+      expect(kept.map((row) => texts.find((text) => row.statement.includes(`'%${text}%'`))).sort()).toEqual([...texts].sort());
+      expect((await ran()).find((row) => row.name === parameterized!.name)?.custom).toBe(texts.length);
+    });
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('writes a repeated page’s text values in as data: a quote in a filter is a quote', async () => {
+    await t.db.connection().execute(async (connection) => {
+      const users = () => connection.selectFrom('user_org as uo').innerJoin('app_user as u', 'u.id', 'uo.user_id').select(['u.id as userId']);
+      for (const nickName of ["' or ''='", "x' or '1'='1", "员'--"]) {
+        const once = await runList(connection, users(), USERS, carton, { nickName });
+        const again = await runList(connection, users(), USERS, carton, { nickName });
+        expect(once).toEqual({ list: [], total: 0, page: 1, limit: expect.any(Number) });
+        expect(again).toEqual(once);
+      }
+      const kept = [...(await statements(connection)).values()].filter((row) => row.name.startsWith('mes_page_'));
+      expect(kept.some((row) => row.statement.includes(`'%x'' or ''1''=''1%'`))).toBe(true);
+    });
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('answers a kept page whose statement the connection lost, and prepares it again', async () => {
+    await t.db.connection().execute(async (connection) => {
+      const users = () => connection.selectFrom('user_org as uo').innerJoin('app_user as u', 'u.id', 'uo.user_id').select(['u.username']);
+      const page = () => runList(connection, users(), USERS, carton, { username: 'planner', sort: 'username,desc', limit: 50 });
+      const first = await page();
+      expect(first.list).toEqual([{ username: 'planner' }]);
+      const before = new Set((await statements(connection)).keys());
+      expect(await page()).toEqual(first);
+      const [lost, ...others] = [...(await statements(connection)).keys()].filter((name) => !before.has(name));
+      expect(others).toEqual([]);
+      await sql`deallocate ${sql.id(lost!)}`.execute(connection);
+      expect(await page()).toEqual(first);
+      expect(await page()).toEqual(first);
+      expect((await statements(connection)).get(lost!)).toMatchObject({ generic: 1, parameters: 0 });
+    });
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(`keeps at most ${MAX_PAGE_STATEMENTS} pages planned once on a connection, the least recently asked for going first`, async () => {
+    await t.db.connection().execute(async (connection) => {
+      const users = () => connection.selectFrom('user_org as uo').innerJoin('app_user as u', 'u.id', 'uo.user_id').select(['u.username']);
+      const names = Array.from({ length: MAX_PAGE_STATEMENTS + 5 }, (_, index) => `nobody_${index}`).concat('admin');
+      for (const username of names) {
+        await runList(connection, users(), USERS, carton, { username });
+        expect((await runList(connection, users(), USERS, carton, { username })).list).toEqual(username === 'admin' ? [{ username: 'admin' }] : []);
+      }
+      const kept = [...(await statements(connection)).values()].filter((row) => row.name.startsWith('mes_page_'));
+      expect(kept.length).toBe(MAX_PAGE_STATEMENTS);
+      expect(kept.filter((row) => names.slice(-MAX_PAGE_STATEMENTS).some((name) => row.statement.includes(`'${name}'`)))).toHaveLength(MAX_PAGE_STATEMENTS);
     });
   });
 

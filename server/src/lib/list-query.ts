@@ -577,7 +577,8 @@ const COMPILED_PAGES = 2000;
  * active with how many values, the order and the list's kind); each request then binds only its
  * values to that text: building and compiling cost more than the page's own query planning
  * (~0.1 ms a request; issue 11). On PostgreSQL the text is also kept prepared (db `keepPrepared`):
- * parsed once per connection, still planned for each request's values. A shape whose compiled text
+ * parsed once per connection, still planned for each request's values, and the same values asked
+ * for again run as a statement planned once for them (db/prepared.ts). A shape whose compiled text
  * does not bind every value as a parameter is built each time.
  */
 async function readPage(db: AnyDb, base: AnySelect, spec: ListSpec, prepared: PreparedList, options: RunListOptions, offset: number): Promise<unknown[]> {
@@ -589,7 +590,7 @@ async function readPage(db: AnyDb, base: AnySelect, spec: ListSpec, prepared: Pr
   if (page === undefined) {
     const compiled = compileSlotted(values.length, (slots) => pageQuery(base, spec, prepared, kind, prepared.buildConditions(slots), slots.at(-2), slots.at(-1)));
     page = compiled.unbound.length === 0 ? compiled : null;
-    if (page) keepPrepared(page.sql);
+    if (page) keepPrepared(page.sql, { page: true });
     if (compiledPages.size >= COMPILED_PAGES) compiledPages.delete(compiledPages.keys().next().value as string);
     compiledPages.set(key, page);
   }

@@ -1,0 +1,190 @@
+import type pg from 'pg';
+
+/**
+ * Named prepared statements on PostgreSQL (PGlite has one connection and no named statements).
+ *
+ * - `keepPrepared(text)`: a fixed text run often with values only (the session check, a compiled
+ *   lookup) is parsed once per connection instead of on every run.
+ * - `keepPrepared(text, { page: true })`: a list page. Its best plan depends on its values (a rare
+ *   or a common text filter, a small or a large factory), so every pooled connection runs with
+ *   plan_cache_mode force_custom_plan: each run is planned for its values, never by a generic plan
+ *   chosen once. Planning is then about half of PostgreSQL's time for a page (0.4 of 0.9 ms for the
+ *   order list's customer filter). So a page asked for again with the same values (the list every
+ *   planner opens, a board that refreshes, a filter a team shares) runs with its values written
+ *   into the text, as a statement prepared and planned once per connection for exactly those
+ *   values: `prepare mes_page_N as …` then `execute mes_page_N`. A plan made for the values
+ *   themselves is the custom plan; PostgreSQL makes it again when the table's statistics change.
+ *
+ * Each statement kept costs a connection its parse tree and plan (about 140 kB for the order page),
+ * so at most MAX_PAGE_STATEMENTS pages are kept, the least recently asked for going first: each
+ * connection deallocates the ones that went before it runs its next page.
+ */
+
+/** SQL texts run as named prepared statements, with their names. */
+const preparedNames = new Map<string, string>();
+/** The texts of `preparedNames` that are list pages (planned per values; repeated values written in). */
+const pageTexts = new Set<string>();
+/**
+ * Texts kept prepared at most: each costs every connection its parse tree (tens of kilobytes), so
+ * texts past this many are parsed on every run as before.
+ */
+const MAX_PREPARED = 400;
+
+/** A page's values asked for recently (by text name and values), in the order last asked for. */
+interface PageRun {
+  /** The text with its values written in (once asked for again); null when a value cannot be written safely. */
+  literal?: string | null;
+  /** Its statement's name while kept. */
+  name?: string;
+}
+const pageRuns = new Map<string, PageRun>();
+/** Page runs remembered (a run asked for a second time while remembered is kept as a statement). */
+const PAGE_RUNS_REMEMBERED = 2000;
+/** Pages kept as statements, by name, in the order last run. */
+const pageStatements = new Map<string, PageRun>();
+/** Pages kept as statements at most (each connection holds their plans). */
+export const MAX_PAGE_STATEMENTS = 32;
+let pageStatementCount = 0;
+/** Counts the pages that went: a connection whose count differs deallocates what it holds that went. */
+let pageStatementsDropped = 0;
+
+/**
+ * Runs this SQL text as a named prepared statement on every PostgreSQL connection (see the top of
+ * this file). For a fixed text that runs with values only (a compiled query with placeholders,
+ * never text built around a value).
+ */
+export function keepPrepared(text: string, options: { page?: boolean } = {}): void {
+  if (!preparedNames.has(text) && preparedNames.size < MAX_PREPARED) preparedNames.set(text, `mes_${preparedNames.size}`);
+  if (options.page && preparedNames.has(text)) pageTexts.add(text);
+}
+
+/**
+ * A value as a literal PostgreSQL reads as it reads the same value sent as an untyped parameter
+ * (pg sends numbers and booleans as text too), or undefined for a value that is not written in
+ * (a date, an array, a buffer; a string with a backslash or a NUL).
+ */
+function literalOf(value: unknown): string | undefined {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return `'${String(value)}'`;
+  // Only quotes need doubling while standard_conforming_strings is on (PostgreSQL's default), and a
+  // backslash is refused rather than trusted to that setting.
+  if (typeof value === 'string' && !/[\\\0]/.test(value)) return `'${value.replaceAll("'", "''")}'`;
+  return undefined;
+}
+
+/**
+ * The text with each `$n` outside quotes replaced by its value's literal; null when a value cannot
+ * be written in, or the text has what this reader does not know (a backslash, a dollar quote).
+ */
+export function withValuesWritten(text: string, values: readonly unknown[]): string | null {
+  if (text.includes('\\')) return null;
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === "'" || ch === '"') {
+      const close = text.indexOf(ch, i + 1);
+      if (close < 0) return null;
+      // A doubled quote inside is read as two quoted pieces: the same characters.
+      i = close;
+    } else if (ch === '$') {
+      const digits = /^\d+/.exec(text.slice(i + 1, i + 12));
+      const index = digits ? Number(digits[0]) - 1 : -1;
+      const literal = index >= 0 && index < values.length ? literalOf(values[index]) : undefined;
+      if (literal === undefined) return null;
+      out += `${text.slice(from, i)}${literal}`;
+      i += digits![0].length;
+      from = i + 1;
+    }
+  }
+  return out + text.slice(from);
+}
+
+/** A page's run as a kept statement when these values were asked for before; else null (planned for them as usual). */
+function pageStatementFor(name: string, text: string, values: readonly unknown[]): PageRun | null {
+  const key = `${name}\0${JSON.stringify(values)}`;
+  const run = pageRuns.get(key);
+  if (!run) {
+    if (pageRuns.size >= PAGE_RUNS_REMEMBERED) {
+      const [oldestKey, oldest] = pageRuns.entries().next().value as [string, PageRun];
+      pageRuns.delete(oldestKey);
+      if (oldest.name) dropPageStatement(oldest);
+    }
+    pageRuns.set(key, {});
+    return null;
+  }
+  pageRuns.delete(key);
+  pageRuns.set(key, run);
+  if (run.literal === undefined) run.literal = withValuesWritten(text, values);
+  if (run.literal === null) return null;
+  if (run.name) {
+    pageStatements.delete(run.name);
+  } else {
+    run.name = `mes_page_${++pageStatementCount}`;
+    if (pageStatements.size >= MAX_PAGE_STATEMENTS) dropPageStatement(pageStatements.values().next().value as PageRun);
+  }
+  pageStatements.set(run.name, run);
+  return run;
+}
+
+function dropPageStatement(run: PageRun): void {
+  pageStatements.delete(run.name!);
+  run.name = undefined;
+  pageStatementsDropped++;
+}
+
+/** PostgreSQL's invalid_sql_statement_name: no prepared statement of that name on the connection. */
+const NO_SUCH_STATEMENT = '26000';
+
+/**
+ * Sets a new pooled connection up for `keepPrepared`: its `query` runs kept texts as named
+ * statements (pg parses each once per connection) and repeated pages as statements with their
+ * values written in. The connection starts with plan_cache_mode force_custom_plan (`POOL_OPTIONS`).
+ */
+export function namePreparedStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (config: unknown, values?: unknown, ...rest: unknown[]) => Promise<unknown>;
+  /** Page statements this connection has prepared. */
+  const held = new Set<string>();
+  let dropsSeen = 0;
+  // One statement after another: Kysely waits for each query of a connection before the next.
+  const runPage = async (run: PageRun, statement: string, text: string, name: string, values: unknown[]): Promise<unknown> => {
+    if (dropsSeen !== pageStatementsDropped) {
+      dropsSeen = pageStatementsDropped;
+      for (const old of [...held]) {
+        if (pageStatements.has(old)) continue;
+        held.delete(old);
+        await query(`deallocate ${old}`);
+      }
+    }
+    if (!held.has(statement)) {
+      try {
+        await query(`prepare ${statement} as ${run.literal}`);
+        held.add(statement);
+      } catch (error) {
+        // Not asked for this way again: planned for its values as other pages are.
+        run.literal = null;
+        process.stderr.write(`[db] page statement not prepared: ${(error as Error).message}\n`);
+        return query({ name, text, values });
+      }
+    }
+    try {
+      return await query(`execute ${statement}`);
+    } catch (error) {
+      // Gone from the connection (a DEALLOCATE ALL or DISCARD this server did not send): prepared anew next time.
+      if ((error as { code?: string }).code !== NO_SUCH_STATEMENT) throw error;
+      held.delete(statement);
+      return query({ name, text, values });
+    }
+  };
+  const named = (config: unknown, values?: unknown, ...rest: unknown[]): unknown => {
+    const name = typeof config === 'string' && rest.length === 0 ? preparedNames.get(config) : undefined;
+    if (name === undefined) return query(config, values, ...rest);
+    const text = config as string;
+    if (pageTexts.has(text) && Array.isArray(values)) {
+      const run = pageStatementFor(name, text, values);
+      if (run) return runPage(run, run.name!, text, name, values);
+    }
+    return query({ name, text, values });
+  };
+  (client as unknown as { query: typeof named }).query = named;
+}
