@@ -307,6 +307,21 @@ describe('queries on the database', () => {
     });
   });
 
+  it('reuses a request’s checked parameters only for the same factory and the same parameters', async () => {
+    const params = { status: '1', sort: 'username,asc', limit: 50 };
+    const cartonFirst = await runList(t.db, base(), USERS, carton, params);
+    const boardFirst = await runList(t.db, base(), USERS, board, { ...params });
+    expect(boardFirst.list.map((row) => row.username)).toEqual(['admin', 'planner']);
+    expect(cartonFirst.list.map((row) => row.username)).not.toEqual(boardFirst.list.map((row) => row.username));
+    expect(await runList(t.db, base(), USERS, carton, { ...params })).toEqual(cartonFirst);
+    expect(await runList(t.db, base(), USERS, board, { ...params })).toEqual(boardFirst);
+    expect((await runList(t.db, base(), USERS, carton, { ...params, username: 'qc' })).list.map((row) => row.username)).toEqual(['qc']);
+    // Refused parameters are refused every time.
+    for (let again = 0; again < 2; again++) {
+      await expect(runList(t.db, base(), USERS, carton, { sort: 'password,asc' })).rejects.toMatchObject({ code: 4000 });
+    }
+  });
+
   it('always applies the scope it is given, whatever the request says', async () => {
     const boardUsers = await runList(t.db, base(), USERS, board, { limit: 1000 });
     expect(boardUsers.list.map((row) => row.username).sort()).toEqual(['admin', 'planner']);

@@ -518,6 +518,30 @@ async function listTotal(base: AnySelect, filtered: () => AnySelect, spec: ListS
   return total;
 }
 
+/** Prepared lists by spec, then by factory and parameters (a list's preparation reads nothing else). */
+const preparedLists = new WeakMap<ListSpec, Map<string, PreparedList>>();
+/** Parameter sets kept per spec; then the oldest goes first. */
+const PREPARED_LISTS = 500;
+
+/**
+ * The prepared list of a request, reused for the same factory and parameters: a page asked for
+ * again (the list everyone opens, a board refreshing) skips reading and checking its parameters
+ * (~30 µs of the order list's ~0.5 ms in Node). A PreparedList is never changed once made.
+ * Parameters that are refused are refused again on every request.
+ */
+function preparedFor(spec: ListSpec, scope: Scope, params: ListParams): PreparedList {
+  let bySpec = preparedLists.get(spec);
+  if (!bySpec) preparedLists.set(spec, (bySpec = new Map()));
+  const key = `${scope.enterpriseId}\n${scope.orgId}\n${JSON.stringify(params)}`;
+  let prepared = bySpec.get(key);
+  if (!prepared) {
+    prepared = prepareList(spec, scope, params);
+    if (bySpec.size >= PREPARED_LISTS) bySpec.delete(bySpec.keys().next().value as string);
+    bySpec.set(key, prepared);
+  }
+  return prepared;
+}
+
 /**
  * One page of a list: `base`, built on `db`, selects the row columns (joins as needed, no where on
  * scope — that is added here); `map` turns a row into its response shape. One query reads the page: its keys
@@ -534,7 +558,7 @@ export async function runList<DB, TB extends keyof DB, O, R = O>(
   map: (row: O) => R = (row) => row as unknown as R,
   options: RunListOptions = {},
 ): Promise<PageResult<R>> {
-  const prepared = prepareList(spec, scope, params);
+  const prepared = preparedFor(spec, scope, params);
   const offset = (prepared.page - 1) * prepared.limit;
   const anyBase = base as unknown as AnySelect;
   let filtered: AnySelect | undefined;
