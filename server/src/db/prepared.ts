@@ -102,7 +102,12 @@ export function withValuesWritten(text: string, values: readonly unknown[]): str
 
 /** A page's run as a kept statement when these values were asked for before; else null (planned for them as usual). */
 function pageStatementFor(name: string, text: string, values: readonly unknown[]): PageRun | null {
-  const key = `${name}\0${JSON.stringify(values)}`;
+  let key: string;
+  try {
+    key = `${name}\0${JSON.stringify(values)}`;
+  } catch {
+    return null; // a value JSON cannot name (a bigint): not written in either
+  }
   const run = pageRuns.get(key);
   if (!run) {
     if (pageRuns.size >= PAGE_RUNS_REMEMBERED) {
@@ -139,7 +144,7 @@ const NO_SUCH_STATEMENT = '26000';
 /**
  * Sets a new pooled connection up for `keepPrepared`: its `query` runs kept texts as named
  * statements (pg parses each once per connection) and repeated pages as statements with their
- * values written in. The connection starts with plan_cache_mode force_custom_plan (`POOL_OPTIONS`).
+ * values written in. The connection starts with plan_cache_mode force_custom_plan (db/index.ts `withPlanSetting`).
  */
 export function namePreparedStatements(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (config: unknown, values?: unknown, ...rest: unknown[]) => Promise<unknown>;
@@ -153,7 +158,8 @@ export function namePreparedStatements(client: pg.PoolClient): void {
       for (const old of [...held]) {
         if (pageStatements.has(old)) continue;
         held.delete(old);
-        await query(`deallocate ${old}`);
+        // Already gone (or the transaction failed): nothing to free, and no reason to fail this page.
+        await query(`deallocate ${old}`).catch(() => undefined);
       }
     }
     if (!held.has(statement)) {
