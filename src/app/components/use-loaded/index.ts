@@ -1,2 +1,3 @@
 export * from './use-loaded';
 export * from './use-settings-form';
+export * from './use-editor-form';

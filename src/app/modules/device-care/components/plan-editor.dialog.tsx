@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
 import { Col, DatePicker, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { CARE_CYCLE, CARE_LIMITS, type CareCycle, type CreatePlanRequest, type Plan } from '@core/contracts/device-care';
 import type { Device } from '@core/contracts/modeling';
-import { FormDialog, UserSelect, useLoaded, type ListEditorProps } from '@app/components';
+import { FormDialog, UserSelect, useEditorForm, type ListEditorProps } from '@app/components';
 import { allDevices, deviceOptions } from '@app/shared';
 import { useSession } from '@app/shell/use-session';
 import { useCareKind } from '../care-kind';
@@ -44,20 +43,16 @@ export function PlanEditorDialog({ editing, onClose, onSaved }: ListEditorProps<
   const [form] = Form.useForm<PlanFormValues>();
   const userId = useSession((state) => state.user?.userId);
   const row = editing?.row;
-  const open = editing !== null;
-  const loaded = useLoaded(
-    () => (open ? Promise.all([api.plans.options(), allDevices(), row ? api.plans.detail(row.id) : Promise.resolve(null)]) : Promise.resolve(null)),
-    open ? `open:${row?.id ?? 'new'}` : 'closed',
-    null,
+  const loaded = useEditorForm(
+    form,
+    editing,
+    (id) => Promise.all([api.plans.options(), allDevices(), id ? api.plans.detail(id) : Promise.resolve(null)]),
+    (data) =>
+      data?.[2] ? formValuesOf(data[2]) : { cycle: 'daily' as const, active: true, startDate: dayjs(), assigneeId: userId, deviceIds: [], shiftIds: [] },
   );
+  const { open } = loaded;
   const cycle = Form.useWatch('cycle', form);
   const [options, devices, detail] = loaded.data ?? [null, NO_DEVICES, null];
-
-  useEffect(() => {
-    if (!open || loaded.loading) return;
-    form.resetFields();
-    form.setFieldsValue(detail ? formValuesOf(detail) : { cycle: 'daily', active: true, startDate: dayjs(), assigneeId: userId, deviceIds: [], shiftIds: [] });
-  }, [open, loaded.loading, detail, form, userId]);
 
   const save = async () => {
     const values = await form.validateFields().catch(() => null);

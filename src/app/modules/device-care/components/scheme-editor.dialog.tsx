@@ -1,8 +1,7 @@
-import { useEffect } from 'react';
 import { Button, Checkbox, Form, Input, InputNumber, Select, Table } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { CARE_ITEM_KIND, CARE_LIMITS, type CareItemKind, type CareItemRequest, type Scheme, type SchemeDetail } from '@core/contracts/device-care';
-import { FormDialog, useLoaded, type ListEditorProps } from '@app/components';
+import { FormDialog, useEditorForm, type ListEditorProps } from '@app/components';
 import { useCareKind } from '../care-kind';
 
 interface SchemeFormValues {
@@ -43,15 +42,13 @@ export function SchemeEditorDialog({ editing, onClose, onSaved }: ListEditorProp
   const { noun, api } = useCareKind();
   const [form] = Form.useForm<SchemeFormValues>();
   const row = editing?.row;
-  const open = editing !== null;
-  const loaded = useLoaded(() => (open && row ? api.schemes.detail(row.id) : Promise.resolve(null)), open ? `open:${row?.id ?? 'new'}` : 'closed', null);
+  const { open, loading } = useEditorForm(
+    form,
+    editing,
+    (id) => (id ? api.schemes.detail(id) : Promise.resolve(null)),
+    (detail) => (detail ? formValuesOf(detail) : { items: [{ ...NEW_ITEM }] }),
+  );
   const items = Form.useWatch('items', form) ?? [];
-
-  useEffect(() => {
-    if (!open || loaded.loading) return;
-    form.resetFields();
-    form.setFieldsValue(loaded.data ? formValuesOf(loaded.data) : { items: [{ ...NEW_ITEM }] });
-  }, [open, loaded.loading, loaded.data, form]);
 
   const save = async () => {
     const values = await form.validateFields().catch(() => null);
@@ -61,7 +58,7 @@ export function SchemeEditorDialog({ editing, onClose, onSaved }: ListEditorProp
   };
 
   return (
-    <FormDialog open={open} title={`${row ? '编辑' : '新增'}${noun}方案`} width={1080} editing={!!row} save={save} onClose={onClose} onSaved={onSaved} loading={open && loaded.loading}>
+    <FormDialog open={open} title={`${row ? '编辑' : '新增'}${noun}方案`} width={1080} editing={!!row} save={save} onClose={onClose} onSaved={onSaved} loading={loading}>
       <Form form={form} layout="vertical" className="mes-care-scheme-form">
         <Form.Item name="schemeName" label="方案名称" rules={[{ required: true, whitespace: true, message: '请输入方案名称' }, { max: 30, message: '方案名称不能超过30个字符' }]}>
           <Input placeholder={`如 印刷机日常${noun}`} maxLength={30} />

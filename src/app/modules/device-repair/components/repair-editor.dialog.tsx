@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Button, Checkbox, Col, DatePicker, Empty, Form, Input, InputNumber, Row, Select, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -7,7 +6,7 @@ import type { Device } from '@core/contracts/modeling';
 import type { Downtime } from '@core/contracts/device-status';
 import { DeviceLiveAuthorities } from '@core/access/authorities/device-live';
 import { REPAIR_LIMITS, type CreateRepairRequest, type Repair, type RepairDetail, type RepairPartRequest, type SparePartStock } from '@core/contracts/device-repair';
-import { FormDialog, ImageUpload, UserSelect, uploadedFromUrl, useCan, useLoaded, type ListEditorProps, type UploadedFile } from '@app/components';
+import { FormDialog, ImageUpload, UserSelect, uploadedFromUrl, useCan, useEditorForm, useLoaded, type ListEditorProps, type UploadedFile } from '@app/components';
 import { allDevices, deviceOptions } from '@app/shared';
 import { useSession } from '@app/shell/use-session';
 import { repairsApi } from '../device-repair.api';
@@ -78,13 +77,15 @@ export function RepairEditorDialog({ editing, onClose, onSaved }: ListEditorProp
   const userId = useSession((state) => state.user?.userId);
   const deviceId = Form.useWatch('deviceId', form);
   const row = editing?.row;
-  const open = editing !== null;
   // Devices (and the order being edited) each time the dialog opens.
-  const loaded = useLoaded(
-    () => (open ? Promise.all([allDevices(), row ? repairsApi.detail(row.id) : Promise.resolve(null)]) : Promise.resolve(null)),
-    open ? `open:${row?.id ?? 'new'}` : 'closed',
-    null,
+  const loaded = useEditorForm(
+    form,
+    editing,
+    (id) => Promise.all([allDevices(), id ? repairsApi.detail(id) : Promise.resolve(null)]),
+    (data) =>
+      data?.[1] ? formValuesOf(data[1]) : { faultTime: dayjs(), reporterId: userId, repairerIds: [], parts: [], photos: [], notify: true },
   );
+  const { open } = loaded;
   const { data: parts } = useLoaded(() => (open && deviceId ? repairsApi.spareParts(deviceId) : Promise.resolve([])), open ? String(deviceId ?? '') : '', NO_PARTS);
   const can = useCan();
   const canPickDowntime = can(DeviceLiveAuthorities.detail);
@@ -97,14 +98,6 @@ export function RepairEditorDialog({ editing, onClose, onSaved }: ListEditorProp
   const devices = loaded.data?.[0] ?? NO_DEVICES;
   const detail = loaded.data?.[1] ?? null;
   const people = detail?.people ?? NO_PEOPLE;
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    // While the order loads the form stays empty: the last dialog's values never show (nor take typing).
-    if (loaded.loading) return;
-    form.setFieldsValue(detail ? formValuesOf(detail) : { faultTime: dayjs(), reporterId: userId, repairerIds: [], parts: [], photos: [], notify: true });
-  }, [open, loaded.loading, detail, form, userId]);
 
   const save = async () => {
     const values = await form.validateFields().catch(() => null);

@@ -1,11 +1,10 @@
-import { useEffect } from 'react';
 import { Button, Empty, Form, Select, Space } from 'antd';
 import { FormDialog } from '@app/components/form-dialog';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { CreateTeamRequest, Team } from '@core/contracts/modeling';
 import { personLabel } from '@core/format';
 import { factoryUsersApi } from '@app/components/user-select';
-import { useLoaded } from '@app/components/use-loaded';
+import { useEditorForm, useLoaded } from '@app/components/use-loaded';
 import { positionsApi, teamsApi, workshopsApi } from '../modeling.api';
 import { TEAM_FIELDS } from '../modeling.forms';
 import { EditFormFields } from '@app/components/form-dialog';
@@ -24,22 +23,11 @@ type TeamValues = Omit<CreateTeamRequest, 'members'> & { members?: Array<{ userI
 export function TeamEditorDialog({ editing, onClose, onSaved }: TeamEditorProps) {
   const [form] = Form.useForm<TeamValues>();
   const row = editing?.row;
-  const open = editing !== null;
-  const key = open ? 'open' : 'closed';
-  const users = useLoaded(factoryUsersApi.all, key, []).data;
-  const positions = useLoaded(positionsApi.all, key, []).data;
-  const workshops = useLoaded(workshopsApi.all, key, []).data;
-  const loaded = useLoaded(() => (open && row ? teamsApi.detail(row.id) : Promise.resolve(null)), open ? `open:${row?.id ?? 'new'}` : 'closed', null);
-  const detail = loaded.data;
-  const members = Form.useWatch('members', form);
-  const userOptions = users.map((user) => ({ value: user.userId, label: personLabel(user) }));
-  const chosen = new Set((members ?? []).map((member) => member?.userId).filter(Boolean));
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (loaded.loading) return;
-    form.setFieldsValue(
+  const { open, loading } = useEditorForm(
+    form,
+    editing,
+    (id) => (id ? teamsApi.detail(id) : Promise.resolve(null)),
+    (detail) =>
       detail
         ? {
             teamName: detail.teamName,
@@ -50,8 +38,14 @@ export function TeamEditorDialog({ editing, onClose, onSaved }: TeamEditorProps)
             members: detail.members.map(({ userId, positionId }) => ({ userId, positionId: positionId ?? undefined })),
           }
         : { sort: 0, members: [] },
-    );
-  }, [open, loaded.loading, detail, form]);
+  );
+  const key = open ? 'open' : 'closed';
+  const users = useLoaded(factoryUsersApi.all, key, []).data;
+  const positions = useLoaded(positionsApi.all, key, []).data;
+  const workshops = useLoaded(workshopsApi.all, key, []).data;
+  const members = Form.useWatch('members', form);
+  const userOptions = users.map((user) => ({ value: user.userId, label: personLabel(user) }));
+  const chosen = new Set((members ?? []).map((member) => member?.userId).filter(Boolean));
 
   const save = async () => {
     const values = await form.validateFields();
@@ -66,7 +60,7 @@ export function TeamEditorDialog({ editing, onClose, onSaved }: TeamEditorProps)
   };
 
   return (
-    <FormDialog open={open} title={row ? '编辑班组' : '新增班组'} width={720} editing={!!row} save={save} onClose={onClose} onSaved={onSaved} loading={open && loaded.loading}>
+    <FormDialog open={open} title={row ? '编辑班组' : '新增班组'} width={720} editing={!!row} save={save} onClose={onClose} onSaved={onSaved} loading={loading}>
       <Form form={form} layout="horizontal" labelCol={{ span: 4 }} className="mes-team-editor">
         <EditFormFields
           fields={TEAM_FIELDS}

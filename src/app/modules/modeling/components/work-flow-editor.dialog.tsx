@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { deviceLabel } from '@app/shared';
 import { App, Button, Empty, Form, Radio, Select, Space, Tag } from 'antd';
 import { FormDialog } from '@app/components/form-dialog';
@@ -15,7 +14,7 @@ const TYPE_OPTIONS = [
   { value: true, label: '通用模板' },
   { value: false, label: '产品专用' },
 ];
-import { useLoaded } from '@app/components/use-loaded';
+import { useEditorForm, useLoaded } from '@app/components/use-loaded';
 
 export interface WorkFlowEditorProps {
   /** `{}` adds a flow, a row edits it, null closes the dialog. */
@@ -32,12 +31,18 @@ export function WorkFlowEditorDialog({ editing, onClose, onSaved }: WorkFlowEdit
   const { message } = App.useApp();
   const [form] = Form.useForm<CreateWorkFlowRequest>();
   const row = editing?.row;
-  const open = editing !== null;
+  const { open, loading, data: detail } = useEditorForm(
+    form,
+    editing,
+    (id) => (id ? workFlowsApi.detail(id) : Promise.resolve(null)),
+    (flow) =>
+      flow
+        ? { ...flow, steps: flow.steps.map(({ processId, defaultDeviceId, remark }) => ({ processId, defaultDeviceId, remark })) }
+        : { isTemplate: true, steps: [] },
+  );
   const key = open ? 'open' : 'closed';
   const processes = useLoaded(processesApi.all, key, []).data;
   const speeds = useLoaded(devicesApi.speeds, key, []).data;
-  const loaded = useLoaded(() => (open && row ? workFlowsApi.detail(row.id) : Promise.resolve(null)), open ? `open:${row?.id ?? 'new'}` : 'closed', null);
-  const detail = loaded.data;
   // The loaded flow's own product, for the picker's label.
   const owner = detail && detail.productId !== null ? detail : null;
   const steps = Form.useWatch('steps', form);
@@ -47,17 +52,6 @@ export function WorkFlowEditorDialog({ editing, onClose, onSaved }: WorkFlowEdit
     speeds
       .filter((entry) => entry.processId === steps?.[index]?.processId)
       .map((entry) => ({ value: entry.deviceId, label: deviceLabel(entry) }));
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (loaded.loading) return;
-    form.setFieldsValue(
-      detail
-        ? { ...detail, steps: detail.steps.map(({ processId, defaultDeviceId, remark }) => ({ processId, defaultDeviceId, remark })) }
-        : { isTemplate: true, steps: [] },
-    );
-  }, [open, loaded.loading, detail, form]);
 
   const save = async () => {
     const values = await form.validateFields();
@@ -77,7 +71,7 @@ export function WorkFlowEditorDialog({ editing, onClose, onSaved }: WorkFlowEdit
   };
 
   return (
-    <FormDialog open={open} title={row ? '编辑工艺路线' : '新增工艺路线'} width={760} editing={!!row} save={save} onClose={onClose} onSaved={onSaved} loading={open && loaded.loading}>
+    <FormDialog open={open} title={row ? '编辑工艺路线' : '新增工艺路线'} width={760} editing={!!row} save={save} onClose={onClose} onSaved={onSaved} loading={loading}>
       <Form form={form} layout="horizontal" labelCol={{ span: 5 }} className="mes-work-flow-editor">
         <EditFormFields fields={BASIC_FIELDS} />
         <Form.Item name="isTemplate" label="类型">
