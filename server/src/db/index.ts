@@ -18,7 +18,8 @@ export { keepPrepared } from './prepared';
 /**
  * Every pooled connection plans each statement with parameters for its values (see prepared.ts),
  * from its start-up on: the setting goes with the connection's start-up packet, after any options
- * the connection string gives (a `set` queued on connect would queue behind nothing but warn in pg 8).
+ * the connection string gives. (A `set` sent on connect queued the pool's first query behind it,
+ * which pg 8 warns of and pg 9 refuses.)
  */
 const PLAN_SETTING = '-c plan_cache_mode=force_custom_plan';
 

@@ -18,6 +18,7 @@ import { keepPrepared } from '../db';
 import type { Scope } from '../plugins/auth';
 import { AppError } from '../plugins/envelopes';
 import { bindSlotted, compileSlotted, type SlottedQuery } from './compiled-once';
+import { formatDate } from './datetime';
 
 /**
  * The one way a list endpoint reads a table: declared filters and sorts (anything else in the
@@ -158,11 +159,6 @@ export function parseDateBound(value: unknown, bound: 'start' | 'end', label: st
   return date;
 }
 
-/** The local calendar day of a bound, as `YYYY-MM-DD`. */
-function dayText(date: Date): string {
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-}
-
 function positiveInteger(value: unknown, fallback: number, message: string): number {
   if (isBlank(value)) return fallback;
   const number = typeof value === 'number' ? value : Number(textOf(value, ''));
@@ -209,7 +205,7 @@ function filterConditions(name: string, filter: FilterDef, params: ListParams): 
     if (start && end && start > end) throw invalid(ListMessages.badRange(filter.label));
     if (!start && !end) return null;
     if (filter.day) {
-      const days = [start, end].filter((bound) => bound !== null).map(dayText);
+      const days = [start, end].filter((bound) => bound !== null).map((bound) => formatDate(bound));
       return {
         values: days,
         build: (values) => [
