@@ -222,6 +222,9 @@ describe('queries on the database', () => {
     });
   });
 
+  /** Members of a factory on one connection (its prepared statements are that connection's). */
+  const usersOn = (connection: Kysely<Database>) => connection.selectFrom('user_org as uo').innerJoin('app_user as u', 'u.id', 'uo.user_id');
+
   /** The connection's prepared statements by name: generic and custom plans made, parameters, text. */
   const statements = async (connection: Kysely<Database>) =>
     new Map(
@@ -235,7 +238,7 @@ describe('queries on the database', () => {
   it.runIf(process.env.TEST_DATABASE_URL)('keeps a page prepared on PostgreSQL, planned for each request’s values; values asked for again are planned once', async () => {
     await t.db.connection().execute(async (connection) => {
       const before = await statements(connection);
-      const users = () => connection.selectFrom('user_org as uo').innerJoin('app_user as u', 'u.id', 'uo.user_id').select(['u.id as userId', 'u.username']);
+      const users = () => usersOn(connection).select(['u.id as userId', 'u.username']);
       // More than five: with plan_cache_mode auto, PostgreSQL would try a generic plan from the sixth run on.
       const texts = ['计划员', '质检员', '员', '张', '李', '管理'];
       const page = (nickName: string) => runList(connection, users(), USERS, carton, { nickName, status: '1', sort: 'username,desc' });
@@ -264,7 +267,7 @@ describe('queries on the database', () => {
 
   it.runIf(process.env.TEST_DATABASE_URL)('writes a repeated page’s text values in as data: a quote in a filter is a quote', async () => {
     await t.db.connection().execute(async (connection) => {
-      const users = () => connection.selectFrom('user_org as uo').innerJoin('app_user as u', 'u.id', 'uo.user_id').select(['u.id as userId']);
+      const users = () => usersOn(connection).select(['u.id as userId']);
       for (const nickName of ["' or ''='", "x' or '1'='1", "员'--"]) {
         const once = await runList(connection, users(), USERS, carton, { nickName });
         const again = await runList(connection, users(), USERS, carton, { nickName });
@@ -278,7 +281,7 @@ describe('queries on the database', () => {
 
   it.runIf(process.env.TEST_DATABASE_URL)('answers a kept page whose statement the connection lost, and prepares it again', async () => {
     await t.db.connection().execute(async (connection) => {
-      const users = () => connection.selectFrom('user_org as uo').innerJoin('app_user as u', 'u.id', 'uo.user_id').select(['u.username']);
+      const users = () => usersOn(connection).select(['u.username']);
       const page = () => runList(connection, users(), USERS, carton, { username: 'planner', sort: 'username,desc', limit: 50 });
       const first = await page();
       expect(first.list).toEqual([{ username: 'planner' }]);
@@ -295,7 +298,7 @@ describe('queries on the database', () => {
 
   it.runIf(process.env.TEST_DATABASE_URL)(`keeps at most ${MAX_PAGE_STATEMENTS} pages planned once on a connection, the least recently asked for going first`, async () => {
     await t.db.connection().execute(async (connection) => {
-      const users = () => connection.selectFrom('user_org as uo').innerJoin('app_user as u', 'u.id', 'uo.user_id').select(['u.username']);
+      const users = () => usersOn(connection).select(['u.username']);
       // A kept page whose statement is already gone when its turn to go comes: the others still answer.
       await runList(connection, users(), USERS, carton, { username: 'victim' });
       const before = new Set((await statements(connection)).keys());
