@@ -1,20 +1,17 @@
 import { expect } from 'chai';
-import { createElement, useEffect, useState } from 'react';
+import { createElement } from 'react';
 import { Form, Input } from 'antd';
 import { sendKeys } from '@web/test-runner-commands';
 import { FormDialog } from '@app/components/form-dialog';
+import { useEditorForm } from '@app/components/use-loaded';
 import { mountFixture, unmountFixtures, waitFor } from './support/fixture';
 
-/** The editor of a record its dialog loads first, as the plan, scheme and repair editors do. */
+const EDITING = { row: { id: 1 } };
+
+/** The editor of a record its dialog loads first, as the team, flow, plan, scheme and repair editors do (useEditorForm). */
 function LoadingEditor({ load, saved }: { load: Promise<{ name: string }>; saved: Array<Record<string, unknown>> }) {
   const [form] = Form.useForm();
-  const [loading, setLoading] = useState(true);
-  useEffect(() => {
-    void load.then((record) => {
-      form.setFieldsValue(record);
-      setLoading(false);
-    });
-  }, [load, form]);
+  const { loading } = useEditorForm(form, EDITING, () => load, (record) => record ?? {});
   return createElement(FormDialog, {
     open: true,
     title: '编辑计划',

@@ -23,11 +23,12 @@ export function useEditorForm<V, T>(
   useEffect(() => {
     valuesRef.current = valuesOf;
   });
+  // Emptied once per open (a reset remounts the fields, so not again when the load is in).
   useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (loaded.loading) return;
-    form.setFieldsValue(valuesRef.current(loaded.data));
+    if (open) form.resetFields();
+  }, [open, id, form]);
+  useEffect(() => {
+    if (open && !loaded.loading) form.setFieldsValue(valuesRef.current(loaded.data));
   }, [open, loaded.loading, loaded.data, form]);
   return { open, loading: open && loaded.loading, data: loaded.data };
 }
