@@ -633,6 +633,7 @@ export interface Database {
   production_order: ProductionOrderTable;
   production_order_operation: ProductionOrderOperationTable;
   production_order_history: ProductionOrderHistoryTable;
+  production_order_customer: ProductionOrderCustomerTable;
   order_change_warning: OrderChangeWarningTable;
   erp_integration_key: ErpIntegrationKeyTable;
   erp_sync_log: ErpSyncLogTable;
@@ -779,6 +780,13 @@ export interface ProductionOrderOperationTable extends ScopedRow {
   /** Sums of audited reports. */
   good_qty: Int;
   defect_qty: Int;
+}
+
+/** Every customer name a factory's orders have had (kept by triggers, migration 0033; never written by the server). */
+export interface ProductionOrderCustomerTable {
+  enterprise_id: number;
+  org_id: number;
+  customer_name: string;
 }
 
 export interface ProductionOrderHistoryTable {

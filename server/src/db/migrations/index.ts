@@ -25,6 +25,7 @@ import { boardRemake } from './0029_board_remake';
 import { repairDowntimeLink } from './0030_repair_downtime_link';
 import { sessionNotify } from './0031_session_notify';
 import { orderListCovering } from './0032_order_list_covering';
+import { orderCustomers } from './0033_order_customers';
 
 /** Every migration in order; names sort lexically and must never change once shipped. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0030_repair_downtime_link': repairDowntimeLink,
   '0031_session_notify': sessionNotify,
   '0032_order_list_covering': orderListCovering,
+  '0033_order_customers': orderCustomers,
 };

@@ -24,7 +24,7 @@ import { formatDateTime } from '../../lib/datetime';
 import { conflict } from '../../lib/errors';
 import type { ExportColumn } from '../../lib/excel-export';
 import { ImportMessages, importDay, runImport, type ImportColumn } from '../../lib/excel-import';
-import { runList, streamList, type ListParams } from '../../lib/list-query';
+import { runList, streamList, type ListParams, type NarrowBy } from '../../lib/list-query';
 import { summary } from '../../lib/rows';
 import { factoryList, importKeyErrors, inScope, requireOne, type RowOf } from '../../lib/scoped';
 import { AppError } from '../../plugins/envelopes';
@@ -76,6 +76,9 @@ export const ORDER_LIST = factoryList('o', {
  * filter column (migration 0032), so a page with one of these finds its keys in that index alone.
  */
 const ORDER_COVERED_FILTERS = ['orderNo', 'erpOrderNo', 'customerName', 'productName', 'deliveryDate'] as const;
+
+/** A customer's page walks that customer's orders (production_order_customer_idx, migration 0033). */
+const ORDER_CUSTOMERS: NarrowBy = { filter: 'customerName', table: 'production_order_customer', column: 'customer_name' };
 
 /** Which orders each list shows (never those in the recycling bin). */
 export type OrderListKind = 'all' | 'issued' | 'semi';
@@ -268,7 +271,7 @@ export class ProductionOrderService {
   list(scope: Scope, params: ListParams, kind: OrderListKind = 'all'): Promise<PageResult<ProductionOrderListRow>> {
     let base = this.lists.get(kind);
     if (!base) this.lists.set(kind, (base = listQuery(this.db, kind)));
-    return runList(this.db, base, ORDER_LIST, scope, params, toListRow, { oneRowPerKey: true, coveredFilters: ORDER_COVERED_FILTERS });
+    return runList(this.db, base, ORDER_LIST, scope, params, toListRow, { oneRowPerKey: true, coveredFilters: ORDER_COVERED_FILTERS, narrowBy: ORDER_CUSTOMERS });
   }
 
   /** Whole orders (the export's columns) of the list's filters. */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { PageResult } from '@core/contracts/common';
 import { EnterpriseConfigPaths } from '@core/contracts/sys-cfg';
@@ -18,6 +19,7 @@ import {
   type ProductionOrderRow,
 } from '@core/contracts/work-order/order';
 import { multipart } from '../../test-multipart';
+import { ProductionOrderService } from './production-order.service';
 import { checkOrderFactsAfterEach, bearer, expectImportRefused, loginAs, sheetRows, type TestApp, uploadXlsx, useTwoFactoryApp } from '../../test-support';
 
 let t: TestApp;
@@ -293,6 +295,96 @@ describe('lists, filters and export', () => {
     const byDate = (await list(admin, 'sort=deliveryDate,asc')).list.map((row) => row.deliveryDate);
     expect(byDate).toEqual([...byDate].sort());
     expect(await get(admin, `${P.list}?sort=remark,asc`)).toEqual({ resultCode: 4000, resultMsg: '不支持按「remark」排序' });
+  });
+
+  it('finds a customer filter’s pages through each matching customer’s own orders: the rows and order of a full scan, every page, new and renamed customers included', async () => {
+    const [{ enterprise_id: enterpriseId, org_id: orgId }] = await t.db.selectFrom('production_order').select(['enterprise_id', 'org_id']).where('order_no', 'like', 'SO2%').limit(1).execute();
+    // What the list must show: the factory's orders whose customer contains any of the texts (any case), newest first.
+    const scanned = async (texts: string[], limit: number, page: number, deliveryRange?: [string, string]) =>
+      (
+        await t.db
+          .selectFrom('production_order')
+          .select('id')
+          .where('enterprise_id', '=', enterpriseId)
+          .where('org_id', '=', orgId)
+          .where('revoked', '=', false)
+          .where((eb) => eb.or(texts.map((text) => eb('customer_name', 'ilike', `%${text}%`))))
+          .$if(deliveryRange !== undefined, (qb) => qb.where('delivery_date', '>=', deliveryRange![0]).where('delivery_date', '<=', deliveryRange![1]))
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .offset((page - 1) * limit)
+          .execute()
+      ).map((row) => row.id);
+    const listed = async (texts: string[], limit: number, page: number, extra = '') =>
+      (await data(get<PageResult<ProductionOrderListRow>>(admin, `${P.list}?limit=${limit}&page=${page}&customerName=${encodeURIComponent(texts.join(','))}${extra}`))).list.map((row) => row.id);
+    const matching = async (texts: string[]) =>
+      (await t.db.selectFrom('production_order_customer').select('customer_name').where('org_id', '=', orgId).where((eb) => eb.or(texts.map((text) => eb('customer_name', 'ilike', `%${text}%`)))).execute()).length;
+    // One customer, a few (at most eight: found customer by customer), a tag input of two, and most of them (more than eight: as before).
+    const cases = [['粤佳食品'], ['食品'], ['啤酒', '饮料'], ['有限公司']];
+    expect(await Promise.all(cases.map(matching))).toEqual([1, expect.any(Number), 2, expect.any(Number)]);
+    expect(await matching(['食品'])).toBeGreaterThan(1);
+    expect(await matching(['食品'])).toBeLessThanOrEqual(8);
+    expect(await matching(['有限公司'])).toBeGreaterThan(8);
+    for (const texts of cases) {
+      for (const [limit, page] of [[10, 1], [10, 2], [20, 3]] as const) {
+        const expected = await scanned(texts, limit, page);
+        expect(await listed(texts, limit, page)).toEqual(expected);
+      }
+    }
+    expect((await scanned(['食品'], 10, 2)).length).toBe(10);
+    // With the other filters: a delivery range.
+    const days = (await list(admin, 'customerName=食品&sort=deliveryDate,asc')).list.map((row) => row.deliveryDate);
+    const range: [string, string] = [days[Math.floor(days.length / 4)]!, days[Math.floor((3 * days.length) / 4)]!];
+    expect(await listed(['食品'], 10, 1, `&deliveryDateStart=${range[0]}&deliveryDateEnd=${range[1]}`)).toEqual(await scanned(['食品'], 10, 1, range));
+    // A customer the factory has never had, then the same order under another name: found at once, by any case.
+    const { id } = await data(post<{ id: number }>(planner, P.create, order({ customerName: 'ACME包装材料' })));
+    expect(await listed(['acme'], 10, 1)).toEqual([id]);
+    await data(post(planner, P.update, { ...order({ customerName: 'Zeta纸品' }), id }));
+    expect(await listed(['zeta'], 10, 1)).toEqual([id]);
+    expect(await listed(['acme'], 10, 1)).toEqual([]);
+    expect(await listed(['Zeta', '粤佳食品'], 20, 1)).toEqual(await scanned(['zeta', '粤佳食品'], 20, 1));
+    await data(post(planner, P.deleteBatch, { ids: [id] }));
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('reads a customer’s page from the customer index on PostgreSQL, not by walking every order', async () => {
+    const service = new ProductionOrderService(t.db);
+    const [{ enterprise_id: enterpriseId, org_id: orgId }] = await t.db.selectFrom('production_order').select(['enterprise_id', 'org_id']).where('order_no', 'like', 'SO2%').limit(1).execute();
+    await t.db.connection().execute(async (connection) => {
+      const onConnection = new ProductionOrderService(connection);
+      const params = { customerName: '食品', limit: '10' };
+      const scope = { enterpriseId, orgId, userId: 0 };
+      const first = await onConnection.list(scope, params);
+      // Asked for again, the page runs as a statement with its values written in: its plan is the one every repeat uses.
+      expect(await onConnection.list(scope, params)).toEqual(first);
+      const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements where name like 'mes_page_%' and statement like '%production_order_customer%'`.execute(connection);
+      expect(rows.length).toBeGreaterThan(0);
+      const text = rows.at(-1)!.statement.replace(/^prepare \w+ as /, '');
+      const { rows: plans } = await sql<{ 'QUERY PLAN': unknown }>`explain (format json) ${sql.raw(text)}`.execute(connection);
+      const plan = JSON.stringify(plans[0]!['QUERY PLAN']);
+      expect(plan).toContain('production_order_customer_idx');
+      expect(plan).toContain('One-Time Filter');
+    });
+    expect((await service.list({ enterpriseId, orgId, userId: 0 }, { customerName: '食品', limit: '10' })).total).toBeGreaterThan(10);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('counts a customer’s orders in the customer index on PostgreSQL, whatever the order of the page', async () => {
+    const [{ enterprise_id: enterpriseId, org_id: orgId }] = await t.db.selectFrom('production_order').select(['enterprise_id', 'org_id']).where('order_no', 'like', 'SO2%').limit(1).execute();
+    await t.db.connection().execute(async (connection) => {
+      // Reads of the customer index by this connection, as PostgreSQL's statistics count them once flushed.
+      const reads = async () => {
+        await sql`select pg_stat_force_next_flush()`.execute(connection);
+        const { rows } = await sql<{ reads: number }>`select idx_scan::int as reads from pg_stat_user_indexes where indexrelname = 'production_order_customer_idx'`.execute(connection);
+        return rows[0]!.reads;
+      };
+      const service = new ProductionOrderService(connection);
+      const before = await reads();
+      // By delivery date: the page walks the delivery index; only the total can read the customer index.
+      const page = await service.list({ enterpriseId, orgId, userId: 0 }, { customerName: '粤佳食品', sort: 'deliveryDate,asc' });
+      expect(page.total).toBeGreaterThan(0);
+      expect(page.list.every((row) => row.customerName.includes('粤佳食品'))).toBe(true);
+      expect(await reads()).toBeGreaterThan(before);
+    });
   });
 
   it('lists issued orders and recycled (7) orders on their own pages', async () => {
