@@ -7,7 +7,9 @@
 // finding the page's keys in the covering list index first (migration 0032), and each text kept
 // prepared on the connection, planned for its values (plan_cache_mode force_custom_plan); the same
 // values asked for again run with the values written in, planned once per connection, as the
-// server's repeated pages do (server/src/db/prepared.ts).
+// server's repeated pages do (server/src/db/prepared.ts). A customer page in the default order finds its keys per matching
+// customer (production_order_customer, migration 0033; lib/list-query.ts `narrowBy`), and rows travel as one JSON
+// text each, read back to the same values (prepared.ts `rowsAsJson`), as the server's do.
 // Run as `DATABASE_URL=… PORT=… node scripts/bench/bare-order-server.mjs`; prints `listening` when up.
 // Bounds in the factory's zone, as the server reads them (its FACTORY_TIME_ZONE default).
 process.env.TZ = 'Asia/Shanghai';
@@ -30,12 +32,27 @@ const seen = new Set();
 const literal = (value) => `'${String(value).replaceAll("'", "''")}'`;
 const app = Fastify();
 
-const COLUMNS = `o.id, o.order_no as "orderNo", o.erp_order_no as "erpOrderNo", o.source, o.customer_name as "customerName",
-  o.product_name as "productName", o.length_mm as "lengthMm", o.width_mm as "widthMm", o.height_mm as "heightMm", o.quantity, o.unit,
-  o.good_qty as "goodQty", to_char(o.delivery_date, 'YYYY-MM-DD') as "deliveryDate", o.urgency, o.status, o.suspended_from as "suspendedFrom",
-  o.schedule_state as "scheduleState", o.issue_state as "issueState", o.production_state as "productionState", o.revoked,
-  o.warning_count as "changeWarnings", o.report_count > 0 as "hasReports", o.issued_count > 0 as "hasIssued", o.created_at as "createTime"`;
+/** The row columns (expression, output name), as the server's list row has them. */
+const SELECTED = [
+  ['o.id', 'id'], ['o.order_no', 'orderNo'], ['o.erp_order_no', 'erpOrderNo'], ['o.source', 'source'], ['o.customer_name', 'customerName'],
+  ['o.product_name', 'productName'], ['o.length_mm', 'lengthMm'], ['o.width_mm', 'widthMm'], ['o.height_mm', 'heightMm'], ['o.quantity', 'quantity'],
+  ['o.unit', 'unit'], ['o.good_qty', 'goodQty'], [`to_char(o.delivery_date, 'YYYY-MM-DD')`, 'deliveryDate'], ['o.urgency', 'urgency'], ['o.status', 'status'],
+  ['o.suspended_from', 'suspendedFrom'], ['o.schedule_state', 'scheduleState'], ['o.issue_state', 'issueState'], ['o.production_state', 'productionState'],
+  ['o.revoked', 'revoked'], ['o.warning_count', 'changeWarnings'], ['o.report_count > 0', 'hasReports'], ['o.issued_count > 0', 'hasIssued'], ['o.created_at', 'createTime'],
+];
+const COLUMNS = SELECTED.map(([expression, name]) => `${expression} as "${name}"`).join(', ');
 const SORTS = { deliveryDate: 'o.delivery_date', createTime: 'o.created_at' };
+/** The output names of COLUMNS, in order; createTime (timestamptz) travels as text and is parsed as pg parses it. */
+const NAMES = SELECTED.map(([, name]) => name);
+const parseStamp = pg.types.getTypeParser(1184, 'text');
+const asJson = (text) =>
+  `select json_build_array(${NAMES.map((name, index) => (name === 'createTime' ? `c${index}::text` : `c${index}`)).join(', ')})::text as r from (${text}) as rows(${NAMES.map((_, index) => `c${index}`).join(', ')})`;
+const readRow = ({ r }) => {
+  const values = JSON.parse(r);
+  const row = {};
+  NAMES.forEach((name, index) => (row[name] = name === 'createTime' && values[index] !== null ? parseStamp(values[index]) : values[index]));
+  return row;
+};
 
 app.get('/list', async (request) => {
   const { page = '1', limit = '20', status, customerName, deliveryDateStart, deliveryDateEnd, sort = 'createTime,desc' } = /** @type {Record<string, string>} */ (request.query);
@@ -49,16 +66,26 @@ app.get('/list', async (request) => {
   const [field, direction] = sort.split(',');
   const order = `${SORTS[field]} ${direction === 'desc' ? 'desc' : 'asc'}, o.id ${direction === 'desc' ? 'desc' : 'asc'}`;
   const paging = `limit ${bind(Number(limit))} offset ${bind((Number(page) - 1) * Number(limit))}`;
-  const text =
-    customerName && field === 'createTime'
-      ? `select ${COLUMNS} from production_order o where o.revoked = $1 and o.enterprise_id = $2 and o.org_id = $3 and o.id in (select o.id from production_order o where ${where.join(' and ')} order by ${order} ${paging}) order by ${order}`
-      : `select ${COLUMNS} from production_order o where ${where.join(' and ')} order by ${order} ${paging}`;
+  const reach = customerName && field === 'createTime' ? bind((Number(page) - 1) * Number(limit) + Number(limit)) : '';
+  const pattern = reach ? bind(`%${customerName}%`) : '';
+  const keys = `with matched as (select t.customer_name as text from production_order_customer t where t.enterprise_id = $2 and t.org_id = $3 and t.customer_name like ${pattern})
+    select k.__key from (
+      select l.__key, l.__sort from matched inner join lateral (select o.id as __key, o.created_at as __sort from production_order o where ${where.join(' and ')} and o.customer_name = matched.text order by ${order} limit ${reach}) as l on true
+      where (select count(*) from matched) <= 8
+      union all
+      select f.__key, f.__sort from (select o.id as __key, o.created_at as __sort from production_order o where ${where.join(' and ')} and (select count(*) from matched) > 8 order by ${order} limit ${reach}) as f
+    ) as k order by k.__sort ${direction === 'desc' ? 'desc' : 'asc'}, k.__key ${direction === 'desc' ? 'desc' : 'asc'} ${paging}`;
+  const text = asJson(
+    reach
+      ? `select ${COLUMNS} from production_order o where o.revoked = $1 and o.enterprise_id = $2 and o.org_id = $3 and o.id in (${keys}) order by ${order}`
+      : `select ${COLUMNS} from production_order o where ${where.join(' and ')} order by ${order} ${paging}`,
+  );
   const again = `${text}\0${JSON.stringify(params)}`;
   const run = seen.has(again) ? { text: text.replace(/\$(\d+)/g, (_, n) => literal(params[Number(n) - 1])), values: [] } : { text, values: params };
   seen.add(again);
   if (!names.has(run.text)) names.set(run.text, `bare_${names.size}`);
   const { rows } = await pool.query({ name: names.get(run.text), ...run });
-  return { resultCode: 1000, resultData: { list: rows, total: null, page: Number(page), limit: Number(limit) } };
+  return { resultCode: 1000, resultData: { list: rows.map(readRow), total: null, page: Number(page), limit: Number(limit) } };
 });
 
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });

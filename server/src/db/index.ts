@@ -5,7 +5,7 @@ import { Migrator, type MigrationProvider } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from './migrations';
 import { registerPgliteNotifications, registerPostgresNotifications } from './notifications';
-import { namePreparedStatements } from './prepared';
+import { namePreparedStatements, type TypeParser } from './prepared';
 import type { Database } from './schema';
 
 export type { Database } from './schema';
@@ -50,18 +50,18 @@ export type DatabaseTarget =
       poolMax?: number;
     };
 
+/** pg's parsers, but int8 as a number. */
+const typeParser: TypeParser = (oid, format) => (oid === INT8_OID ? Number : (pg.types.getTypeParser(oid, format) as (value: string) => unknown));
+
 /** Opens the database; int8 values come back as numbers on both engines. */
 export function openDatabase(target: DatabaseTarget): Db {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({
       ...withPlanSetting(target.connectionString),
       max: target.poolMax ?? 10,
-      types: {
-        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-          oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-      },
+      types: { getTypeParser: typeParser as typeof pg.types.getTypeParser },
     });
-    pool.on('connect', namePreparedStatements);
+    pool.on('connect', (client) => namePreparedStatements(client, typeParser));
     // An idle pooled connection can be closed by the server (restart, admin termination); pg then
     // emits 'error' on the pool, which would crash the process if nobody listened. The pool drops
     // that client and opens a new one on the next query, so logging is all there is to do.
