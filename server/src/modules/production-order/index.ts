@@ -24,6 +24,7 @@ export {
   lockOrder,
   moveOrder,
   nextOrderNo,
+  numberedOnWrite,
   ORDER_PRODUCT_COLUMNS,
   OrderMessages,
   plannedQuantities,

@@ -153,6 +153,38 @@ export function batchOrderLookups(trx: Db, scope: Scope, products: OrderProduct[
 }
 
 /**
+ * Order numbers drawn when the orders are written, not when they are checked: `lookups` gives each
+ * order a stand-in number, and `assign` replaces those of the orders given, in that order, with
+ * consecutive numbers drawn through `numbers` (whose first draw takes the factory's numbering lock,
+ * held until the transaction ends). A batch checks its hundreds of orders before it takes the lock,
+ * so another batch of the factory writes meanwhile instead of waiting for the whole check.
+ */
+export function numberedOnWrite(numbers: OrderLookups): { lookups: OrderLookups; assign(orders: PreparedOrder[]): Promise<void> } {
+  const days = new Map<string, { prefix: string; day: Date }>();
+  let drawn = 0;
+  return {
+    lookups: {
+      ...numbers,
+      async orderNo(prefix, day) {
+        // Never a real number (they are printable), unique within the batch.
+        const standIn = `\u0000${(drawn += 1)}`;
+        days.set(standIn, { prefix, day });
+        return standIn;
+      },
+      checkTaken: false,
+    },
+    async assign(orders) {
+      for (const order of orders) {
+        const wanted = days.get(order.values.order_no);
+        if (!wanted) continue;
+        days.delete(order.values.order_no);
+        order.values.order_no = await numbers.orderNo(wanted.prefix, wanted.day);
+      }
+    },
+  };
+}
+
+/**
  * An order's columns and operations from `input`: the product fills what the input leaves empty
  * (name, box style, dimensions, board, flute, colours, flow), the sheet size is computed when not
  * given, and the flow's steps become the operations. `requireFlow: false` (ERP intake) lets an
