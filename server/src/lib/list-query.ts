@@ -409,11 +409,15 @@ export interface NarrowBy {
 /** Matching texts at most for a page found per text (each costs an index descent and a walk up to the page's end). */
 export const NARROW_MAX_TEXTS = 8;
 
-/** The filter a page's keys are found through (RunListOptions `narrowBy`), or null. */
+/** The narrowing filter (RunListOptions `narrowBy`) when the request uses it, or null. */
+function activeNarrowing(spec: ListSpec, prepared: PreparedList, { narrowBy }: RunListOptions): NarrowBy | null {
+  return narrowBy && prepared.filterColumns.includes(spec.filters[narrowBy.filter]!.column) ? narrowBy : null;
+}
+
+/** The filter a page's keys are found through: the active narrowing filter, when the page is in the default order. */
 function narrowingOf(spec: ListSpec, prepared: PreparedList, options: RunListOptions): NarrowBy | null {
-  const { narrowBy } = options;
-  if (!narrowBy || prepared.order.length !== 2 || prepared.order[0]!.column !== spec.sorts[spec.defaultSort.field]) return null;
-  return prepared.filterColumns.includes(spec.filters[narrowBy.filter]!.column) ? narrowBy : null;
+  if (prepared.order.length !== 2 || prepared.order[0]!.column !== spec.sorts[spec.defaultSort.field]) return null;
+  return activeNarrowing(spec, prepared, options);
 }
 
 /** Whether this page is one plain query (see RunListOptions): else its keys are found first. */
@@ -703,8 +707,8 @@ function matchingTexts(db: AnyDb, prepared: PreparedList, narrowBy: NarrowBy, va
  * millisecond, not ~70 ms on every request (a total that small is counted for each request).
  */
 function withMatchingTexts(db: AnyDb, filtered: AnySelect, spec: ListSpec, prepared: PreparedList, options: RunListOptions): AnySelect {
-  const { narrowBy } = options;
-  if (!narrowBy || !prepared.filterColumns.includes(spec.filters[narrowBy.filter]!.column)) return filtered;
+  const narrowBy = activeNarrowing(spec, prepared, options);
+  if (!narrowBy) return filtered;
   return filtered.where(sql.ref(spec.filters[narrowBy.filter]!.column), 'in', matchingTexts(db, prepared, narrowBy, prepared.values));
 }
 
