@@ -58,6 +58,12 @@ const order = (overrides: Partial<CreateProductionOrderRequest> = {}): CreatePro
   ...overrides,
 });
 
+/** The scope of 示例纸箱厂 (admin's factory), read from its seeded orders. */
+async function cartonFactory(): Promise<{ enterpriseId: number; orgId: number }> {
+  const row = await t.db.selectFrom('production_order').select(['enterprise_id', 'org_id']).where('order_no', 'like', 'SO2%').limit(1).executeTakeFirstOrThrow();
+  return { enterpriseId: row.enterprise_id, orgId: row.org_id };
+}
+
 /** Seeded orders of 示例纸箱厂 with this status, oldest first, never one an earlier test used. */
 const used = new Set<number>();
 async function seeded(status: number, count = 1): Promise<ProductionOrderListRow[]> {
@@ -298,7 +304,7 @@ describe('lists, filters and export', () => {
   });
 
   it('finds a customer filter’s pages through each matching customer’s own orders: the rows and order of a full scan, every page, new and renamed customers included', async () => {
-    const [{ enterprise_id: enterpriseId, org_id: orgId }] = await t.db.selectFrom('production_order').select(['enterprise_id', 'org_id']).where('order_no', 'like', 'SO2%').limit(1).execute();
+    const { enterpriseId, orgId } = await cartonFactory();
     // What the list must show: the factory's orders whose customer contains any of the texts (any case), newest first.
     const scanned = async (texts: string[], limit: number, page: number, deliveryRange?: [string, string]) =>
       (
@@ -349,7 +355,7 @@ describe('lists, filters and export', () => {
 
   it.runIf(process.env.TEST_DATABASE_URL)('reads a customer’s page from the customer index on PostgreSQL, not by walking every order', async () => {
     const service = new ProductionOrderService(t.db);
-    const [{ enterprise_id: enterpriseId, org_id: orgId }] = await t.db.selectFrom('production_order').select(['enterprise_id', 'org_id']).where('order_no', 'like', 'SO2%').limit(1).execute();
+    const { enterpriseId, orgId } = await cartonFactory();
     await t.db.connection().execute(async (connection) => {
       const onConnection = new ProductionOrderService(connection);
       const params = { customerName: '食品', limit: '10' };
@@ -369,7 +375,7 @@ describe('lists, filters and export', () => {
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)('counts a customer’s orders in the customer index on PostgreSQL, whatever the order of the page', async () => {
-    const [{ enterprise_id: enterpriseId, org_id: orgId }] = await t.db.selectFrom('production_order').select(['enterprise_id', 'org_id']).where('order_no', 'like', 'SO2%').limit(1).execute();
+    const { enterpriseId, orgId } = await cartonFactory();
     await t.db.connection().execute(async (connection) => {
       // Reads of the customer index by this connection, as PostgreSQL's statistics count them once flushed.
       const reads = async () => {
