@@ -8,8 +8,8 @@
 // prepared on the connection, planned for its values (plan_cache_mode force_custom_plan); the same
 // values asked for again run with the values written in, planned once per connection, as the
 // server's repeated pages do (server/src/db/prepared.ts). A customer page in the default order finds its keys per matching
-// customer (production_order_customer, migration 0033; lib/list-query.ts `narrowBy`), and rows travel as one JSON
-// text each, read back to the same values (prepared.ts `rowsAsJson`), as the server's do.
+// customer (production_order_customer, migration 0033; lib/list-query.ts `narrowBy`), and the page travels as one JSON
+// text, read back to the same values (prepared.ts `rowsAsJson`), as the server's do.
 // Run as `DATABASE_URL=… PORT=… node scripts/bench/bare-order-server.mjs`; prints `listening` when up.
 // Bounds in the factory's zone, as the server reads them (its FACTORY_TIME_ZONE default).
 process.env.TZ = 'Asia/Shanghai';
@@ -46,13 +46,12 @@ const SORTS = { deliveryDate: 'o.delivery_date', createTime: 'o.created_at' };
 const NAMES = SELECTED.map(([, name]) => name);
 const parseStamp = pg.types.getTypeParser(1184, 'text');
 const asJson = (text) =>
-  `select json_build_array(${NAMES.map((name, index) => (name === 'createTime' ? `c${index}::text` : `c${index}`)).join(', ')})::text as r from (${text}) as rows(${NAMES.map((_, index) => `c${index}`).join(', ')})`;
-const readRow = ({ r }) => {
-  const values = JSON.parse(r);
-  const row = {};
-  NAMES.forEach((name, index) => (row[name] = name === 'createTime' && values[index] !== null ? parseStamp(values[index]) : values[index]));
-  return row;
-};
+  `select json_agg(json_build_array(${NAMES.map((name, index) => (name === 'createTime' ? `c${index}::text` : `c${index}`)).join(', ')}))::text as r from (${text}) as rows(${NAMES.map((_, index) => `c${index}`).join(', ')})`;
+/** A row from its JSON array, as one object literal (what the server's db/prepared.ts `rowReader` writes). */
+const readRow = new Function(
+  'parseStamp',
+  `return (v) => ({ ${NAMES.map((name, index) => `${JSON.stringify(name)}: ${name === 'createTime' ? `v[${index}] === null ? null : parseStamp(v[${index}])` : `v[${index}]`}`).join(', ')} })`,
+)(parseStamp);
 
 app.get('/list', async (request) => {
   const { page = '1', limit = '20', status, customerName, deliveryDateStart, deliveryDateEnd, sort = 'createTime,desc' } = /** @type {Record<string, string>} */ (request.query);
@@ -85,7 +84,7 @@ app.get('/list', async (request) => {
   seen.add(again);
   if (!names.has(run.text)) names.set(run.text, `bare_${names.size}`);
   const { rows } = await pool.query({ name: names.get(run.text), ...run });
-  return { resultCode: 1000, resultData: { list: rows.map(readRow), total: null, page: Number(page), limit: Number(limit) } };
+  return { resultCode: 1000, resultData: { list: rows[0].r === null ? [] : JSON.parse(rows[0].r).map(readRow), total: null, page: Number(page), limit: Number(limit) } };
 });
 
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });

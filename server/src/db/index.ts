@@ -7,11 +7,13 @@ import { migrations } from './migrations';
 import { registerPgliteNotifications, registerPostgresNotifications } from './notifications';
 import { namePreparedStatements, type TypeParser } from './prepared';
 import type { Database } from './schema';
+import { timestamptzReader } from './timestamptz';
 
 export type { Database } from './schema';
 export type Db = Kysely<Database>;
 
 const INT8_OID = 20;
+const TIMESTAMPTZ_OID = 1184;
 
 export { keepPrepared } from './prepared';
 
@@ -50,8 +52,11 @@ export type DatabaseTarget =
       poolMax?: number;
     };
 
-/** pg's parsers, but int8 as a number. */
-const typeParser: TypeParser = (oid, format) => (oid === INT8_OID ? Number : (pg.types.getTypeParser(oid, format) as (value: string) => unknown));
+const readTimestamptz = timestamptzReader(pg.types.getTypeParser(TIMESTAMPTZ_OID, 'text') as (value: string) => unknown);
+
+/** pg's parsers, but int8 as a number and a timestamptz in text read without regular expressions (timestamptz.ts). */
+const typeParser: TypeParser = (oid, format) =>
+  oid === INT8_OID ? Number : oid === TIMESTAMPTZ_OID && format !== 'binary' ? readTimestamptz : (pg.types.getTypeParser(oid, format) as (value: string) => unknown);
 
 /** Opens the database; int8 values come back as numbers on both engines. */
 export function openDatabase(target: DatabaseTarget): Db {
