@@ -4,13 +4,14 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfNeeded, buildNeeded, repoRoot as root } from './build-if-needed.mjs';
+import { SERVER_ARGS } from './server-command.mjs';
 
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 function runServer() {
   // Own process group: a terminal Ctrl-C reaches only this script, which forwards it exactly once
   // (a server receiving SIGINT twice might take the second as "stop hard").
-  const child = spawn(bin('tsx'), ['server/src/main.ts'], {
+  const child = spawn(bin('tsx'), SERVER_ARGS, {
     cwd: root,
     stdio: 'inherit',
     env: process.env,

@@ -6,6 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../../scripts/build-if-needed.mjs';
+import { SERVER_ARGS } from '../../scripts/server-command.mjs';
 
 export { buildIfNeeded, buildNeeded, repoRoot } from '../../scripts/build-if-needed.mjs';
 
@@ -65,7 +66,7 @@ export async function startRealServer(options = {}) {
   };
   // A DATABASE_URL from the caller's shell would point every test server at one shared database.
   if (!options.env?.DATABASE_URL) delete env.DATABASE_URL;
-  const child = spawn(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), ['server/src/main.ts'], {
+  const child = spawn(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), SERVER_ARGS, {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
