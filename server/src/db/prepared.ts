@@ -253,8 +253,9 @@ export function namePreparedStatements(client: pg.PoolClient, typeParser: TypePa
         await query(`deallocate ${old}`).catch(() => undefined);
       }
     }
+    // Prepared before the page's columns were known, a statement answers with columns: each result says which it is (asColumns).
+    const shape = rowsAsJsonByText.get(text);
     if (!held.has(statement)) {
-      const shape = rowsAsJsonByText.get(text);
       try {
         await query(`prepare ${statement} as ${shape ? shape.wrap(run.literal!) : run.literal}`);
         held.add(statement);
@@ -266,8 +267,7 @@ export function namePreparedStatements(client: pg.PoolClient, typeParser: TypePa
       }
     }
     try {
-      // Prepared before the page's columns were known, a statement answers with columns: each result says which it is.
-      return asColumns((await query(`execute ${statement}`)) as pg.QueryResult, rowsAsJsonByText.get(text));
+      return asColumns((await query(`execute ${statement}`)) as pg.QueryResult, shape);
     } catch (error) {
       // Gone from the connection (a DEALLOCATE ALL or DISCARD this server did not send): prepared anew next time.
       if ((error as { code?: string }).code !== NO_SUCH_STATEMENT) throw error;

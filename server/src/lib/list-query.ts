@@ -310,18 +310,20 @@ export function prepareList(spec: ListSpec, scope: Scope, params: ListParams): P
     keyed.push(filter.kind, filter.column, active.key);
   }
   parts.push(...texts);
-  const buildConditions = (values: readonly unknown[]) => {
+  /** Each part's values from values laid out as `values` is (other values in their places). */
+  const perPart = (laidOut: readonly unknown[]) => {
     let at = 0;
-    return parts.flatMap((part) => part.build(values.slice(at, (at += part.values.length))));
+    return parts.map((part) => laidOut.slice(at, (at += part.values.length)));
+  };
+  const buildConditions = (laidOut: readonly unknown[]) => {
+    const slices = perPart(laidOut);
+    return parts.flatMap((part, index) => part.build(slices[index]!));
   };
   const values = parts.flatMap((part) => part.values);
   const textConditionsOn = (name: string, column: string, laidOut: readonly unknown[]) => {
-    let at = 0;
-    for (const part of parts) {
-      if (part.name === name) return part.buildOn ? part.buildOn(column, laidOut.slice(at, at + part.values.length)) : null;
-      at += part.values.length;
-    }
-    return null;
+    const index = parts.findIndex((part) => part.name === name);
+    const part = parts[index];
+    return part?.buildOn ? part.buildOn(column, perPart(laidOut)[index]!) : null;
   };
   let conditions: Array<Expression<SqlBool>> | undefined;
   return {
