@@ -239,26 +239,31 @@ const NO_SUCH_STATEMENT = '26000';
  */
 export function namePreparedStatements(client: pg.PoolClient, typeParser: TypeParser): void {
   const query = client.query.bind(client) as (config: unknown, values?: unknown, ...rest: unknown[]) => Promise<unknown>;
-  /** Page statements this connection has prepared. */
-  const held = new Set<string>();
+  /** Page statements this connection has prepared, each with whether it answers as JSON (rowsAsJson). */
+  const held = new Map<string, boolean>();
   let dropsSeen = 0;
   // One statement after another: Kysely waits for each query of a connection before the next.
   const runPage = async (run: PageRun, statement: string, text: string, name: string, values: unknown[]): Promise<unknown> => {
     if (dropsSeen !== pageStatementsDropped) {
       dropsSeen = pageStatementsDropped;
-      for (const old of [...held]) {
+      for (const old of [...held.keys()]) {
         if (pageStatements.has(old)) continue;
         held.delete(old);
         // Already gone (or the transaction failed): nothing to free, and no reason to fail this page.
         await query(`deallocate ${old}`).catch(() => undefined);
       }
     }
-    // Prepared before the page's columns were known, a statement answers with columns: each result says which it is (asColumns).
+    // Prepared before the page's columns were known (the same values asked for again while the first
+    // run still ran), a statement answers with columns: once they are known it is prepared again as JSON.
     const shape = rowsAsJsonByText.get(text);
+    if (held.get(statement) === false && shape) {
+      held.delete(statement);
+      await query(`deallocate ${statement}`).catch(() => undefined);
+    }
     if (!held.has(statement)) {
       try {
         await query(`prepare ${statement} as ${shape ? shape.wrap(run.literal!) : run.literal}`);
-        held.add(statement);
+        held.set(statement, Boolean(shape));
       } catch (error) {
         // Not asked for this way again: planned for its values as other pages are.
         run.literal = null;

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db';
+import { openDatabase, type Database } from '../db';
 import { MAX_PAGE_STATEMENTS } from '../db/prepared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../plugins/envelopes';
@@ -299,6 +299,30 @@ describe('queries on the database', () => {
       expect(await page()).toEqual(first);
       expect((await statements(connection)).get(lost!)).toMatchObject({ generic: 1, parameters: 0 });
     });
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('prepares a page asked for again before its first run knew its columns anew as one JSON text once they are known', async () => {
+    // Fifty planners opening one list at once: the second asks on another connection before the first
+    // has answered (a page and its total take a connection each; one connection runs one query at a time).
+    const pool = openDatabase({ kind: 'postgres', connectionString: t.databaseUrl!, poolMax: 4 });
+    try {
+      // A base of its own: no test before has run this page, so its columns are not known yet.
+      const page = () => runList(pool, usersOn(pool).select(['u.id as heldUserId', 'u.username as heldUsername']), USERS, carton, { username: 'planner' });
+      const both = () => Promise.all([page(), page()]);
+      const [first, second] = await both();
+      expect(first.list).toEqual([{ heldUserId: expect.any(Number), heldUsername: 'planner' }]);
+      expect(second).toEqual(first);
+      for (let run = 0; run < 3; run++) expect(await both()).toEqual([first, first]);
+      // Every connection's statements of the page (four at once, so each runs on its own connection).
+      const held = await Promise.all(
+        [0, 1, 2, 3].map(async () => (await sql<{ statement: string }>`select pg_sleep(0.2), statement from pg_prepared_statements where name like 'mes_page_%'`.execute(pool)).rows),
+      );
+      const pages = held.flat().filter((row) => row.statement.includes('"heldUsername"'));
+      expect(pages.length).toBeGreaterThanOrEqual(2);
+      expect(pages.filter((row) => !row.statement.includes('json_agg(json_build_array'))).toEqual([]);
+    } finally {
+      await pool.destroy();
+    }
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)(`keeps at most ${MAX_PAGE_STATEMENTS} pages planned once on a connection, the least recently asked for going first`, async () => {
