@@ -1,7 +1,9 @@
 import {
   AliasNode,
+  ColumnNode,
   CompiledQuery,
   IdentifierNode,
+  ReferenceNode,
   SelectionNode,
   SelectQueryNode,
   sql,
@@ -406,6 +408,14 @@ export interface NarrowBy {
   table: string;
   /** Its column of texts. */
   column: string;
+  /**
+   * Filters (names in the spec) the list's index for the narrowing column compares in its keys
+   * after the sort, e.g. a delivery range: with no other filter active on a one-row-per-key base
+   * that itself filters nothing else, a page's rows are read as each text's index walk finds them
+   * (narrowedRows), since the walk skips the rows these filters reject without reading them. Else
+   * the keys are found first.
+   */
+  inIndex?: readonly string[];
 }
 
 /** Matching texts at most for a page found per text (each costs an index descent and a walk up to the page's end). */
@@ -631,6 +641,10 @@ function pageQuery(db: AnyDb, base: AnySelect, spec: ListSpec, prepared: Prepare
   const filtered = conditions.reduce((built, condition) => built.where(condition), base);
   const ordered = <Q extends AnySelect>(query: Q) => applyOrder(query, prepared);
   if (plain) return ordered(filtered).limit(limit!).offset(offset!);
+  if (narrowBy && oneRowPerKey && readsRowsInIndex(spec, prepared, narrowBy)) {
+    const rows = narrowedRows(db, filtered, spec, prepared, narrowBy, values, { limit: limit!, offset: offset!, reach: reach! });
+    if (rows) return rows;
+  }
   const keys = narrowBy
     ? narrowedKeys(db, filtered, spec, prepared, narrowBy, values, { limit: limit!, offset: offset!, reach: reach! })
     : ordered(filtered.clearSelect().select(sql.ref(spec.key).as('__key')))
@@ -687,6 +701,71 @@ function narrowedKeys(
     .orderBy('k.__key', direction)
     .limit(paging.limit)
     .offset(paging.offset);
+}
+
+/** Whether every active filter is the narrowing one or one its index compares in its keys (NarrowBy `inIndex`). */
+function readsRowsInIndex(spec: ListSpec, prepared: PreparedList, narrowBy: NarrowBy): boolean {
+  if (!narrowBy.inIndex) return false;
+  const compared = new Set([narrowBy.filter, ...narrowBy.inIndex].map((name) => spec.filters[name]!.column));
+  return prepared.filterColumns.every((column) => compared.has(column));
+}
+
+/**
+ * The page of a one-row-per-key base found per text of a narrowing filter, its rows read as each
+ * text's walk of its index finds them: each matching text's rows in order up to the page's end,
+ * merged and paged, as narrowedKeys finds their keys, without finding the keys first and then
+ * looking each row up again through the primary key. Only when the index compares every active
+ * filter in its keys (readsRowsInIndex): a filter it only carries would be checked on each row read
+ * from the table, where the keys are found from the index alone. Null when the base's columns
+ * cannot all be named (a `select *`), or one is named as a sort helper: then the keys are found first.
+ */
+function narrowedRows(
+  db: AnyDb,
+  filtered: AnySelect,
+  spec: ListSpec,
+  prepared: PreparedList,
+  narrowBy: NarrowBy,
+  values: readonly unknown[],
+  paging: { limit: number; offset: number; reach: number },
+): AnySelect | null {
+  const names = selectedNames(filtered);
+  if (!names || names.includes(SORT_VALUE) || names.includes(KEY_VALUE)) return null;
+  const [{ column: sortColumn, direction }] = prepared.order as [{ column: string; direction: SortDirection }];
+  const matched = matchingTexts(db, prepared, narrowBy, values);
+  const inOrder = applyOrder(filtered.select([sql.ref(spec.key).as(KEY_VALUE), sql.ref(sortColumn).as(SORT_VALUE)]), prepared);
+  const matching = sql<number>`(select count(*) from matched)`;
+  const few = sql.lit(NARROW_MAX_TEXTS);
+  const perText = inOrder.where(sql<SqlBool>`${sql.ref(spec.filters[narrowBy.filter]!.column)} = matched.text`).limit(paging.reach);
+  return db
+    .with('matched', () => matched)
+    .selectFrom((from) =>
+      from
+        .selectFrom('matched')
+        .innerJoinLateral(perText.as('l'), (join) => join.onTrue())
+        .selectAll('l')
+        .where(sql<SqlBool>`${matching} <= ${few}`)
+        .unionAll(from.selectFrom(inOrder.where(sql<SqlBool>`${matching} > ${few}`).limit(paging.reach).as('f')).selectAll('f'))
+        .as('k'),
+    )
+    .select(names.map((name) => sql.ref(`k.${name}`).as(name)))
+    .orderBy(`k.${SORT_VALUE}`, direction)
+    .orderBy(`k.${KEY_VALUE}`, direction)
+    .limit(paging.limit)
+    .offset(paging.offset);
+}
+
+const KEY_VALUE = '__key';
+const SORT_VALUE = '__sort';
+
+/** The output names of a query's columns, or null when one cannot be named from the query alone (`select *`, an unnamed expression). */
+function selectedNames(query: AnySelect): string[] | null {
+  const names: string[] = [];
+  for (const { selection } of query.toOperationNode().selections ?? []) {
+    if (AliasNode.is(selection) && IdentifierNode.is(selection.alias)) names.push(selection.alias.name);
+    else if (ReferenceNode.is(selection) && ColumnNode.is(selection.column)) names.push(selection.column.column.name);
+    else return null;
+  }
+  return names.length > 0 ? names : null;
 }
 
 /** The texts of the narrowing filter's table in the scope that the filter matches, as `text`; values laid out as `buildConditions` reads them. */

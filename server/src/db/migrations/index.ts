@@ -26,6 +26,7 @@ import { repairDowntimeLink } from './0030_repair_downtime_link';
 import { sessionNotify } from './0031_session_notify';
 import { orderListCovering } from './0032_order_list_covering';
 import { orderCustomers } from './0033_order_customers';
+import { orderCustomerDays } from './0034_order_customer_days';
 
 /** Every migration in order; names sort lexically and must never change once shipped. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0031_session_notify': sessionNotify,
   '0032_order_list_covering': orderListCovering,
   '0033_order_customers': orderCustomers,
+  '0034_order_customer_days': orderCustomerDays,
 };

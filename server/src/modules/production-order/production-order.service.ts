@@ -79,6 +79,11 @@ const ORDER_COVERED_FILTERS = ['orderNo', 'erpOrderNo', 'customerName', 'product
 
 /** A customer's page walks that customer's orders (production_order_customer_idx, migration 0033). */
 const ORDER_CUSTOMERS: NarrowBy = { filter: 'customerName', table: 'production_order_customer', column: 'customer_name' };
+/**
+ * The index's keys compare the delivery date too (0034): on the list of all orders (whose base
+ * filters nothing else) a customer page with at most a delivery range besides reads its rows as the walk finds them.
+ */
+const ALL_ORDERS_BY_CUSTOMER: NarrowBy = { ...ORDER_CUSTOMERS, inIndex: ['deliveryDate'] };
 
 /** Which orders each list shows (never those in the recycling bin). */
 export type OrderListKind = 'all' | 'issued' | 'semi';
@@ -271,7 +276,8 @@ export class ProductionOrderService {
   list(scope: Scope, params: ListParams, kind: OrderListKind = 'all'): Promise<PageResult<ProductionOrderListRow>> {
     let base = this.lists.get(kind);
     if (!base) this.lists.set(kind, (base = listQuery(this.db, kind)));
-    return runList(this.db, base, ORDER_LIST, scope, params, toListRow, { oneRowPerKey: true, coveredFilters: ORDER_COVERED_FILTERS, narrowBy: ORDER_CUSTOMERS });
+    const narrowBy = kind === 'all' ? ALL_ORDERS_BY_CUSTOMER : ORDER_CUSTOMERS;
+    return runList(this.db, base, ORDER_LIST, scope, params, toListRow, { oneRowPerKey: true, coveredFilters: ORDER_COVERED_FILTERS, narrowBy });
   }
 
   /** Whole orders (the export's columns) of the list's filters. */

@@ -19,6 +19,7 @@ import {
   type ProductionOrderRow,
 } from '@core/contracts/work-order/order';
 import { multipart } from '../../test-multipart';
+import type { Db } from '../../db';
 import { ProductionOrderService } from './production-order.service';
 import { checkOrderFactsAfterEach, bearer, expectImportRefused, loginAs, sheetRows, type TestApp, uploadXlsx, useTwoFactoryApp } from '../../test-support';
 
@@ -72,6 +73,18 @@ async function seeded(status: number, count = 1): Promise<ProductionOrderListRow
   const picked = rows.slice(0, count);
   picked.forEach((row) => used.add(row.id));
   return picked;
+}
+
+/**
+ * The plan of the page this connection kept last (a page asked for again runs as a statement with its
+ * values written in, lib/list-query.ts): the plan every repeat of it uses, as JSON text.
+ */
+async function keptPagePlan(connection: Db): Promise<string> {
+  const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements where name like 'mes_page_%' order by prepare_time`.execute(connection);
+  expect(rows.length).toBeGreaterThan(0);
+  const text = rows.at(-1)!.statement.replace(/^prepare \w+ as /, '');
+  const { rows: plans } = await sql<{ 'QUERY PLAN': unknown }>`explain (format json) ${sql.raw(text)}`.execute(connection);
+  return JSON.stringify(plans[0]!['QUERY PLAN']);
 }
 
 describe('create, edit and delete', () => {
@@ -361,17 +374,35 @@ describe('lists, filters and export', () => {
       const params = { customerName: '食品', limit: '10' };
       const scope = { enterpriseId, orgId, userId: 0 };
       const first = await onConnection.list(scope, params);
-      // Asked for again, the page runs as a statement with its values written in: its plan is the one every repeat uses.
       expect(await onConnection.list(scope, params)).toEqual(first);
-      const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements where name like 'mes_page_%' and statement like '%production_order_customer%'`.execute(connection);
-      expect(rows.length).toBeGreaterThan(0);
-      const text = rows.at(-1)!.statement.replace(/^prepare \w+ as /, '');
-      const { rows: plans } = await sql<{ 'QUERY PLAN': unknown }>`explain (format json) ${sql.raw(text)}`.execute(connection);
-      const plan = JSON.stringify(plans[0]!['QUERY PLAN']);
+      const plan = await keptPagePlan(connection);
       expect(plan).toContain('production_order_customer_idx');
       expect(plan).toContain('One-Time Filter');
     });
     expect((await service.list({ enterpriseId, orgId, userId: 0 }, { customerName: '食品', limit: '10' })).total).toBeGreaterThan(10);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('reads a customer’s page in a delivery range straight from the customer index on PostgreSQL: the range compared in the index, no second look-up by key', async () => {
+    const { enterpriseId, orgId } = await cartonFactory();
+    await t.db.connection().execute(async (connection) => {
+      const service = new ProductionOrderService(connection);
+      const scope = { enterpriseId, orgId, userId: 0 };
+      const params = { customerName: '食品', deliveryDateStart: '2000-01-01', deliveryDateEnd: '2099-12-31', limit: '10' };
+      const page = await service.list(scope, params);
+      expect(page.list.length).toBe(10);
+      expect(await service.list(scope, params)).toEqual(page);
+      const plan = await keptPagePlan(connection);
+      expect(plan).toContain('production_order_customer_idx');
+      expect(plan).toMatch(/"Index Cond":"[^"]*delivery_date/);
+      expect(plan).not.toContain('production_order_pkey');
+      // The issued list's base also filters the issue state, which the index only carries: its keys are found first, from the index alone.
+      const issued = await service.list(scope, params, 'issued');
+      expect(await service.list(scope, params, 'issued')).toEqual(issued);
+      const issuedPlan = await keptPagePlan(connection);
+      expect(issuedPlan).toContain('issue_state');
+      expect(issuedPlan).toContain('Index Only Scan');
+      expect(issuedPlan).toContain('production_order_pkey');
+    });
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)('counts a customer’s orders in the customer index on PostgreSQL, whatever the order of the page', async () => {
