@@ -637,19 +637,20 @@ export async function runList<DB, TB extends keyof DB, O, R = O>(
 function pageQuery(db: AnyDb, base: AnySelect, spec: ListSpec, prepared: PreparedList, kind: PageKind, values: readonly unknown[]): AnySelect {
   const { plain, oneRowPerKey, narrowBy } = kind;
   const conditions = prepared.buildConditions(values);
-  const [limit, offset, reach] = values.slice(prepared.values.length) as number[];
+  const [limit, offset, reach] = values.slice(prepared.values.length) as [number, number, number];
   const filtered = conditions.reduce((built, condition) => built.where(condition), base);
   const ordered = <Q extends AnySelect>(query: Q) => applyOrder(query, prepared);
-  if (plain) return ordered(filtered).limit(limit!).offset(offset!);
+  if (plain) return ordered(filtered).limit(limit).offset(offset);
+  const paging = { limit, offset, reach };
   if (narrowBy && oneRowPerKey && readsRowsInIndex(spec, prepared, narrowBy)) {
-    const rows = narrowedRows(db, filtered, spec, prepared, narrowBy, values, { limit: limit!, offset: offset!, reach: reach! });
+    const rows = narrowedRows(db, filtered, spec, prepared, narrowBy, values, paging);
     if (rows) return rows;
   }
   const keys = narrowBy
-    ? narrowedKeys(db, filtered, spec, prepared, narrowBy, values, { limit: limit!, offset: offset!, reach: reach! })
-    : ordered(filtered.clearSelect().select(sql.ref(spec.key).as('__key')))
-        .limit(limit!)
-        .offset(offset!);
+    ? narrowedKeys(db, filtered, spec, prepared, narrowBy, values, paging)
+    : ordered(filtered.clearSelect().select(sql.ref(spec.key).as(KEY_VALUE)))
+        .limit(limit)
+        .offset(offset);
   // One row per key in the scope: the key's row there is the row its key was found by, so the
   // filters need not be planned twice (a third of the planning). Else they also pick which joined
   // rows a key shows.
@@ -670,37 +671,8 @@ interface PageKind {
  * are found as without narrowing; the choice is made by PostgreSQL as it runs (one-time filters),
  * in the same statement.
  */
-function narrowedKeys(
-  db: AnyDb,
-  filtered: AnySelect,
-  spec: ListSpec,
-  prepared: PreparedList,
-  narrowBy: NarrowBy,
-  values: readonly unknown[],
-  paging: { limit: number; offset: number; reach: number },
-): AnySelect {
-  const [{ column: sortColumn, direction }] = prepared.order as [{ column: string; direction: SortDirection }];
-  const matched = matchingTexts(db, prepared, narrowBy, values);
-  const inOrder = applyOrder(filtered.clearSelect().select([sql.ref(spec.key).as('__key'), sql.ref(sortColumn).as('__sort')]), prepared);
-  const matching = sql<number>`(select count(*) from matched)`;
-  const few = sql.lit(NARROW_MAX_TEXTS);
-  const perText = inOrder.where(sql<SqlBool>`${sql.ref(spec.filters[narrowBy.filter]!.column)} = matched.text`).limit(paging.reach);
-  return db
-    .with('matched', () => matched)
-    .selectFrom((from) =>
-      from
-        .selectFrom('matched')
-        .innerJoinLateral(perText.as('l'), (join) => join.onTrue())
-        .select(['l.__key', 'l.__sort'])
-        .where(sql<SqlBool>`${matching} <= ${few}`)
-        .unionAll(from.selectFrom(inOrder.where(sql<SqlBool>`${matching} > ${few}`).limit(paging.reach).as('f')).select(['f.__key', 'f.__sort']))
-        .as('k'),
-    )
-    .select('k.__key')
-    .orderBy('k.__sort', direction)
-    .orderBy('k.__key', direction)
-    .limit(paging.limit)
-    .offset(paging.offset);
+function narrowedKeys(db: AnyDb, filtered: AnySelect, spec: ListSpec, prepared: PreparedList, narrowBy: NarrowBy, values: readonly unknown[], paging: Paging): AnySelect {
+  return perTextPage(db, filtered.clearSelect(), spec, prepared, narrowBy, values, paging, [KEY_VALUE]);
 }
 
 /** Whether every active filter is the narrowing one or one its index compares in its keys (NarrowBy `inIndex`). */
@@ -719,20 +691,37 @@ function readsRowsInIndex(spec: ListSpec, prepared: PreparedList, narrowBy: Narr
  * from the table, where the keys are found from the index alone. Null when the base's columns
  * cannot all be named (a `select *`), or one is named as a sort helper: then the keys are found first.
  */
-function narrowedRows(
+function narrowedRows(db: AnyDb, filtered: AnySelect, spec: ListSpec, prepared: PreparedList, narrowBy: NarrowBy, values: readonly unknown[], paging: Paging): AnySelect | null {
+  const names = selectedNames(filtered);
+  if (!names || names.includes(SORT_VALUE) || names.includes(KEY_VALUE)) return null;
+  return perTextPage(db, filtered, spec, prepared, narrowBy, values, paging, names);
+}
+
+interface Paging {
+  limit: number;
+  offset: number;
+  /** offset + limit: how far each text's rows are read. */
+  reach: number;
+}
+
+/**
+ * `selected` (output names of `rows`, or KEY_VALUE) of the page found per matching text: `rows`
+ * with its key and sort value added, each matching text's in order up to the page's end, merged
+ * and paged; with more than NARROW_MAX_TEXTS matching texts, the rows in order as without narrowing.
+ */
+function perTextPage(
   db: AnyDb,
-  filtered: AnySelect,
+  rows: AnySelect,
   spec: ListSpec,
   prepared: PreparedList,
   narrowBy: NarrowBy,
   values: readonly unknown[],
-  paging: { limit: number; offset: number; reach: number },
-): AnySelect | null {
-  const names = selectedNames(filtered);
-  if (!names || names.includes(SORT_VALUE) || names.includes(KEY_VALUE)) return null;
+  paging: Paging,
+  selected: readonly string[],
+): AnySelect {
   const [{ column: sortColumn, direction }] = prepared.order as [{ column: string; direction: SortDirection }];
   const matched = matchingTexts(db, prepared, narrowBy, values);
-  const inOrder = applyOrder(filtered.select([sql.ref(spec.key).as(KEY_VALUE), sql.ref(sortColumn).as(SORT_VALUE)]), prepared);
+  const inOrder = applyOrder(rows.select([sql.ref(spec.key).as(KEY_VALUE), sql.ref(sortColumn).as(SORT_VALUE)]), prepared);
   const matching = sql<number>`(select count(*) from matched)`;
   const few = sql.lit(NARROW_MAX_TEXTS);
   const perText = inOrder.where(sql<SqlBool>`${sql.ref(spec.filters[narrowBy.filter]!.column)} = matched.text`).limit(paging.reach);
@@ -747,7 +736,7 @@ function narrowedRows(
         .unionAll(from.selectFrom(inOrder.where(sql<SqlBool>`${matching} > ${few}`).limit(paging.reach).as('f')).selectAll('f'))
         .as('k'),
     )
-    .select(names.map((name) => sql.ref(`k.${name}`).as(name)))
+    .select(selected.map((name) => sql.ref(`k.${name}`).as(name)))
     .orderBy(`k.${SORT_VALUE}`, direction)
     .orderBy(`k.${KEY_VALUE}`, direction)
     .limit(paging.limit)
