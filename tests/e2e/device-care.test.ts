@@ -56,7 +56,7 @@ describe('设备点检', () => {
     // 立即生成: today's order (and yesterday's, still within the look-back).
     await page.getByRole('button', { name: '立即生成' }).click();
     await ui.listAfter(page, () => ui.confirm(page, '已生成的不会重复生成'), { path: P.planList });
-    await ui.message(page, '已生成').first().waitFor();
+    await ui.message(page, '已生成').waitFor();
     await expect.poll(async () => Number((await ui.listRow(page, '计划名称', PLAN))?.['工单数'])).toBeGreaterThanOrEqual(1);
 
     // 工单: the plan's orders; today's is 待执行.
@@ -72,7 +72,7 @@ describe('设备点检', () => {
     await item.locator('.ant-tag', { hasText: '异常' }).waitFor();
     await shot(page, 'device-care-4-execute');
     await item.getByRole('button', { name: '异常报修' }).click();
-    await ui.message(page, '已报修').first().waitFor();
+    await ui.message(page, '已报修').waitFor();
     const repaired = item.locator('.ant-tag', { hasText: '已报修 WX' });
     await repaired.waitFor();
     const repairNo = (await repaired.innerText()).replace('已报修', '').trim();

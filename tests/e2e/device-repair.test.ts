@@ -71,7 +71,7 @@ describe('设备维修', () => {
     for (const [action, question, done, state] of steps) {
       await ui.rowAction(row, action);
       await ui.listAfter(page, () => ui.confirm(page, question), LIST);
-      await ui.message(page, done).first().waitFor();
+      await ui.message(page, done).waitFor();
       await expect.poll(async () => (await row.locator('.ant-tag').allInnerTexts()).join()).toBe(state);
     }
 

@@ -1,5 +1,6 @@
 // Types for tests/support/real-server.mjs (plain ESM so web-test-runner's config can import it).
 export const repoRoot: string;
+export const SERVER_BUNDLE_ENV: string;
 export const CHROMIUM_PATH: string;
 export const CHROMIUM_ARGS: string[];
 export function freePort(): Promise<number>;

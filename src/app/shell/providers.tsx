@@ -57,13 +57,15 @@ export function ElementProviders({ container, baseUrl, children }: ElementProvid
   const rootRef = useRef<HTMLDivElement>(null);
   const getPopupContainer = useCallback(() => rootRef.current ?? document.body, []);
   // A user who asked the system for less motion gets none: dialogs, drawers, menus and messages
-  // appear and go at once (antd's motion token).
+  // appear and go at once (antd's motion token), and a click sends no 2 s ripple across its button
+  // (antd's wave, which the token leaves on).
   const reducedMotion = usePrefersReducedMotion();
   const theme = useMemo(() => ({ token: { motion: !reducedMotion } }), [reducedMotion]);
+  const wave = useMemo(() => ({ disabled: reducedMotion }), [reducedMotion]);
   return (
     <StyleProvider container={container} cache={cache}>
       <style>{shellCss}</style>
-      <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }} getPopupContainer={getPopupContainer} theme={theme}>
+      <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }} getPopupContainer={getPopupContainer} theme={theme} wave={wave}>
         <div className="mes-root" ref={rootRef}>
           <App className="mes-app" message={{ maxCount: 3 }}>
             <HttpBridge baseUrl={baseUrl} />

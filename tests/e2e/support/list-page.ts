@@ -18,8 +18,11 @@ const exactText = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]
 export const dialog = (page: Page, title: string) => page.getByRole('dialog', { name: title, exact: true });
 /** A confirmation (提示 modal or popconfirm) by the question it asks. */
 export const confirmDialog = (page: Page, text: string) => page.getByRole('dialog').filter({ hasText: text });
-/** An antd message (toast) holding `text`. */
-export const message = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text });
+/**
+ * The newest antd message (toast) holding `text`: one step's 新增成功 may still be shown (3 s) when
+ * the next step's appears.
+ */
+export const message = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text }).last();
 /** The form item labelled `label` inside `scope` (a dialog, the filter form). */
 export const formItem = (scope: Locator, label: string) =>
   scope.locator('.ant-form-item', { has: scope.page().locator(`label[title="${label}"]`) });
