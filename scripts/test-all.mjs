@@ -4,11 +4,13 @@
 //   2. vitest server again on a throwaway PostgreSQL (when PostgreSQL binaries are installed)
 //   3. vite build
 //   4. web-test-runner browser tests in Chromium
-//   5. vitest e2e journeys (built console + real server + Chromium)
+//   5. vitest e2e journeys (built console + real server + Chromium); their server bundle and seeded
+//      data directory are made during stage 4
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './build-if-needed.mjs';
+import { prepareE2e } from '../tests/support/e2e-prepare.mjs';
 
 const resultsDir = path.join(repoRoot, 'test-results');
 mkdirSync(resultsDir, { recursive: true });
@@ -188,11 +190,23 @@ for (const recordCheck of checks) recordCheck?.();
 if (only.has('unit')) await vitestStage('core + server (PGlite)', ['core', 'server'], 'vitest-unit.json');
 if (only.has('postgres')) await postgresStage();
 const built = only.has('build') ? await buildStage() : true;
+// The journeys' server bundle and seeded data directory (~30 s of one core) are made while the
+// browser tests run, which keep about one core busy. Should that fail, the e2e globalSetup tries again.
+const e2eReady = only.has('e2e') && built ? prepareE2e().then((prepared) => prepared, (error) => {
+  console.error(`[test] preparing the e2e run failed, its globalSetup will try again: ${error.message}`);
+  return null;
+}) : null;
 if (only.has('browser')) await browserStage();
 if (only.has('e2e')) {
-  // The journeys take ~6 min on 2 idle cores; give a loaded machine room before calling it hung.
-  if (built) await vitestStage('e2e (Chromium)', ['e2e'], 'vitest-e2e.json', {}, 15 * 60_000);
-  else record('e2e (Chromium)', null, 1, 0, 'not run: the build failed');
+  if (built) {
+    const prepared = await e2eReady;
+    try {
+      // The journeys take ~6 min on 2 idle cores; give a loaded machine room before calling it hung.
+      await vitestStage('e2e (Chromium)', ['e2e'], 'vitest-e2e.json', prepared?.env ?? {}, 15 * 60_000);
+    } finally {
+      prepared?.remove();
+    }
+  } else record('e2e (Chromium)', null, 1, 0, 'not run: the build failed');
 }
 
 const total = stages.reduce((acc, s) => ({ passed: acc.passed + s.passed, failed: acc.failed + s.failed }), { passed: 0, failed: 0 });

@@ -18,4 +18,6 @@ export function startRealServer(options?: {
   env?: Record<string, string>;
   timeoutMs?: number;
   dataDir?: string;
+  /** A server bundle to start instead of `tsx server/src/main.ts` (default: MES_TEST_SERVER_BUNDLE). */
+  bundle?: string;
 }): Promise<RealServer>;

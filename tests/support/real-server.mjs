@@ -47,7 +47,7 @@ async function reachable(url) {
 
 /**
  * Starts `tsx server/src/main.ts` (or the bundle named by MES_TEST_SERVER_BUNDLE) and waits until it answers HTTP.
- * @param {{ name?: string, env?: Record<string,string>, timeoutMs?: number, dataDir?: string }} [options]
+ * @param {{ name?: string, env?: Record<string,string>, timeoutMs?: number, dataDir?: string, bundle?: string }} [options]
  * @returns {Promise<{ url: string, port: number, dataDir: string, logFile: string, stop: () => Promise<void> }>}
  */
 export async function startRealServer(options = {}) {
@@ -70,7 +70,7 @@ export async function startRealServer(options = {}) {
   // A DATABASE_URL from the caller's shell would point every test server at one shared database.
   if (!options.env?.DATABASE_URL) delete env.DATABASE_URL;
   // A run that bundled the server once (server-bundle.mjs) starts the bundle: the same sources, loaded faster.
-  const bundle = process.env[SERVER_BUNDLE_ENV];
+  const bundle = options.bundle ?? process.env[SERVER_BUNDLE_ENV];
   const [command, args] = bundle
     ? [process.execPath, [...SERVER_NODE_FLAGS, bundle]]
     : [path.join(repoRoot, 'node_modules', '.bin', 'tsx'), SERVER_ARGS];

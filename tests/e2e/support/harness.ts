@@ -15,7 +15,7 @@ import {
   type RealServer,
 } from '../../support/real-server.mjs';
 import { LOCK_FILE_NAME } from '../../../server/src/lockfile';
-import { SEEDED_DATA_DIR_ENV } from './global-setup';
+import { SEEDED_DATA_DIR_ENV } from '../../support/e2e-prepare.mjs';
 
 export const SCREENSHOT_DIR = path.join(repoRoot, 'test-results', 'e2e');
 const CPU_THROTTLE = Number(process.env.E2E_CPU_THROTTLE ?? 1);
@@ -53,7 +53,7 @@ export function useE2eEnvironment(name: string, options: { ownStaticDir?: boolea
       serverEnv.STATIC_DIR = tempStatic;
     }
     env.staticDir = tempStatic ?? path.join(repoRoot, 'dist');
-    // A copy of the run's seeded data directory (global-setup.ts): no migration and seed per journey.
+    // A copy of the run's seeded data directory (e2e-prepare.mjs): no migration and seed per journey.
     // Its device timelines end when it was seeded, so devices count as offline only after an hour.
     const seeded = process.env[SEEDED_DATA_DIR_ENV];
     if (seeded) {
