@@ -192,10 +192,12 @@ if (only.has('postgres')) await postgresStage();
 const built = only.has('build') ? await buildStage() : true;
 // The journeys' server bundle and seeded data directory (~30 s of one core) are made while the
 // browser tests run, which keep about one core busy. Should that fail, the e2e globalSetup tries again.
-const e2eReady = only.has('e2e') && built ? prepareE2e().then((prepared) => prepared, (error) => {
-  console.error(`[test] preparing the e2e run failed, its globalSetup will try again: ${error.message}`);
-  return null;
-}) : null;
+const e2eReady = only.has('e2e') && built
+  ? prepareE2e().catch((error) => {
+      console.error(`[test] preparing the e2e run failed, its globalSetup will try again: ${error.message}`);
+      return null;
+    })
+  : null;
 if (only.has('browser')) await browserStage();
 if (only.has('e2e')) {
   if (built) {
