@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { createElement } from 'react';
 import { Button, theme } from 'antd';
 import { emulateMedia } from '@web/test-runner-commands';
-import { mountFixture, sleep, unmountFixtures, waitFor } from './support/fixture';
+import { mountFixture, unmountFixtures, waitFor } from './support/fixture';
 
 /** Shows antd's motion token as the element's providers set it. */
 function MotionProbe() {
@@ -13,6 +13,17 @@ function MotionProbe() {
 async function motionShown(): Promise<string> {
   const root = await mountFixture(() => createElement(MotionProbe));
   return (await waitFor(() => root.querySelector('[data-testid="motion"]'), 'the motion probe')).textContent ?? '';
+}
+
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+
+/** Animation frames until `found()` holds (at most 120). */
+async function framesUntil(found: () => unknown): Promise<number> {
+  for (let frames = 0; frames < 120; frames++) {
+    if (found()) return frames;
+    await nextFrame();
+  }
+  throw new Error('not found within 120 frames');
 }
 
 /** Clicks a button of ours; resolves with its shadow root once the click was handled. */
@@ -47,13 +58,13 @@ describe('reduced motion', () => {
   it('sends the click ripple of antd across a button only when the system does not ask for less motion', async () => {
     await emulateMedia({ reducedMotion: 'no-preference' });
     const moving = await clickButton();
-    await waitFor(() => moving.querySelector('.ant-wave'), 'the ripple');
+    const framesToRipple = await framesUntil(() => moving.querySelector('.ant-wave'));
     await unmountFixtures();
 
     await emulateMedia({ reducedMotion: 'reduce' });
     const still = await clickButton();
-    // The ripple above appeared within a frame or two of its click; give this one ample time.
-    await sleep(300);
+    // Frames, not milliseconds: on a busy machine they slow down with the ripple they would show.
+    for (let frame = 0; frame < Math.max(4, 4 * framesToRipple); frame++) await nextFrame();
     expect(still.querySelectorAll('.ant-wave').length).to.equal(0);
   });
 });
