@@ -12,6 +12,7 @@
 // BENCH_LIST_WARMUP_SECONDS = 2 s of the same load that are not counted),
 // BENCH_LIST_CONCURRENCY (50), BENCH_LIST_DB (pglite,postgres); the load comes from wrk (installed when
 // missing), or from a Node client with BENCH_LOAD_CLIENT=node or where wrk cannot be had.
+// BENCH_CLIENT_NICE (-10): the niceness wrk runs at (0: the same as the server and its database).
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -155,8 +156,32 @@ function wrkPath() {
   }
   return wrk;
 }
+/**
+ * The niceness wrk runs at. The client shares the 2 cores with the server and its database; at
+ * their priority it waits its turn for a core, and a response that has arrived meanwhile is timed
+ * until wrk gets to read it. At -10 it reads each response as it comes, as clients on other
+ * machines would: its own CPU is the same (it handles the same requests), only no longer late.
+ * Measured on this machine, customer page, alternating, same req/s: p99 70.4, 63.0, 53.3 ms at 0
+ * against 49.5, 45.6, 46.5 ms at -10 (README). Without the right to raise it (not root), wrk runs at 0.
+ */
+const CLIENT_NICE = Number(process.env.BENCH_CLIENT_NICE ?? -10);
+/** The niceness wrk actually gets: CLIENT_NICE where this process may set it, else its own. */
+let clientNice;
+function wrkNice() {
+  if (clientNice !== undefined) return clientNice;
+  clientNice = os.getPriority();
+  if (CLIENT_NICE === clientNice) return clientNice;
+  try {
+    // `nice` runs its command even where it may not change the niceness: the inner `nice` prints what it got.
+    const got = Number(execFileSync('nice', ['-n', String(CLIENT_NICE - clientNice), 'nice'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+    if (Number.isInteger(got)) clientNice = got;
+  } catch {
+    // no nice here: the same priority as the server
+  }
+  return clientNice;
+}
 /** Which client puts the load on, for the printed figures. */
-const loadClient = () => (wrkPath() ? 'wrk, 1 thread' : 'Node fetch');
+const loadClient = () => (wrkPath() ? `wrk, 1 thread, nice ${wrkNice()}` : 'Node fetch');
 
 /**
  * Requests/second with CONCURRENCY requests in flight for SECONDS. With wrk (one thread, a keep-alive
@@ -175,8 +200,11 @@ async function loadFor(listUrl, headers, query, seconds) {
   if (WRK) {
     const args = ['-t1', `-c${CONCURRENCY}`, `-d${seconds}s`, '--timeout', '10s', '-s', path.join(repoRoot, 'scripts', 'bench', 'wrk-report.lua')];
     for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+    // Set by `nice` before wrk starts, so its thread (made after) runs at it too.
+    const shift = wrkNice() - os.getPriority();
+    const [command, commandArgs] = shift === 0 ? [WRK, args] : ['nice', ['-n', String(shift), WRK, ...args]];
     const output = await new Promise((resolve, reject) => {
-      const child = spawn(WRK, [...args, `${listUrl}?${query}`], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(command, [...commandArgs, `${listUrl}?${query}`], { stdio: ['ignore', 'pipe', 'inherit'] });
       let text = '';
       child.stdout.on('data', (chunk) => (text += chunk));
       child.on('error', reject);
