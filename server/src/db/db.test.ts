@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, openPglite } from './index';
+import { keepPrepared, migrateToLatest, openDatabase, openPglite } from './index';
 import { DEMO_STAFF_USERNAMES } from '../modules/account/seed';
 import { ADMIN_ROLE_NAME, SEED_ACCOUNTS, seedIfEmpty, syncAuthorityCatalogue } from './seed';
 
@@ -71,6 +71,52 @@ describe('PGlite under load', () => {
       await Promise.all(queries);
       expect(seenByTimer).toBeLessThan(20);
       expect(done).toBe(20);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+describe('PGlite list pages', () => {
+  // PGlite plans on the server's thread: a page asked for again runs as a statement planned once for its values.
+  it('runs a page asked for again as a statement kept on the database, with the same rows; other values and texts as asked', async () => {
+    const { db } = openPglite(null);
+    const page = 'select n, n * 2 as twice from generate_series(1, 50) as n where n > $1 order by n desc limit $2';
+    keepPrepared(page, { page: true });
+    const run = async (text: string, values: unknown[]) => (await db.executeQuery(CompiledQuery.raw(text, values))).rows;
+    const kept = async () => (await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(db)).rows;
+    try {
+      const first = await run(page, [40, 3]);
+      expect(first).toEqual([{ n: 50, twice: 100 }, { n: 49, twice: 98 }, { n: 48, twice: 96 }]);
+      expect(await kept()).toEqual([]);
+      // The same values again: the same rows, from a statement with those values written in.
+      expect(await run(page, [40, 3])).toEqual(first);
+      expect(await kept()).toEqual([expect.objectContaining({ statement: expect.stringContaining("where n > '40' order by n desc limit '3'") })]);
+      expect(await run(page, [40, 3])).toEqual(first);
+      expect(await kept()).toHaveLength(1);
+      // Other values once, and a text that is not a page, run as asked.
+      expect(await run(page, [45, 2])).toEqual([{ n: 50, twice: 100 }, { n: 49, twice: 98 }]);
+      expect(await run('select n from generate_series(1, 3) as n where n > $1', [1])).toEqual([{ n: 2 }, { n: 3 }]);
+      expect(await run('select n from generate_series(1, 3) as n where n > $1', [1])).toEqual([{ n: 2 }, { n: 3 }]);
+      expect(await kept()).toHaveLength(1);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('answers a kept page that was deallocated behind its back by running it as asked', async () => {
+    const { db } = openPglite(null);
+    const page = 'select n from generate_series(1, 9) as n where n <= $1 order by n';
+    keepPrepared(page, { page: true });
+    const run = async (values: unknown[]) => (await db.executeQuery(CompiledQuery.raw(page, values))).rows;
+    try {
+      await run([2]);
+      expect(await run([2])).toEqual([{ n: 1 }, { n: 2 }]);
+      await sql`deallocate all`.execute(db);
+      expect(await run([2])).toEqual([{ n: 1 }, { n: 2 }]);
+      // Prepared anew the next time.
+      expect(await run([2])).toEqual([{ n: 1 }, { n: 2 }]);
+      expect((await sql`select name from pg_prepared_statements`.execute(db)).rows).toHaveLength(1);
     } finally {
       await db.destroy();
     }

@@ -5,7 +5,7 @@ import { Migrator, type MigrationProvider } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from './migrations';
 import { registerPgliteNotifications, registerPostgresNotifications } from './notifications';
-import { namePreparedStatements, type TypeParser } from './prepared';
+import { keptPagesOn, namePreparedStatements, type TypeParser } from './prepared';
 import type { Database } from './schema';
 import { timestamptzReader } from './timestamptz';
 
@@ -97,12 +97,17 @@ export function openPglite(dataDir: string | null, loadDataDir?: Blob): { pglite
  * server read no socket and accepted no connection until the last had run. Under load (50 requests
  * in flight) a new connection waited seconds (the order list's p99 was 1–3 s with a p50 of 100 ms);
  * with a turn before each query it is served in its place (p99 about 150 ms). Queries of a
- * transaction (`transaction`'s own `query`) run without the pause.
+ * transaction (`transaction`'s own `query`) run without the pause. A list page asked for again runs as a kept statement (`keptPagesOn`).
  */
 function takingTurns(pglite: PGlite): PGlite {
-  const query: PGlite['query'] = async (...args) => {
+  const keptPage = keptPagesOn((text) => pglite.query(text));
+  const query = async (...args: Parameters<PGlite['query']>) => {
     await new Promise((resolve) => setImmediate(resolve));
-    return pglite.query(...args);
+    const [text, values, options] = args;
+    // Kysely asks for rows as objects, PGlite's default (a kept page answers so).
+    const asObjects = !options || Object.entries(options).every(([key, value]) => key === 'rowMode' && value === 'object');
+    const kept = asObjects && Array.isArray(values) ? keptPage(text, values, () => pglite.query(...args)) : null;
+    return kept ?? pglite.query(...args);
   };
   // A proxy, as PGlite keeps its state in private fields: every other member is PGlite's own, bound to it.
   return new Proxy(pglite, {

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 
 /**
- * Named prepared statements on PostgreSQL (PGlite has one connection and no named statements).
+ * Named prepared statements on PostgreSQL; on PGlite (one connection, no named statements in its API) repeated pages only (`keptPagesOn`).
  *
  * - `keepPrepared(text)`: a fixed text run often with values only (the session check, a compiled
  *   lookup) is parsed once per connection instead of on every run.
@@ -231,6 +231,56 @@ function asColumns(result: pg.QueryResult, shape: RowsAsJson | null | undefined)
 
 /** PostgreSQL's invalid_sql_statement_name: no prepared statement of that name on the connection. */
 const NO_SUCH_STATEMENT = '26000';
+
+/**
+ * Repeated pages on PGlite: its one connection keeps `prepare`d statements for the life of the
+ * database, so a page asked for again with the same values runs as a statement prepared (and
+ * planned) once for them, as on a PostgreSQL connection. PGlite plans in WebAssembly on the
+ * server's thread: the order list's customer page took 5.5 ms a run planned each time and 2.3 ms
+ * as a kept statement (200,000 orders). Its rows come back as columns (the JSON form reads them
+ * with pg's parsers). Returns what runs a query text with its values: the kept statement's result,
+ * or null when the text is not a page or these values were not asked for before (`run` it as asked).
+ */
+export function keptPagesOn(query: (text: string) => Promise<unknown>): (text: string, values: readonly unknown[], run: () => Promise<unknown>) => Promise<unknown> | null {
+  /** Page statements this database has prepared. */
+  const held = new Set<string>();
+  let dropsSeen = 0;
+  return (text, values, run) => {
+    const name = pageTexts.has(text) ? preparedNames.get(text) : undefined;
+    const page = name === undefined ? null : pageStatementFor(name, text, values);
+    if (!page) return null;
+    const statement = page.name!;
+    const literal = page.literal!;
+    return (async () => {
+      if (dropsSeen !== pageStatementsDropped) {
+        dropsSeen = pageStatementsDropped;
+        for (const old of [...held]) {
+          if (pageStatements.has(old)) continue;
+          held.delete(old);
+          await query(`deallocate ${old}`).catch(() => undefined);
+        }
+      }
+      if (!held.has(statement)) {
+        try {
+          await query(`prepare ${statement} as ${literal}`);
+          held.add(statement);
+        } catch (error) {
+          page.literal = null;
+          process.stderr.write(`[db] page statement not prepared: ${(error as Error).message}\n`);
+          return run();
+        }
+      }
+      try {
+        return await query(`execute ${statement}`);
+      } catch (error) {
+        // Deallocated by a later page while this one waited its turn: run as asked, prepared anew next time.
+        if ((error as { code?: string }).code !== NO_SUCH_STATEMENT) throw error;
+        held.delete(statement);
+        return run();
+      }
+    })();
+  };
+}
 
 /**
  * Sets a new pooled connection up for `keepPrepared`: its `query` runs kept texts as named
