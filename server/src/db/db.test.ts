@@ -4,6 +4,7 @@ import path from 'node:path';
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { keepPrepared, migrateToLatest, openDatabase, openPglite } from './index';
+import { MAX_PAGE_STATEMENTS } from './prepared';
 import { DEMO_STAFF_USERNAMES } from '../modules/account/seed';
 import { ADMIN_ROLE_NAME, SEED_ACCOUNTS, seedIfEmpty, syncAuthorityCatalogue } from './seed';
 
@@ -99,6 +100,25 @@ describe('PGlite list pages', () => {
       expect(await run('select n from generate_series(1, 3) as n where n > $1', [1])).toEqual([{ n: 2 }, { n: 3 }]);
       expect(await run('select n from generate_series(1, 3) as n where n > $1', [1])).toEqual([{ n: 2 }, { n: 3 }]);
       expect(await kept()).toHaveLength(1);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it(`keeps at most ${MAX_PAGE_STATEMENTS} pages on the database, the least recently asked for going first`, async () => {
+    const { db } = openPglite(null);
+    const page = 'select $1::int as n';
+    keepPrepared(page, { page: true });
+    const run = async (values: unknown[]) => (await db.executeQuery(CompiledQuery.raw(page, values))).rows;
+    try {
+      const asked = Array.from({ length: MAX_PAGE_STATEMENTS + 5 }, (_, index) => 1000 + index);
+      for (const n of asked) {
+        await run([n]);
+        expect(await run([n])).toEqual([{ n }]);
+      }
+      const kept = (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(db)).rows.map((row) => row.statement);
+      expect(kept).toHaveLength(MAX_PAGE_STATEMENTS);
+      expect(asked.slice(-MAX_PAGE_STATEMENTS).every((n) => kept.some((statement) => statement.includes(`'${n}'`)))).toBe(true);
     } finally {
       await db.destroy();
     }

@@ -232,6 +232,24 @@ function asColumns(result: pg.QueryResult, shape: RowsAsJson | null | undefined)
 /** PostgreSQL's invalid_sql_statement_name: no prepared statement of that name on the connection. */
 const NO_SUCH_STATEMENT = '26000';
 
+/** The page statements one connection holds (each with whether it answers as JSON), and the drops it has seen. */
+interface HeldPages {
+  statements: Map<string, boolean>;
+  dropsSeen: number;
+}
+
+/** Deallocates on a connection the page statements that went (pageStatementFor) since it last looked. */
+async function deallocateGone(held: HeldPages, query: (text: string) => Promise<unknown>): Promise<void> {
+  if (held.dropsSeen === pageStatementsDropped) return;
+  held.dropsSeen = pageStatementsDropped;
+  for (const old of [...held.statements.keys()]) {
+    if (pageStatements.has(old)) continue;
+    held.statements.delete(old);
+    // Already gone (or the transaction failed): nothing to free, and no reason to fail this page.
+    await query(`deallocate ${old}`).catch(() => undefined);
+  }
+}
+
 /**
  * Repeated pages on PGlite: its one connection keeps `prepare`d statements for the life of the
  * database, so a page asked for again with the same values runs as a statement prepared (and
@@ -242,9 +260,7 @@ const NO_SUCH_STATEMENT = '26000';
  * or null when the text is not a page or these values were not asked for before (`run` it as asked).
  */
 export function keptPagesOn(query: (text: string) => Promise<unknown>): (text: string, values: readonly unknown[], run: () => Promise<unknown>) => Promise<unknown> | null {
-  /** Page statements this database has prepared. */
-  const held = new Set<string>();
-  let dropsSeen = 0;
+  const held: HeldPages = { statements: new Map(), dropsSeen: 0 };
   return (text, values, run) => {
     const name = pageTexts.has(text) ? preparedNames.get(text) : undefined;
     const page = name === undefined ? null : pageStatementFor(name, text, values);
@@ -252,18 +268,11 @@ export function keptPagesOn(query: (text: string) => Promise<unknown>): (text: s
     const statement = page.name!;
     const literal = page.literal!;
     return (async () => {
-      if (dropsSeen !== pageStatementsDropped) {
-        dropsSeen = pageStatementsDropped;
-        for (const old of [...held]) {
-          if (pageStatements.has(old)) continue;
-          held.delete(old);
-          await query(`deallocate ${old}`).catch(() => undefined);
-        }
-      }
-      if (!held.has(statement)) {
+      await deallocateGone(held, query);
+      if (!held.statements.has(statement)) {
         try {
           await query(`prepare ${statement} as ${literal}`);
-          held.add(statement);
+          held.statements.set(statement, false);
         } catch (error) {
           page.literal = null;
           process.stderr.write(`[db] page statement not prepared: ${(error as Error).message}\n`);
@@ -275,7 +284,7 @@ export function keptPagesOn(query: (text: string) => Promise<unknown>): (text: s
       } catch (error) {
         // Deallocated by a later page while this one waited its turn: run as asked, prepared anew next time.
         if ((error as { code?: string }).code !== NO_SUCH_STATEMENT) throw error;
-        held.delete(statement);
+        held.statements.delete(statement);
         return run();
       }
     })();
@@ -290,30 +299,21 @@ export function keptPagesOn(query: (text: string) => Promise<unknown>): (text: s
 export function namePreparedStatements(client: pg.PoolClient, typeParser: TypeParser): void {
   const query = client.query.bind(client) as (config: unknown, values?: unknown, ...rest: unknown[]) => Promise<unknown>;
   /** Page statements this connection has prepared, each with whether it answers as JSON (rowsAsJson). */
-  const held = new Map<string, boolean>();
-  let dropsSeen = 0;
+  const held: HeldPages = { statements: new Map(), dropsSeen: 0 };
   // One statement after another: Kysely waits for each query of a connection before the next.
   const runPage = async (run: PageRun, statement: string, text: string, name: string, values: unknown[]): Promise<unknown> => {
-    if (dropsSeen !== pageStatementsDropped) {
-      dropsSeen = pageStatementsDropped;
-      for (const old of [...held.keys()]) {
-        if (pageStatements.has(old)) continue;
-        held.delete(old);
-        // Already gone (or the transaction failed): nothing to free, and no reason to fail this page.
-        await query(`deallocate ${old}`).catch(() => undefined);
-      }
-    }
+    await deallocateGone(held, query);
     // Prepared before the page's columns were known (the same values asked for again while the first
     // run still ran), a statement answers with columns: once they are known it is prepared again as JSON.
     const shape = rowsAsJsonByText.get(text);
-    if (held.get(statement) === false && shape) {
-      held.delete(statement);
+    if (held.statements.get(statement) === false && shape) {
+      held.statements.delete(statement);
       await query(`deallocate ${statement}`).catch(() => undefined);
     }
-    if (!held.has(statement)) {
+    if (!held.statements.has(statement)) {
       try {
         await query(`prepare ${statement} as ${shape ? shape.wrap(run.literal!) : run.literal}`);
-        held.set(statement, Boolean(shape));
+        held.statements.set(statement, Boolean(shape));
       } catch (error) {
         // Not asked for this way again: planned for its values as other pages are.
         run.literal = null;
@@ -326,7 +326,7 @@ export function namePreparedStatements(client: pg.PoolClient, typeParser: TypePa
     } catch (error) {
       // Gone from the connection (a DEALLOCATE ALL or DISCARD this server did not send): prepared anew next time.
       if ((error as { code?: string }).code !== NO_SUCH_STATEMENT) throw error;
-      held.delete(statement);
+      held.statements.delete(statement);
       return withParameters(text, name, values);
     }
   };
