@@ -25,6 +25,17 @@ async function boardPage(env: ReturnType<typeof useE2eEnvironment>, path: string
 
 const menu = (page: Page, title: string) => page.locator('.mes-sider-menu').getByText(title, { exact: true }).click();
 
+/**
+ * Opens a list page from the side menu and waits for its own rows: the page before it (often a
+ * list too) can still be shown, loaded, while the new one mounts, so its list request is waited for.
+ */
+async function menuList(page: Page, title: string): Promise<void> {
+  const listed = ui.nextList(page);
+  await menu(page, title);
+  await listed;
+  await ui.waitForList(page);
+}
+
 describe('纸板排产', () => {
   const env = useE2eEnvironment('paperboard');
 
@@ -98,8 +109,7 @@ describe('纸板排产', () => {
     expect(rows.length - 1).toBeGreaterThanOrEqual(8);
     await shot(page, 'paperboard-5-schedule-issued');
 
-    await menu(page, '排产单');
-    await ui.waitForList(page);
+    await menuList(page, '排产单');
     expect((await ui.listRows(page)).some((row) => row['状态'] === '已下发')).toBe(true);
     await shot(page, 'paperboard-6-schedule-list');
 
@@ -108,18 +118,15 @@ describe('纸板排产', () => {
     await expect.poll(async () => page.locator('.mes-board-config input').first().inputValue()).toBe('2500');
     await shot(page, 'paperboard-7-config');
 
-    await menu(page, '排产日志');
-    await ui.waitForList(page);
+    await menuList(page, '排产日志');
     expect((await ui.listRows(page)).some((row) => row['操作'] === '下发')).toBe(true);
     await shot(page, 'paperboard-8-log');
 
-    await menu(page, '已完成订单');
-    await ui.waitForList(page);
+    await menuList(page, '已完成订单');
     expect((await ui.listRows(page)).every((row) => row['状态'] === '完工')).toBe(true);
     await shot(page, 'paperboard-9-complete-orders');
 
-    await menu(page, '尾数订单');
-    await ui.waitForList(page);
+    await menuList(page, '尾数订单');
     // Re-makes only (补单, numbered BR…), each with the report it came from, if any.
     expect((await ui.listRows(page)).every((row) => /^BR\d{11}$/.test(row['订单号']!))).toBe(true);
     await shot(page, 'paperboard-10-fecal-orders');
