@@ -97,7 +97,8 @@ export function openPglite(dataDir: string | null, loadDataDir?: Blob): { pglite
  * server read no socket and accepted no connection until the last had run. Under load (50 requests
  * in flight) a new connection waited seconds (the order list's p99 was 1–3 s with a p50 of 100 ms);
  * with a turn before each query it is served in its place (p99 about 150 ms). Queries of a
- * transaction (`transaction`'s own `query`) run without the pause. A list page asked for again runs as a kept statement (`keptPagesOn`).
+ * transaction (`transaction`'s own `query`) run without the pause. A list page asked for again
+ * runs as a kept statement (`keptPagesOn`).
  */
 function takingTurns(pglite: PGlite): PGlite {
   const keptPage = keptPagesOn((text) => pglite.query(text));

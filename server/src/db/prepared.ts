@@ -1,7 +1,8 @@
 import type pg from 'pg';
 
 /**
- * Named prepared statements on PostgreSQL; on PGlite (one connection, no named statements in its API) repeated pages only (`keptPagesOn`).
+ * Named prepared statements on PostgreSQL; on PGlite (one connection, no named statements in its
+ * API) repeated pages only (`keptPagesOn`).
  *
  * - `keepPrepared(text)`: a fixed text run often with values only (the session check, a compiled
  *   lookup) is parsed once per connection instead of on every run.
@@ -251,6 +252,42 @@ async function deallocateGone(held: HeldPages, query: (text: string) => Promise<
 }
 
 /**
+ * Runs a repeated page as its kept statement on a connection: prepared there first as `prepared`
+ * (the page's text with its values written in, as it travels) unless the connection holds it, then
+ * executed and its result given to `read`. A page that cannot be prepared is not asked for this
+ * way again; one the connection lost (a DEALLOCATE ALL or DISCARD this server did not send, or a
+ * later page's deallocation on PGlite's shared connection) is prepared anew next time. Either way
+ * this run is answered by `asAsked`.
+ */
+async function executeKept(
+  held: HeldPages,
+  query: (text: string) => Promise<unknown>,
+  page: { run: PageRun; statement: string; prepared: string; asJson: boolean },
+  read: (result: unknown) => unknown,
+  asAsked: () => Promise<unknown>,
+): Promise<unknown> {
+  const { run, statement } = page;
+  if (!held.statements.has(statement)) {
+    try {
+      await query(`prepare ${statement} as ${page.prepared}`);
+      held.statements.set(statement, page.asJson);
+    } catch (error) {
+      // Not asked for this way again: planned for its values as other pages are.
+      run.literal = null;
+      process.stderr.write(`[db] page statement not prepared: ${(error as Error).message}\n`);
+      return asAsked();
+    }
+  }
+  try {
+    return read(await query(`execute ${statement}`));
+  } catch (error) {
+    if ((error as { code?: string }).code !== NO_SUCH_STATEMENT) throw error;
+    held.statements.delete(statement);
+    return asAsked();
+  }
+}
+
+/**
  * Repeated pages on PGlite: its one connection keeps `prepare`d statements for the life of the
  * database, so a page asked for again with the same values runs as a statement prepared (and
  * planned) once for them, as on a PostgreSQL connection. PGlite plans in WebAssembly on the
@@ -265,28 +302,10 @@ export function keptPagesOn(query: (text: string) => Promise<unknown>): (text: s
     const name = pageTexts.has(text) ? preparedNames.get(text) : undefined;
     const page = name === undefined ? null : pageStatementFor(name, text, values);
     if (!page) return null;
-    const statement = page.name!;
-    const literal = page.literal!;
+    const kept = { run: page, statement: page.name!, prepared: page.literal!, asJson: false };
     return (async () => {
       await deallocateGone(held, query);
-      if (!held.statements.has(statement)) {
-        try {
-          await query(`prepare ${statement} as ${literal}`);
-          held.statements.set(statement, false);
-        } catch (error) {
-          page.literal = null;
-          process.stderr.write(`[db] page statement not prepared: ${(error as Error).message}\n`);
-          return run();
-        }
-      }
-      try {
-        return await query(`execute ${statement}`);
-      } catch (error) {
-        // Deallocated by a later page while this one waited its turn: run as asked, prepared anew next time.
-        if ((error as { code?: string }).code !== NO_SUCH_STATEMENT) throw error;
-        held.statements.delete(statement);
-        return run();
-      }
+      return executeKept(held, query, kept, (result) => result, run);
     })();
   };
 }
@@ -310,25 +329,8 @@ export function namePreparedStatements(client: pg.PoolClient, typeParser: TypePa
       held.statements.delete(statement);
       await query(`deallocate ${statement}`).catch(() => undefined);
     }
-    if (!held.statements.has(statement)) {
-      try {
-        await query(`prepare ${statement} as ${shape ? shape.wrap(run.literal!) : run.literal}`);
-        held.statements.set(statement, Boolean(shape));
-      } catch (error) {
-        // Not asked for this way again: planned for its values as other pages are.
-        run.literal = null;
-        process.stderr.write(`[db] page statement not prepared: ${(error as Error).message}\n`);
-        return withParameters(text, name, values);
-      }
-    }
-    try {
-      return asColumns((await query(`execute ${statement}`)) as pg.QueryResult, shape);
-    } catch (error) {
-      // Gone from the connection (a DEALLOCATE ALL or DISCARD this server did not send): prepared anew next time.
-      if ((error as { code?: string }).code !== NO_SUCH_STATEMENT) throw error;
-      held.statements.delete(statement);
-      return withParameters(text, name, values);
-    }
+    const kept = { run, statement, prepared: shape ? shape.wrap(run.literal!) : run.literal!, asJson: Boolean(shape) };
+    return executeKept(held, query, kept, (result) => asColumns(result as pg.QueryResult, shape), () => withParameters(text, name, values));
   };
   /** A page run with its values as parameters: rows as JSON once its columns are known; the first run learns them. */
   const withParameters = async (text: string, name: string, values: unknown[]): Promise<pg.QueryResult> => {

@@ -794,8 +794,8 @@ const COMPILED_PAGES = 2000;
  * (~0.1 ms a request; issue 11). On PostgreSQL the text is also kept prepared (db `keepPrepared`):
  * parsed once per connection, still planned for each request's values, and the same values asked
  * for again run as a statement planned once for them (db/prepared.ts); on PGlite only the latter
- * (`keptPagesOn`). A shape whose compiled text
- * does not bind every value as a parameter is built each time.
+ * (`keptPagesOn`). A shape whose compiled text does not bind every value as a parameter is built
+ * each time.
  */
 async function readPage(db: AnyDb, base: AnySelect, spec: ListSpec, prepared: PreparedList, options: RunListOptions, offset: number): Promise<unknown[]> {
   const plain = plainPage(spec, prepared, options);
