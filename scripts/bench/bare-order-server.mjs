@@ -8,7 +8,7 @@
 // prepared on the connection, planned for its values (plan_cache_mode force_custom_plan); the same
 // values asked for again run with the values written in, planned once per connection, as the
 // server's repeated pages do (server/src/db/prepared.ts). A customer page in the default order finds its keys per matching
-// customer (production_order_customer, migration 0033; lib/list-query.ts `narrowBy`), and the page travels as one JSON
+// customer when at most 8 match (production_order_customer, migration 0033; lib/list-query.ts `narrowBy`), and the page travels as one JSON
 // text, read back to the same values (prepared.ts `rowsAsJson`), as the server's do.
 // Run as `DATABASE_URL=… PORT=… node scripts/bench/bare-order-server.mjs`; prints `listening` when up.
 // Bounds in the factory's zone, as the server reads them (its FACTORY_TIME_ZONE default).
@@ -53,6 +53,16 @@ const readRow = new Function(
   `return (v) => ({ ${NAMES.map((name, index) => `${JSON.stringify(name)}: ${name === 'createTime' ? `v[${index}] === null ? null : parseStamp(v[${index}])` : `v[${index}]`}`).join(', ')} })`,
 )(parseStamp);
 
+/** Customer filters by whether at most 8 customers match (the server's NARROW_MAX_TEXTS), counted once (the server recounts every 10 s). */
+const fewByPattern = new Map();
+const fewCustomers = (customerName) => {
+  if (!fewByPattern.has(customerName)) {
+    const counted = pool.query('select count(*) as n from production_order_customer where enterprise_id = $1 and org_id = $2 and customer_name like $3', [ENTERPRISE, ORG, `%${customerName}%`]);
+    fewByPattern.set(customerName, counted.then(({ rows }) => Number(rows[0].n) <= 8));
+  }
+  return fewByPattern.get(customerName);
+};
+
 app.get('/list', async (request) => {
   const { page = '1', limit = '20', status, customerName, deliveryDateStart, deliveryDateEnd, sort = 'createTime,desc' } = /** @type {Record<string, string>} */ (request.query);
   const params = [false, ENTERPRISE, ORG];
@@ -65,15 +75,12 @@ app.get('/list', async (request) => {
   const [field, direction] = sort.split(',');
   const order = `${SORTS[field]} ${direction === 'desc' ? 'desc' : 'asc'}, o.id ${direction === 'desc' ? 'desc' : 'asc'}`;
   const paging = `limit ${bind(Number(limit))} offset ${bind((Number(page) - 1) * Number(limit))}`;
-  const reach = customerName && field === 'createTime' ? bind((Number(page) - 1) * Number(limit) + Number(limit)) : '';
+  const perCustomer = customerName && field === 'createTime' && (await fewCustomers(customerName));
+  const reach = perCustomer ? bind((Number(page) - 1) * Number(limit) + Number(limit)) : '';
   const pattern = reach ? bind(`%${customerName}%`) : '';
   const keys = `with matched as (select t.customer_name as text from production_order_customer t where t.enterprise_id = $2 and t.org_id = $3 and t.customer_name like ${pattern})
-    select k.__key from (
-      select l.__key, l.__sort from matched inner join lateral (select o.id as __key, o.created_at as __sort from production_order o where ${where.join(' and ')} and o.customer_name = matched.text order by ${order} limit ${reach}) as l on true
-      where (select count(*) from matched) <= 8
-      union all
-      select f.__key, f.__sort from (select o.id as __key, o.created_at as __sort from production_order o where ${where.join(' and ')} and (select count(*) from matched) > 8 order by ${order} limit ${reach}) as f
-    ) as k order by k.__sort ${direction === 'desc' ? 'desc' : 'asc'}, k.__key ${direction === 'desc' ? 'desc' : 'asc'} ${paging}`;
+    select l.__key from matched inner join lateral (select o.id as __key, o.created_at as __sort from production_order o where ${where.join(' and ')} and o.customer_name = matched.text order by ${order} limit ${reach}) as l on true
+    order by l.__sort ${direction === 'desc' ? 'desc' : 'asc'}, l.__key ${direction === 'desc' ? 'desc' : 'asc'} ${paging}`;
   const text = asJson(
     reach
       ? `select ${COLUMNS} from production_order o where o.revoked = $1 and o.enterprise_id = $2 and o.org_id = $3 and o.id in (${keys}) order by ${order}`

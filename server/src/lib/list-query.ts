@@ -396,7 +396,8 @@ export interface RunListOptions {
    * reaches, then merged. A page of one customer's orders walks that customer's orders only, not
    * every order until enough of that customer's turn up (issue 11: 1,000 index entries for the order
    * list's spring page of 「食品」 among 200,000 orders, about 90 this way; a rare customer's page
-   * walked the whole index). More than NARROW_MAX_TEXTS matching texts: found as before.
+   * walked the whole index). More than NARROW_MAX_TEXTS matching texts: found as before. Which of
+   * the two a page is read by comes from the count of matching texts (narrowsToFew).
    */
   narrowBy?: NarrowBy;
 }
@@ -420,6 +421,68 @@ export interface NarrowBy {
 
 /** Matching texts at most for a page found per text (each costs an index descent and a walk up to the page's end). */
 export const NARROW_MAX_TEXTS = 8;
+
+/**
+ * A count of matching texts is reused this long by the pages of the same list, scope and filters,
+ * then counted again in the background while it still answers; forgotten when not asked for
+ * within TEXT_COUNT_MEMORY_MS.
+ */
+export const TEXT_COUNT_REUSE_MS = 10_000;
+const TEXT_COUNT_MEMORY_MS = 6 * TEXT_COUNT_REUSE_MS;
+const TEXT_COUNTS = 500;
+
+interface TextCount {
+  /** Matching texts, at most NARROW_MAX_TEXTS + 1. */
+  count: Promise<number>;
+  /** When the count started. */
+  at: number;
+  /** A recount is running in the background. */
+  recounting?: boolean;
+}
+/** Counts of a narrowing filter's matching texts, by its table and the list's scope and filters. */
+const textCounts = new Map<string, TextCount>();
+
+/**
+ * Whether a page with this narrowing filter is found per matching text: at most NARROW_MAX_TEXTS of
+ * them when last counted. The count is remembered (TEXT_COUNT_REUSE_MS) and shared by the requests
+ * that arrive while it runs, so a page asked for again is one statement: PostgreSQL choosing the
+ * way in the page's own statement (both ways in one plan, each behind a one-time filter on the
+ * count) cost the order list's customer page a fifth more database time and 20-40% of its requests
+ * a second under 50 clients (issue 11). Either way finds the same rows: a count grown since (new
+ * texts are added as rows bring them) only reads those pages the slower way until it is counted
+ * again.
+ */
+async function narrowsToFew(db: AnyDb, prepared: PreparedList, narrowBy: NarrowBy): Promise<boolean> {
+  const key = `${narrowBy.table}\n${prepared.filterKey}`;
+  const now = Date.now();
+  const count = (): TextCount => {
+    const texts = matchingTexts(db, prepared, narrowBy, prepared.values).limit(NARROW_MAX_TEXTS + 1);
+    const counted = selectOver(texts, { texts: sql`count(*)` }).executeTakeFirst() as Promise<{ texts: number | string } | undefined>;
+    return { count: counted.then((row) => Number(row?.texts ?? 0)), at: now };
+  };
+  let known = textCounts.get(key);
+  if (!known || now - known.at >= TEXT_COUNT_MEMORY_MS) {
+    const first = (known = count());
+    keepTextCount(key, first);
+    first.count.catch(() => textCounts.get(key) === first && textCounts.delete(key));
+  } else if (now - known.at >= TEXT_COUNT_REUSE_MS && !known.recounting) {
+    const last = known;
+    last.recounting = true;
+    const next = count();
+    next.count.then(
+      () => textCounts.get(key) === last && keepTextCount(key, next),
+      () => (last.recounting = false),
+    );
+  }
+  return (await known.count) <= NARROW_MAX_TEXTS;
+}
+
+/** Remembers a count of matching texts as the newest, forgetting the ones not asked for within TEXT_COUNT_MEMORY_MS (and the oldest past TEXT_COUNTS). */
+function keepTextCount(key: string, entry: TextCount): void {
+  textCounts.delete(key);
+  for (const [old, { at }] of textCounts) if (entry.at - at >= TEXT_COUNT_MEMORY_MS || textCounts.size >= TEXT_COUNTS) textCounts.delete(old);
+  textCounts.set(key, entry);
+}
 
 /** The narrowing filter (RunListOptions `narrowBy`) when the request uses it, or null. */
 function activeNarrowing(spec: ListSpec, prepared: PreparedList, { narrowBy }: RunListOptions): NarrowBy | null {
@@ -666,10 +729,9 @@ interface PageKind {
 
 /**
  * The page's keys found per text of a narrowing filter (RunListOptions `narrowBy`): the texts of
- * the factory that match, and for each (at most NARROW_MAX_TEXTS of them) its rows in order up to
- * the page's end (`reach` = offset + limit), merged and paged. With more matching texts the keys
- * are found as without narrowing; the choice is made by PostgreSQL as it runs (one-time filters),
- * in the same statement.
+ * the factory that match, and for each its rows in order up to the page's end (`reach` = offset +
+ * limit), merged and paged. Only for at most NARROW_MAX_TEXTS matching texts (narrowsToFew): with
+ * more, the keys are found as without narrowing.
  */
 function narrowedKeys(db: AnyDb, filtered: AnySelect, spec: ListSpec, prepared: PreparedList, narrowBy: NarrowBy, values: readonly unknown[], paging: Paging): AnySelect {
   return perTextPage(db, filtered.clearSelect(), spec, prepared, narrowBy, values, paging, [KEY_VALUE]);
@@ -707,7 +769,7 @@ interface Paging {
 /**
  * `selected` (output names of `rows`, or KEY_VALUE) of the page found per matching text: `rows`
  * with its key and sort value added, each matching text's in order up to the page's end, merged
- * and paged; with more than NARROW_MAX_TEXTS matching texts, the rows in order as without narrowing.
+ * and paged.
  */
 function perTextPage(
   db: AnyDb,
@@ -720,25 +782,15 @@ function perTextPage(
   selected: readonly string[],
 ): AnySelect {
   const [{ column: sortColumn, direction }] = prepared.order as [{ column: string; direction: SortDirection }];
-  const matched = matchingTexts(db, prepared, narrowBy, values);
   const inOrder = applyOrder(rows.select([sql.ref(spec.key).as(KEY_VALUE), sql.ref(sortColumn).as(SORT_VALUE)]), prepared);
-  const matching = sql<number>`(select count(*) from matched)`;
-  const few = sql.lit(NARROW_MAX_TEXTS);
   const perText = inOrder.where(sql<SqlBool>`${sql.ref(spec.filters[narrowBy.filter]!.column)} = matched.text`).limit(paging.reach);
   return db
-    .with('matched', () => matched)
-    .selectFrom((from) =>
-      from
-        .selectFrom('matched')
-        .innerJoinLateral(perText.as('l'), (join) => join.onTrue())
-        .selectAll('l')
-        .where(sql<SqlBool>`${matching} <= ${few}`)
-        .unionAll(from.selectFrom(inOrder.where(sql<SqlBool>`${matching} > ${few}`).limit(paging.reach).as('f')).selectAll('f'))
-        .as('k'),
-    )
-    .select(selected.map((name) => sql.ref(`k.${name}`).as(name)))
-    .orderBy(`k.${SORT_VALUE}`, direction)
-    .orderBy(`k.${KEY_VALUE}`, direction)
+    .with('matched', () => matchingTexts(db, prepared, narrowBy, values))
+    .selectFrom('matched')
+    .innerJoinLateral(perText.as('l'), (join) => join.onTrue())
+    .select(selected.map((name) => sql.ref(`l.${name}`).as(name)))
+    .orderBy(`l.${SORT_VALUE}`, direction)
+    .orderBy(`l.${KEY_VALUE}`, direction)
     .limit(paging.limit)
     .offset(paging.offset);
 }
@@ -799,7 +851,9 @@ const COMPILED_PAGES = 2000;
  */
 async function readPage(db: AnyDb, base: AnySelect, spec: ListSpec, prepared: PreparedList, options: RunListOptions, offset: number): Promise<unknown[]> {
   const plain = plainPage(spec, prepared, options);
-  const kind: PageKind = { plain, oneRowPerKey: options.oneRowPerKey === true, narrowBy: plain ? null : narrowingOf(spec, prepared, options) };
+  const narrowing = plain ? null : narrowingOf(spec, prepared, options);
+  const narrowBy = narrowing && (await narrowsToFew(db, prepared, narrowing)) ? narrowing : null;
+  const kind: PageKind = { plain, oneRowPerKey: options.oneRowPerKey === true, narrowBy };
   const values = [...prepared.values, prepared.limit, offset, ...(kind.narrowBy ? [offset + prepared.limit] : [])];
   const key = `${baseKey(base)}\n${prepared.shape}\n${JSON.stringify(prepared.order)}\n${plain ? 1 : 0}${kind.oneRowPerKey ? 1 : 0}${kind.narrowBy ? 1 : 0}`;
   let page = compiledPages.get(key);

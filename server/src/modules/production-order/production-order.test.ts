@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PageResult } from '@core/contracts/common';
 import { EnterpriseConfigPaths } from '@core/contracts/sys-cfg';
 import { ModelingPaths, type Process, type Product } from '@core/contracts/modeling';
@@ -20,6 +20,7 @@ import {
 } from '@core/contracts/work-order/order';
 import { multipart } from '../../test-multipart';
 import type { Db } from '../../db';
+import { TEXT_COUNT_REUSE_MS } from '../../lib/list-query';
 import { ProductionOrderService } from './production-order.service';
 import { checkOrderFactsAfterEach, bearer, expectImportRefused, loginAs, sheetRows, type TestApp, uploadXlsx, useTwoFactoryApp } from '../../test-support';
 
@@ -366,20 +367,58 @@ describe('lists, filters and export', () => {
     await data(post(planner, P.deleteBatch, { ids: [id] }));
   });
 
-  it.runIf(process.env.TEST_DATABASE_URL)('reads a customer’s page from the customer index on PostgreSQL, not by walking every order', async () => {
+  it('shows every matching order while the remembered count of matching customers is out of date, and reads the pages the other way once it is counted again', async () => {
+    const { enterpriseId, orgId } = await cartonFactory();
+    const scope = { enterpriseId, orgId, userId: 0 };
+    const created: number[] = [];
+    const add = async (customerName: string) => created.push((await data(post<{ id: number }>(planner, P.create, order({ customerName })))).id);
+    await add('稳记纸品01');
+    const ids = async (db: Db) => (await new ProductionOrderService(db).list(scope, { customerName: '稳记', limit: '20' })).list.map((row) => row.id);
+    const newestFirst = () => [...created].sort((a, b) => b - a);
+    // Where pages are kept prepared (PostgreSQL), the way the last page was read: per customer or not.
+    const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+    const perCustomer = async (db: Db) => (onPostgres ? (await keptPagePlan(db)).includes('production_order_customer') : null);
+    // Each step on one connection (there its pages are kept prepared, and its queries run in turn), none while orders are created.
+    const step = (runs: number) =>
+      t.db.connection().execute(async (connection) => {
+        for (let run = 0; run < runs; run++) expect(await ids(connection)).toEqual(newestFirst());
+        return perCustomer(connection);
+      });
+    expect(await step(2)).toBe(onPostgres ? true : null);
+    // Nine more customers: more than NARROW_MAX_TEXTS now match, while one is remembered.
+    for (let n = 2; n <= 10; n++) await add(`稳记纸品${String(n).padStart(2, '0')}`);
+    expect(await step(2)).toBe(onPostgres ? true : null);
+    const realNow = Date.now.bind(Date);
+    const later = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + TEXT_COUNT_REUSE_MS + 1_000);
+    try {
+      // Due: the next pages are still read per customer while the customers are counted again (on
+      // the step's connection, before the page after); then the other way, kept prepared when asked for twice.
+      expect(await step(4)).toBe(onPostgres ? false : null);
+    } finally {
+      later.mockRestore();
+    }
+    await data(post(planner, P.deleteBatch, { ids: created }));
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('reads a page of a few matching customers from the customer index on PostgreSQL, one of many matching customers as without the filter', async () => {
     const service = new ProductionOrderService(t.db);
     const { enterpriseId, orgId } = await cartonFactory();
+    const scope = { enterpriseId, orgId, userId: 0 };
     await t.db.connection().execute(async (connection) => {
       const onConnection = new ProductionOrderService(connection);
-      const params = { customerName: '食品', limit: '10' };
-      const scope = { enterpriseId, orgId, userId: 0 };
-      const first = await onConnection.list(scope, params);
-      expect(await onConnection.list(scope, params)).toEqual(first);
-      const plan = await keptPagePlan(connection);
-      expect(plan).toContain('production_order_customer_idx');
-      expect(plan).toContain('One-Time Filter');
+      const planOf = async (customerName: string) => {
+        const params = { customerName, limit: '10' };
+        const first = await onConnection.list(scope, params);
+        expect(await onConnection.list(scope, params)).toEqual(first);
+        return keptPagePlan(connection);
+      };
+      const few = await planOf('食品');
+      expect(few).toContain('production_order_customer_idx');
+      expect(few).not.toContain('production_order_list_idx');
+      // More than NARROW_MAX_TEXTS customers: the texts are not looked at in the page's statement.
+      expect(await planOf('有限公司')).not.toContain('production_order_customer');
     });
-    expect((await service.list({ enterpriseId, orgId, userId: 0 }, { customerName: '食品', limit: '10' })).total).toBeGreaterThan(10);
+    expect((await service.list(scope, { customerName: '食品', limit: '10' })).total).toBeGreaterThan(10);
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)('reads a customer’s page in a delivery range straight from the customer index on PostgreSQL: the range compared in the index, no second look-up by key', async () => {
