@@ -1,11 +1,11 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from './migrations';
 import { registerPgliteNotifications, registerPostgresNotifications } from './notifications';
-import { keptPagesOn, namePreparedStatements, type TypeParser } from './prepared';
+import { namePreparedStatements, pagesOnPglite, type TypeParser } from './prepared';
 import type { Database } from './schema';
 import { timestamptzReader } from './timestamptz';
 
@@ -83,9 +83,12 @@ export function openDatabase(target: DatabaseTarget): Db {
   return openPglite(target.dataDir, target.loadDataDir).db;
 }
 
+/** PGlite's parsers of column values in text: its own, but int8 as a number. */
+const PGLITE_PARSERS = { [INT8_OID]: Number };
+
 /** A PGlite database and its Kysely handle (the handle for queries, the PGlite for dumps). */
 export function openPglite(dataDir: string | null, loadDataDir?: Blob): { pglite: PGlite; db: Db } {
-  const pglite = new PGlite({ dataDir: dataDir ?? undefined, loadDataDir, parsers: { [INT8_OID]: Number }, extensions: { pg_trgm } });
+  const pglite = new PGlite({ dataDir: dataDir ?? undefined, loadDataDir, parsers: PGLITE_PARSERS, extensions: { pg_trgm } });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: takingTurns(pglite) }) });
   registerPgliteNotifications(db, pglite);
   return { pglite, db };
@@ -97,18 +100,19 @@ export function openPglite(dataDir: string | null, loadDataDir?: Blob): { pglite
  * server read no socket and accepted no connection until the last had run. Under load (50 requests
  * in flight) a new connection waited seconds (the order list's p99 was 1–3 s with a p50 of 100 ms);
  * with a turn before each query it is served in its place (p99 about 150 ms). Queries of a
- * transaction (`transaction`'s own `query`) run without the pause. A list page asked for again
- * runs as a kept statement (`keptPagesOn`).
+ * transaction (`transaction`'s own `query`) run without the pause. List pages run as on a
+ * PostgreSQL connection (`pagesOnPglite`: kept statements, rows as one JSON text).
  */
 function takingTurns(pglite: PGlite): PGlite {
-  const keptPage = keptPagesOn((text) => pglite.query(text));
+  // What PGlite gives a column of each type, its array types included (learned as it starts): page rows read back from JSON by these.
+  const typeParser: TypeParser = (oid) => (value) => pgliteTypes.parseType(value, oid, pglite.parsers) as unknown;
+  const page = pagesOnPglite((text, values) => pglite.query(text, values), typeParser);
   const query = async (...args: Parameters<PGlite['query']>) => {
     await new Promise((resolve) => setImmediate(resolve));
     const [text, values, options] = args;
-    // Kysely asks for rows as objects, PGlite's default (a kept page answers so).
+    // Kysely asks for rows as objects, PGlite's default (a page answers so).
     const asObjects = !options || Object.entries(options).every(([key, value]) => key === 'rowMode' && value === 'object');
-    const kept = asObjects && Array.isArray(values) ? keptPage(text, values, () => pglite.query(...args)) : null;
-    return kept ?? pglite.query(...args);
+    return (asObjects && Array.isArray(values) ? page(text, values) : null) ?? pglite.query(...args);
   };
   // A proxy, as PGlite keeps its state in private fields: every other member is PGlite's own, bound to it.
   return new Proxy(pglite, {

@@ -163,15 +163,26 @@ const MAX_JSON_COLUMNS = 100;
 /** The one column of the one row of a page that travels as JSON. */
 const JSON_PAGE = 'mes_page';
 
+/** A result column as both engines describe it (pg's FieldDef, PGlite's field). */
+interface Field {
+  name: string;
+  dataTypeID: number;
+}
+/** A page's result on either engine (pg's QueryResult and PGlite's Results both are one). */
+interface PageResult {
+  rows: Array<Record<string, unknown>>;
+  fields: Field[];
+}
+
 /** How a page text's rows travel as JSON: the wrapped text (for a text with its values written in too) and the reading back. */
 interface RowsAsJson {
   wrap(text: string): string;
   /** Its statement name when run with parameters. */
   name: string;
-  fields: pg.FieldDef[];
+  fields: Field[];
   read(rows: Array<Record<string, unknown>>): Array<Record<string, unknown>>;
 }
-/** By page text: how its rows travel, or null when they travel as columns (a type not listed above, too many columns). */
+/** By page text, on PostgreSQL (every connection): how its rows travel, or null when they travel as columns (a type not listed above, too many columns). */
 const rowsAsJsonByText = new Map<string, RowsAsJson | null>();
 
 /**
@@ -183,7 +194,7 @@ const rowsAsJsonByText = new Map<string, RowsAsJson | null>();
  * One row instead of one a page row saved pg ~30 µs of ~150 µs a 20-row order page. Learned from
  * the columns of the page's first result.
  */
-function rowsAsJson(name: string, fields: pg.FieldDef[], typeParser: TypeParser): RowsAsJson | null {
+function rowsAsJson(name: string, fields: Field[], typeParser: TypeParser): RowsAsJson | null {
   if (fields.length === 0 || fields.length > MAX_JSON_COLUMNS) return null;
   if (!fields.every((field) => AS_JSON.has(field.dataTypeID) || AS_TEXT.has(field.dataTypeID))) return null;
   const aliases = fields.map((_, index) => `c${index + 1}`);
@@ -224,7 +235,7 @@ export function rowReader(names: readonly string[], parsers: readonly Parser[]):
 }
 
 /** A page's result as its columns: rows that travelled as JSON read back, any other result as it is. */
-function asColumns(result: pg.QueryResult, shape: RowsAsJson | null | undefined): pg.QueryResult {
+function asColumns<R extends PageResult>(result: R, shape: RowsAsJson | null | undefined): R {
   if (!shape || result.fields.length !== 1 || result.fields[0]!.name !== JSON_PAGE) return result;
   const rows = shape.read(result.rows);
   return { ...result, rows, rowCount: rows.length, fields: shape.fields };
@@ -287,67 +298,86 @@ async function executeKept(
   }
 }
 
+/** How one database runs pages: texts without values (prepare, execute, deallocate), a page text with its values as parameters, and the columns' parsers. */
+interface PageEngine {
+  query(text: string): Promise<unknown>;
+  withValues(text: string, name: string, values: readonly unknown[]): Promise<PageResult>;
+  /** How each page text's rows travel, learned from its first result. */
+  shapes: Map<string, RowsAsJson | null>;
+  typeParser: TypeParser;
+}
+
 /**
- * Repeated pages on PGlite: its one connection keeps `prepare`d statements for the life of the
- * database, so a page asked for again with the same values runs as a statement prepared (and
- * planned) once for them, as on a PostgreSQL connection. PGlite plans in WebAssembly on the
- * server's thread: the order list's customer page took 5.5 ms a run planned each time and 2.3 ms
- * as a kept statement (200,000 orders). Its rows come back as columns (the JSON form reads them
- * with pg's parsers). Returns what runs a query text with its values: the kept statement's result,
- * or null when the text is not a page or these values were not asked for before (`run` it as asked).
+ * Runs a database's pages (one connection's, one after another): a page asked for again with the
+ * same values as its kept statement, others with their values as parameters; its rows as one JSON
+ * text once its columns are known (the first run learns them).
  */
-export function keptPagesOn(query: (text: string) => Promise<unknown>): (text: string, values: readonly unknown[], run: () => Promise<unknown>) => Promise<unknown> | null {
+function pagesOn(engine: PageEngine): (text: string, name: string, values: readonly unknown[]) => Promise<PageResult> {
+  /** Page statements prepared here, each with whether it answers as JSON (rowsAsJson). */
   const held: HeldPages = { statements: new Map(), dropsSeen: 0 };
-  return (text, values, run) => {
+  const withParameters = async (text: string, name: string, values: readonly unknown[]): Promise<PageResult> => {
+    const shape = engine.shapes.get(text);
+    if (shape) return asColumns(await engine.withValues(shape.wrap(text), shape.name, values), shape);
+    const result = await engine.withValues(text, name, values);
+    if (shape === undefined) engine.shapes.set(text, rowsAsJson(name, result.fields, engine.typeParser));
+    return result;
+  };
+  return async (text, name, values) => {
+    const run = pageStatementFor(name, text, values);
+    if (!run) return withParameters(text, name, values);
+    const statement = run.name!;
+    await deallocateGone(held, engine.query);
+    // Prepared before the page's columns were known (the same values asked for again while the first
+    // run still ran), a statement answers with columns: once they are known it is prepared again as JSON.
+    const shape = engine.shapes.get(text);
+    if (held.statements.get(statement) === false && shape) {
+      held.statements.delete(statement);
+      await engine.query(`deallocate ${statement}`).catch(() => undefined);
+    }
+    const kept = { run, statement, prepared: shape ? shape.wrap(run.literal!) : run.literal!, asJson: Boolean(shape) };
+    return executeKept(held, engine.query, kept, (result) => asColumns(result as PageResult, shape), () => withParameters(text, name, values)) as Promise<PageResult>;
+  };
+}
+
+/**
+ * Pages on PGlite, as on a PostgreSQL connection: its one connection keeps `prepare`d statements
+ * for the life of the database, so a page asked for again with the same values runs as a statement
+ * prepared (and planned) once for them; and rows travel as one JSON text, read back with PGlite's
+ * own parsers (`typeParser`: what PGlite gives each column). PGlite plans and reads in WebAssembly on
+ * the server's thread: the order list's customer page (200,000 orders) took 5.5 ms planned each
+ * time, 2.3 ms as a kept statement, 1.2 ms kept and as JSON. Returns what runs a query text with its
+ * values: the page's result, or null when the text is not a page (run it as asked).
+ */
+export function pagesOnPglite(
+  query: (text: string, values?: unknown[]) => Promise<PageResult>,
+  typeParser: TypeParser,
+): (text: string, values: readonly unknown[]) => Promise<PageResult> | null {
+  const pages = pagesOn({ query: (text) => query(text), withValues: (text, _name, values) => query(text, [...values]), shapes: new Map(), typeParser });
+  return (text, values) => {
     const name = pageTexts.has(text) ? preparedNames.get(text) : undefined;
-    const page = name === undefined ? null : pageStatementFor(name, text, values);
-    if (!page) return null;
-    const kept = { run: page, statement: page.name!, prepared: page.literal!, asJson: false };
-    return (async () => {
-      await deallocateGone(held, query);
-      return executeKept(held, query, kept, (result) => result, run);
-    })();
+    return name === undefined ? null : pages(text, name, values);
   };
 }
 
 /**
  * Sets a new pooled connection up for `keepPrepared`: its `query` runs kept texts as named
- * statements (pg parses each once per connection) and repeated pages as statements with their
- * values written in. The connection starts with plan_cache_mode force_custom_plan (db/index.ts `withPlanSetting`).
+ * statements (pg parses each once per connection) and pages as `pagesOn` does. The connection
+ * starts with plan_cache_mode force_custom_plan (db/index.ts `withPlanSetting`).
  */
 export function namePreparedStatements(client: pg.PoolClient, typeParser: TypeParser): void {
   const query = client.query.bind(client) as (config: unknown, values?: unknown, ...rest: unknown[]) => Promise<unknown>;
-  /** Page statements this connection has prepared, each with whether it answers as JSON (rowsAsJson). */
-  const held: HeldPages = { statements: new Map(), dropsSeen: 0 };
   // One statement after another: Kysely waits for each query of a connection before the next.
-  const runPage = async (run: PageRun, statement: string, text: string, name: string, values: unknown[]): Promise<unknown> => {
-    await deallocateGone(held, query);
-    // Prepared before the page's columns were known (the same values asked for again while the first
-    // run still ran), a statement answers with columns: once they are known it is prepared again as JSON.
-    const shape = rowsAsJsonByText.get(text);
-    if (held.statements.get(statement) === false && shape) {
-      held.statements.delete(statement);
-      await query(`deallocate ${statement}`).catch(() => undefined);
-    }
-    const kept = { run, statement, prepared: shape ? shape.wrap(run.literal!) : run.literal!, asJson: Boolean(shape) };
-    return executeKept(held, query, kept, (result) => asColumns(result as pg.QueryResult, shape), () => withParameters(text, name, values));
-  };
-  /** A page run with its values as parameters: rows as JSON once its columns are known; the first run learns them. */
-  const withParameters = async (text: string, name: string, values: unknown[]): Promise<pg.QueryResult> => {
-    const shape = rowsAsJsonByText.get(text);
-    if (shape) return asColumns((await query({ name: shape.name, text: shape.wrap(text), values })) as pg.QueryResult, shape);
-    const result = (await query({ name, text, values })) as pg.QueryResult;
-    if (shape === undefined) rowsAsJsonByText.set(text, rowsAsJson(name, result.fields, typeParser));
-    return result;
-  };
+  const pages = pagesOn({
+    query: (text) => query(text),
+    withValues: (text, name, values) => query({ name, text, values }) as Promise<pg.QueryResult>,
+    shapes: rowsAsJsonByText,
+    typeParser,
+  });
   const named = (config: unknown, values?: unknown, ...rest: unknown[]): unknown => {
     const name = typeof config === 'string' && rest.length === 0 ? preparedNames.get(config) : undefined;
     if (name === undefined) return query(config, values, ...rest);
     const text = config as string;
-    if (pageTexts.has(text) && Array.isArray(values)) {
-      const run = pageStatementFor(name, text, values);
-      return run ? runPage(run, run.name!, text, name, values) : withParameters(text, name, values);
-    }
+    if (pageTexts.has(text) && Array.isArray(values)) return pages(text, name, values);
     return query({ name, text, values });
   };
   (client as unknown as { query: typeof named }).query = named;

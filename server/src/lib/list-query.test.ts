@@ -347,7 +347,7 @@ describe('queries on the database', () => {
     });
   });
 
-  it.runIf(process.env.TEST_DATABASE_URL)('sends a page as one JSON text on PostgreSQL and reads back exactly the values of its columns in the page’s order, every type', async () => {
+  it('sends a page as one JSON text and reads back exactly the values of its columns in the page’s order, every type', async () => {
     await t.db.connection().execute(async (connection) => {
       // Every column type a page may carry this way, with the values whose JSON and text forms differ most.
       await sql`
@@ -369,7 +369,8 @@ describe('queries on the database', () => {
       // The first run reads columns; another text (every row has it) with parameters as JSON; each asked for again, written in and prepared, as JSON.
       for (const name of ['名', '"', '名', '"']) expect((await page(name)).list).toEqual(asColumns);
       const kept = [...(await statements(connection)).values()].filter((row) => row.statement.includes('from "probe"') && row.statement.includes('json_build_array'));
-      expect(kept.map((row) => row.parameters > 0).sort()).toEqual([false, false, true]);
+      // PGlite keeps only the pages asked for again (its API names no statements).
+      expect(kept.map((row) => row.parameters > 0).sort()).toEqual(process.env.TEST_DATABASE_URL ? [false, false, true] : [false, false]);
       // In the page's own order, and an empty page as an empty list, each way too.
       for (let run = 0; run < 3; run++) {
         expect((await runList(connection, probe, spec, carton, { name: '名', limit: 10, sort: 'id,desc' })).list).toEqual([...asColumns].reverse());
