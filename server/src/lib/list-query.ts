@@ -846,7 +846,7 @@ const COMPILED_PAGES = 2000;
  * (~0.1 ms a request; issue 11). On PostgreSQL the text is also kept prepared (db `keepPrepared`):
  * parsed once per connection, still planned for each request's values, and the same values asked
  * for again run as a statement planned once for them (db/prepared.ts); on PGlite only the latter
- * (`keptPagesOn`). A shape whose compiled text does not bind every value as a parameter is built
+ * (`pagesOnPglite`). A shape whose compiled text does not bind every value as a parameter is built
  * each time.
  */
 async function readPage(db: AnyDb, base: AnySelect, spec: ListSpec, prepared: PreparedList, options: RunListOptions, offset: number): Promise<unknown[]> {
