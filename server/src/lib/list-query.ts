@@ -419,28 +419,69 @@ export interface NarrowBy {
   inIndex?: readonly string[];
 }
 
+/** Counts one RememberedCounts keeps at most. */
+const COUNTS_REMEMBERED = 500;
+
+/**
+ * Counts remembered by key, each answering for `reuseMs` after it started; then, up to `answerMs`,
+ * it still answers while it is counted again in the background (once at a time: a failed recount is
+ * tried again by the next request). A count that fails is forgotten; remembered counts older than
+ * `memoryMs`, and the oldest past COUNTS_REMEMBERED, are forgotten as another is kept.
+ */
+class RememberedCounts {
+  private readonly counts = new Map<string, { count: Promise<number>; at: number; recounting?: boolean }>();
+
+  constructor(
+    private readonly reuseMs: number,
+    private readonly answerMs: number,
+    private readonly memoryMs: number,
+    /** A count to forget once known (e.g. a small total, counted on every request instead). */
+    private readonly forgetIf: (count: number) => boolean = () => false,
+  ) {}
+
+  /** The count remembered for `key` that still answers at `now` (recounted by `count` in the background when due), or undefined. */
+  answer(key: string, now: number, count: () => Promise<number>): Promise<number> | undefined {
+    const known = this.counts.get(key);
+    if (!known || now - known.at >= this.answerMs) return undefined;
+    if (now - known.at >= this.reuseMs && !known.recounting) {
+      known.recounting = true;
+      const next = count();
+      next.then(
+        () => this.counts.get(key) === known && this.keep(key, next, now),
+        () => (known.recounting = false),
+      );
+    }
+    return known.count;
+  }
+
+  /** Whether a count is remembered for `key` (answering or not). */
+  has(key: string): boolean {
+    return this.counts.has(key);
+  }
+
+  /** Remembers `count`, started at `at`, for `key` as the newest. */
+  keep(key: string, count: Promise<number>, at: number): void {
+    this.counts.delete(key);
+    for (const [old, entry] of this.counts) if (at - entry.at >= this.memoryMs || this.counts.size >= COUNTS_REMEMBERED) this.counts.delete(old);
+    const entry = { count, at };
+    this.counts.set(key, entry);
+    const forget = () => this.counts.get(key) === entry && this.counts.delete(key);
+    count.then((value) => this.forgetIf(value) && forget(), forget);
+  }
+}
+
 /** Matching texts at most for a page found per text (each costs an index descent and a walk up to the page's end). */
 export const NARROW_MAX_TEXTS = 8;
 
 /**
  * A count of matching texts is reused this long by the pages of the same list, scope and filters,
  * then counted again in the background while it still answers; forgotten when not asked for
- * within TEXT_COUNT_MEMORY_MS.
+ * within 6 × this.
  */
 export const TEXT_COUNT_REUSE_MS = 10_000;
-const TEXT_COUNT_MEMORY_MS = 6 * TEXT_COUNT_REUSE_MS;
-const TEXT_COUNTS = 500;
 
-interface TextCount {
-  /** Matching texts, at most NARROW_MAX_TEXTS + 1. */
-  count: Promise<number>;
-  /** When the count started. */
-  at: number;
-  /** A recount is running in the background. */
-  recounting?: boolean;
-}
-/** Counts of a narrowing filter's matching texts, by its table and the list's scope and filters. */
-const textCounts = new Map<string, TextCount>();
+/** Counts of a narrowing filter's matching texts (at most NARROW_MAX_TEXTS + 1), by its table and the list's scope and filters. */
+const textCounts = new RememberedCounts(TEXT_COUNT_REUSE_MS, 6 * TEXT_COUNT_REUSE_MS, 6 * TEXT_COUNT_REUSE_MS);
 
 /**
  * Whether a page with this narrowing filter is found per matching text: at most NARROW_MAX_TEXTS of
@@ -454,34 +495,14 @@ const textCounts = new Map<string, TextCount>();
  */
 async function narrowsToFew(db: AnyDb, prepared: PreparedList, narrowBy: NarrowBy): Promise<boolean> {
   const key = `${narrowBy.table}\n${prepared.filterKey}`;
+  const count = () =>
+    (selectOver(matchingTexts(db, prepared, narrowBy, prepared.values).limit(NARROW_MAX_TEXTS + 1), { texts: sql`count(*)` }).executeTakeFirst() as Promise<
+      { texts: number | string } | undefined
+    >).then((row) => Number(row?.texts ?? 0));
   const now = Date.now();
-  const count = (): TextCount => {
-    const texts = matchingTexts(db, prepared, narrowBy, prepared.values).limit(NARROW_MAX_TEXTS + 1);
-    const counted = selectOver(texts, { texts: sql`count(*)` }).executeTakeFirst() as Promise<{ texts: number | string } | undefined>;
-    return { count: counted.then((row) => Number(row?.texts ?? 0)), at: now };
-  };
-  let known = textCounts.get(key);
-  if (!known || now - known.at >= TEXT_COUNT_MEMORY_MS) {
-    const first = (known = count());
-    keepTextCount(key, first);
-    first.count.catch(() => textCounts.get(key) === first && textCounts.delete(key));
-  } else if (now - known.at >= TEXT_COUNT_REUSE_MS && !known.recounting) {
-    const last = known;
-    last.recounting = true;
-    const next = count();
-    next.count.then(
-      () => textCounts.get(key) === last && keepTextCount(key, next),
-      () => (last.recounting = false),
-    );
-  }
-  return (await known.count) <= NARROW_MAX_TEXTS;
-}
-
-/** Remembers a count of matching texts as the newest, forgetting the ones not asked for within TEXT_COUNT_MEMORY_MS (and the oldest past TEXT_COUNTS). */
-function keepTextCount(key: string, entry: TextCount): void {
-  textCounts.delete(key);
-  for (const [old, { at }] of textCounts) if (entry.at - at >= TEXT_COUNT_MEMORY_MS || textCounts.size >= TEXT_COUNTS) textCounts.delete(old);
-  textCounts.set(key, entry);
+  let texts = textCounts.answer(key, now, count);
+  if (!texts) textCounts.keep(key, (texts = count()), now);
+  return (await texts) <= NARROW_MAX_TEXTS;
 }
 
 /** The narrowing filter (RunListOptions `narrowBy`) when the request uses it, or null. */
@@ -538,36 +559,18 @@ export const EXACT_TOTAL_ROWS = 1000;
  * Small results are never reused.
  */
 export const TOTAL_REUSE_MS = 10_000;
-const TOTAL_REUSE_ENTRIES = 500;
 /** How long a count is remembered as large: asked for again later, it is recounted at once (no small-list check). */
 const LARGE_MEMORY_MS = 6 * TOTAL_REUSE_MS;
 
-interface LargeTotal {
-  total: Promise<number>;
-  /** When the count started. */
-  at: number;
-  /** A recount is running in the background. */
-  recounting?: boolean;
-}
-
 /**
  * Full counts above EXACT_TOTAL_ROWS by their SQL and parameters (scope and filters included).
- * One process serves one database, so the SQL names the count completely.
+ * One process serves one database, so the SQL names the count completely. A full count that finds
+ * the list small again is forgotten (counted exactly on every request from then on).
  */
-const largeTotals = new Map<string, LargeTotal>();
+const largeTotals = new RememberedCounts(TOTAL_REUSE_MS, 2 * TOTAL_REUSE_MS, LARGE_MEMORY_MS, (total) => total <= EXACT_TOTAL_ROWS);
 
 /** Small counts running now, by the same key as largeTotals: shared by the requests that arrive meanwhile. */
 const samples = new Map<string, Promise<{ rows: number; total: number }>>();
-
-/** Keeps a full count started at `at` for the next requests, unless it fails or has shrunk to a small list. */
-function keepTotal(cacheKey: string, total: Promise<number>, at: number): void {
-  for (const [key, entry] of largeTotals) if (at - entry.at >= LARGE_MEMORY_MS || largeTotals.size >= TOTAL_REUSE_ENTRIES) largeTotals.delete(key);
-  largeTotals.set(cacheKey, { total, at });
-  const forget = () => {
-    if (largeTotals.get(cacheKey)?.total === total) largeTotals.delete(cacheKey);
-  };
-  total.then((value) => value <= EXACT_TOTAL_ROWS && forget(), forget);
-}
 
 /** `select <selections> from (query) as counted`, run through the query's own executor. */
 function selectOver(query: AnySelect, selections: Record<string, RawBuilder<unknown>>): AnySelect {
@@ -600,20 +603,9 @@ async function listTotal(base: AnySelect, filtered: () => AnySelect, spec: ListS
       .executeTakeFirst()
       .then((row: { total: number | string } | undefined) => Number(row?.total ?? 0));
   const now = Date.now();
-  const known = largeTotals.get(cacheKey);
-  if (known && now - known.at < TOTAL_REUSE_MS) return known.total;
-  if (known && now - known.at < 2 * TOTAL_REUSE_MS) {
-    if (!known.recounting) {
-      known.recounting = true;
-      const total = count();
-      total.then(
-        () => keepTotal(cacheKey, total, now),
-        () => largeTotals.get(cacheKey) === known && largeTotals.delete(cacheKey),
-      );
-    }
-    return known.total;
-  }
-  if (!known) {
+  const known = largeTotals.answer(cacheKey, now, count);
+  if (known) return known;
+  if (!largeTotals.has(cacheKey)) {
     // At most EXACT_TOTAL_ROWS + 1 rows: all of them when the list is small. Requests for the same
     // count arriving while one runs wait for it (fifty planners opening one filter at once count once).
     let sampling = samples.get(cacheKey);
@@ -629,12 +621,12 @@ async function listTotal(base: AnySelect, filtered: () => AnySelect, spec: ListS
     }
     const small = await sampling;
     if (small.rows <= EXACT_TOTAL_ROWS) return small.total;
-    const again = largeTotals.get(cacheKey);
-    if (again && Date.now() - again.at < TOTAL_REUSE_MS) return again.total;
+    const again = largeTotals.answer(cacheKey, Date.now(), count);
+    if (again) return again;
   }
   // Shared at once: every request arriving while this count runs waits for it.
   const total = count();
-  keepTotal(cacheKey, total, now);
+  largeTotals.keep(cacheKey, total, now);
   return total;
 }
 
