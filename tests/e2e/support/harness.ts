@@ -61,8 +61,14 @@ export function useE2eEnvironment(name: string, options: { ownStaticDir?: boolea
       cpSync(seeded, dataDir, { recursive: true, filter: (source) => path.basename(source) !== LOCK_FILE_NAME });
       serverEnv.DEVICE_OFFLINE_MINUTES = '60';
     }
-    env.server = await startRealServer({ name: `e2e-${name}`, env: serverEnv, ...(dataDir ? { dataDir } : {}) });
-    env.browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+    // Chromium starts while the server does; whichever started is stopped by afterAll should the other fail.
+    const [server, browser] = await Promise.allSettled([
+      startRealServer({ name: `e2e-${name}`, env: serverEnv, ...(dataDir ? { dataDir } : {}) }),
+      chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true }),
+    ]);
+    if (server.status === 'fulfilled') env.server = server.value;
+    if (browser.status === 'fulfilled') env.browser = browser.value;
+    for (const started of [server, browser]) if (started.status === 'rejected') throw started.reason;
     env.newPage = async () => {
       const context = await env.browser.newContext({
         viewport: { width: 1366, height: 800 },
