@@ -1,5 +1,4 @@
 import { PassThrough, type Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 
 /** One exported column: Chinese header and how a row fills it. */
@@ -39,6 +38,8 @@ export async function writeXlsx<R>(
   columns: ReadonlyArray<ExportColumn<R>>,
   rows: AsyncIterable<R> | Iterable<R>,
 ): Promise<number> {
+  // exceljs loads on the first export, not with the server (a quarter of a second of every start).
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(safeSheetName(sheetName));
   sheet.columns = columns.map((column, index) => ({

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { isCalendarDate, ResultCode } from '@core/contracts/common';
 import type { Db } from '../db';
@@ -119,7 +119,9 @@ export async function readXlsxRows<K extends string>(
   try {
     const file = await fs.promises.readFile(filePath);
     await checkedArchive(file, maxUnpackedBytes);
-    const workbook = new ExcelJS.Workbook();
+    // Loaded on the first import, not with the server (as in excel-export.ts).
+    const { default: ExcelJSModule } = await import('exceljs');
+    const workbook = new ExcelJSModule.Workbook();
     await workbook.xlsx.load(file as never);
     sheet = workbook.worksheets[0];
   } catch (error) {
