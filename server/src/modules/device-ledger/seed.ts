@@ -114,13 +114,18 @@ const SEED_FOLDER = 'seed';
 const PICTURE_NAME = /^ledger-\d+-pic-(\d+)-(\d+)-[A-Za-z0-9-]+\.png$/;
 const MANUAL_NAME = /^ledger-\d+-doc-([A-Za-z0-9-]+)\.pdf$/;
 
+/** Contents made once per process: the same name always makes the same bytes. */
+const madeContents = new Map<string, Buffer>();
+
 /** The content of a seeded file by its stored name (null: not one of ours). */
 export function demoFileContent(name: string): Buffer | null {
+  const made = madeContents.get(name);
+  if (made) return made;
   const picture = PICTURE_NAME.exec(name);
-  if (picture) return machinePicture(HUES[Number(picture[1]) % HUES.length]!, Number(picture[2]));
-  const manual = MANUAL_NAME.exec(name);
-  if (manual) return manualPdf(`${manual[1]} Manual`);
-  return null;
+  const manual = picture ? null : MANUAL_NAME.exec(name);
+  const content = picture ? machinePicture(HUES[Number(picture[1]) % HUES.length]!, Number(picture[2])) : manual ? manualPdf(`${manual[1]} Manual`) : null;
+  if (content) madeContents.set(name, content);
+  return content;
 }
 
 /** The seeded files missing on disk are written again (a fresh DATA_DIR, or tests' temporary file folders). */
@@ -128,8 +133,11 @@ export async function restoreDemoFiles(db: Db, files: { writeMissing(storageKey:
   const rows = await db.selectFrom('file_object').select('storage_key').where('storage_key', 'like', `%/${SEED_FOLDER}/ledger-%`).execute();
   let written = 0;
   for (const { storage_key: key } of rows) {
-    const content = demoFileContent(key.split('/').pop()!);
-    if (content && (await files.writeMissing(key, () => content))) written += 1;
+    const name = key.split('/').pop()!;
+    // Made only for a file missing on disk (a restarted server has them all).
+    if (PICTURE_NAME.test(name) || MANUAL_NAME.test(name)) {
+      if (await files.writeMissing(key, () => demoFileContent(name)!)) written += 1;
+    }
   }
   return written;
 }
