@@ -181,12 +181,13 @@ export async function importKeyErrors<T extends FactoryTable, R>(
     else firstRow.set(key, row);
   }
   if (firstRow.size === 0) return errors;
-  const taken = await loose(db)
-    .selectFrom(name(table))
-    .select(sql<string>`${sql.ref(column)}`.as('key'))
-    .where(inScope(scope))
-    .where(sql<SqlBool>`${sql.ref(column)} = any(${[...firstRow.keys()]}::text[])`)
-    .execute();
+  // The keys are joined to the table, not tested with `= any(keys)`: PostgreSQL answers the join by
+  // the factory's unique index or one hash of the keys. Just after a bulk import, its outdated row
+  // estimates made it answer `= any(10,000 keys)` from the column's trigram index: 42 s instead of 5 ms.
+  const { rows: taken } = await sql<{ key: string }>`
+    select t.${sql.ref(column)} as key
+    from unnest(${[...firstRow.keys()]}::text[]) as k(key)
+    join ${sql.table(name(table))} as t on ${inScope(scope, 't')} and t.${sql.ref(column)} = k.key`.execute(db);
   for (const { key } of taken) errors.push({ row: firstRow.get(key)!, message: `${label}「${key}」已存在` });
   return errors;
 }
