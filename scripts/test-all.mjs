@@ -125,26 +125,44 @@ function findPgCtl() {
   return found.sort().pop() ?? null;
 }
 
-async function postgresStage() {
+/**
+ * Starts the throwaway PostgreSQL and makes the server tests' template database on it
+ * (scripts/make-pg-template.ts), while the PGlite stage runs: the template's migration and seed are
+ * one process's work, which the PGlite stage's own set-up leaves a core for. Resolves with the env
+ * of the PostgreSQL stage, or with why there is none.
+ */
+async function preparePostgres() {
   const script = path.join(repoRoot, 'scripts', 'pg-throwaway.sh');
-  if (!findPgCtl() || !existsSync(script)) {
-    console.log('[test] server on PostgreSQL: skipped (no PostgreSQL binaries or scripts/pg-throwaway.sh)');
-    stages.push({ name: 'server (PostgreSQL)', passed: 0, failed: 0, skipped: 0, failures: [], seconds: 0, note: 'skipped' });
-    return;
-  }
+  if (!findPgCtl() || !existsSync(script)) return { skipped: 'no PostgreSQL binaries or scripts/pg-throwaway.sh' };
   const started = await run('bash', [script, 'start'], { capture: true, timeoutMs: 120_000 });
   const vars = {};
   for (const m of started.stdout.matchAll(/^(?:export\s+)?(TEST_DATABASE_URL|PG_THROWAWAY_DIR)=['"]?([^'"\n]+)['"]?\s*$/gm)) {
     vars[m[1]] = m[2];
   }
-  if (started.code !== 0 || !vars.TEST_DATABASE_URL) {
-    record('server (PostgreSQL)', null, started.code || 1, 0, 'could not start a throwaway PostgreSQL');
+  if (started.code !== 0 || !vars.TEST_DATABASE_URL) return { failed: 'could not start a throwaway PostgreSQL', vars };
+  const template = await run(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts', 'make-pg-template.ts')], { env: vars, capture: true, quiet: true, timeoutMs: 300_000 });
+  const made = /^(MES_TEST_PG_TEMPLATE)=(\w+)$/m.exec(template.stdout);
+  // Should it fail, the stage's globalSetup makes the template itself.
+  if (template.code === 0 && made) vars[made[1]] = made[2];
+  else console.error('[test] making the PostgreSQL template before the stage failed; its globalSetup will make it');
+  return { vars };
+}
+
+async function postgresStage(prepared) {
+  const { skipped, failed, vars } = await prepared;
+  if (skipped) {
+    console.log(`[test] server on PostgreSQL: skipped (${skipped})`);
+    stages.push({ name: 'server (PostgreSQL)', passed: 0, failed: 0, skipped: 0, failures: [], seconds: 0, note: 'skipped' });
     return;
   }
   try {
+    if (failed) {
+      record('server (PostgreSQL)', null, 1, 0, failed);
+      return;
+    }
     await vitestStage('server (PostgreSQL)', ['server'], 'vitest-server-postgres.json', vars, STAGE_TIMEOUT_MS, DATABASE_FREE_TESTS.flatMap((glob) => ['--exclude', glob]));
   } finally {
-    await run('bash', [script, 'stop'], { env: vars, timeoutMs: 60_000 });
+    if (vars?.TEST_DATABASE_URL) await run('bash', [path.join(repoRoot, 'scripts', 'pg-throwaway.sh'), 'stop'], { env: vars, timeoutMs: 60_000 });
   }
 }
 
@@ -187,8 +205,9 @@ const checks = await Promise.all([
   only.has('typecheck') ? checkStage('typecheck (tsc)', 'typecheck', /^.*error TS\d+:.*$/gm) : null,
 ]);
 for (const recordCheck of checks) recordCheck?.();
+const postgresReady = only.has('postgres') ? preparePostgres() : null;
 if (only.has('unit')) await vitestStage('core + server (PGlite)', ['core', 'server'], 'vitest-unit.json');
-if (only.has('postgres')) await postgresStage();
+if (postgresReady) await postgresStage(postgresReady);
 const built = only.has('build') ? await buildStage() : true;
 // The journeys' server bundle and seeded data directory (~30 s of one core) are made while the
 // browser tests run, which keep about one core busy. Should that fail, the e2e globalSetup tries again.

@@ -34,6 +34,8 @@ const databaseUrl = (adminUrl: string, name: string) => {
 /** Makes the template for this run; returns what removes it again. */
 export async function makeTestTemplate(): Promise<() => Promise<void>> {
   const adminUrl = process.env.TEST_DATABASE_URL;
+  // Made before the run (scripts/make-pg-template.ts, while `npm test` runs the PGlite stage): kept by its maker.
+  if (adminUrl && process.env[PG_TEMPLATE_ENV]) return async () => {};
   if (adminUrl) {
     const name = `mes_template_${randomBytes(6).toString('hex')}`;
     const admin = await adminClient(adminUrl);

@@ -391,9 +391,12 @@ describe('lists, filters and export', () => {
     const realNow = Date.now.bind(Date);
     const later = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + TEXT_COUNT_REUSE_MS + 1_000);
     try {
-      // Due: the next pages are still read per customer while the customers are counted again (on
-      // the step's connection, before the page after); then the other way, kept prepared when asked for twice.
-      expect(await step(4)).toBe(onPostgres ? false : null);
+      // Due: the next pages are still read per customer while the customers are counted again in the
+      // background; then the other way, kept prepared when asked for twice. A few pages on a busy
+      // machine (once, under load, four were not enough); every page shows every matching order.
+      let perCustomerStill = await step(4);
+      for (let more = 0; more < 4 && perCustomerStill === true; more++) perCustomerStill = await step(2);
+      expect(perCustomerStill).toBe(onPostgres ? false : null);
     } finally {
       later.mockRestore();
     }
