@@ -16,11 +16,17 @@ import { logIn } from './support/login';
 describe('session and access', () => {
   const env = useE2eEnvironment('session');
 
+  /** A new browser context on the login page, the form submitted as `username`. */
+  async function submitLogin(username: string, password: string) {
+    const page = await env.newPage();
+    await page.goto(`${env.server.url}/login`);
+    await logIn(page, username, password);
+    return page;
+  }
+
   describe('account without authorities', () => {
     it('shows the no-permission dialog and 重新登录 returns to the login page', async () => {
-      const page = await env.newPage();
-      await page.goto(`${env.server.url}/login`);
-      await logIn(page, 'noperm', 'noperm123');
+      const page = await submitLogin('noperm', 'noperm123');
 
       const dialog = page.getByRole('dialog').filter({ hasText: '当前工厂暂无权限，请联系管理员分配权限后重新登录' });
       await dialog.waitFor();
@@ -61,9 +67,7 @@ describe('session and access', () => {
     });
 
     it('rejects a wrong password with the server message and stays on the login page', async () => {
-      const page = await env.newPage();
-      await page.goto(`${env.server.url}/login`);
-      await logIn(page, 'admin', 'wrong-password');
+      const page = await submitLogin('admin', 'wrong-password');
       await page.getByText('用户名或密码错误').first().waitFor();
       expect(new URL(page.url()).pathname).toBe('/login');
       await shot(page, 'deep-link-3-wrong-password');
@@ -72,9 +76,7 @@ describe('session and access', () => {
 
   describe('expiring account', () => {
     it('shows 账号到期提醒 with OK disabled for 5 s, then enabled', async () => {
-      const page = await env.newPage();
-      await page.goto(`${env.server.url}/login`);
-      await logIn(page, 'expiring', 'expire123');
+      const page = await submitLogin('expiring', 'expire123');
 
       const dialog = page.getByRole('dialog').filter({ hasText: '账号到期提醒' });
       await dialog.waitFor();
@@ -140,9 +142,7 @@ describe('session and access', () => {
     });
 
     it('remembers the collapsed sidebar, switches factory and logs out', async () => {
-      const page = await env.newPage();
-      await page.goto(`${env.server.url}/login`);
-      await logIn(page, 'admin', 'admin123');
+      const page = await submitLogin('admin', 'admin123');
       await page.waitForURL((url) => url.pathname === '/home');
 
       await page.getByRole('button', { name: '收起菜单' }).click();
