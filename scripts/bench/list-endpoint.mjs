@@ -14,7 +14,7 @@
 // missing), or from a Node client with BENCH_LOAD_CLIENT=node or where wrk cannot be had.
 // BENCH_CLIENT_NICE (-10): the niceness wrk runs at (0: the same as the server and its database).
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -22,6 +22,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { repoRoot } from '../build-if-needed.mjs';
 import { freePort, startRealServer } from '../../tests/support/real-server.mjs';
+import { serverPid } from './bench-support.mjs';
 
 const ROWS = Number(process.env.BENCH_LIST_ROWS ?? 200_000);
 const REQUESTS = Number(process.env.BENCH_LIST_REQUESTS ?? 200);
@@ -188,11 +189,34 @@ const loadClient = () => (wrkPath() ? `wrk, 1 thread, nice ${wrkNice()}` : 'Node
  * connection per client): the load costs the machine a fraction of what a Node client costs, so
  * the 2 cores go to the server and its database as they would with clients on other machines.
  */
-async function underLoad(listUrl, headers, query) {
+async function underLoad(listUrl, headers, query, serverPid) {
   // A page is checked for a success envelope first: wrk only counts transport errors and non-2xx.
   await listOnce(listUrl, headers, query);
   if (WARMUP_SECONDS > 0) await loadFor(listUrl, headers, query, WARMUP_SECONDS);
-  return loadFor(listUrl, headers, query, SECONDS);
+  const before = serverPid ? mainThreadNs(serverPid) : null;
+  const started = process.hrtime.bigint();
+  const result = await loadFor(listUrl, headers, query, SECONDS);
+  const after = before ? mainThreadNs(serverPid) : null;
+  if (before && after) {
+    const wall = Number(process.hrtime.bigint() - started);
+    result.thread = { run: (after.run - before.run) / wall, wait: (after.wait - before.wait) / wall };
+  }
+  return result;
+}
+
+/**
+ * Nanoseconds a process's main thread has run on a core and waited in a run queue for one
+ * (/proc/PID/task/PID/schedstat), or null where the kernel does not keep them. The server's one
+ * JavaScript thread is the busiest stage under load: the time it waited for a core while ready to
+ * run (the database's processes or the client held both) is throughput the server never had.
+ */
+function mainThreadNs(pid) {
+  try {
+    const [run, wait] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').trim().split(/\s+/).map(Number);
+    return Number.isFinite(run) && Number.isFinite(wait) ? { run, wait } : null;
+  } catch {
+    return null;
+  }
 }
 
 async function loadFor(listUrl, headers, query, seconds) {
@@ -241,12 +265,19 @@ async function underLoadNode(listUrl, headers, query, seconds) {
 
 function printLoad(name, r) {
   console.log(
-    `    ${padWide(name, 34)} ${r.rps.toFixed(0).padStart(5)} req/s  p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  p99 ${ms(r.p99)}${r.errors ? `  errors ${r.errors}` : ''}`,
+    `    ${padWide(name, 34)} ${r.rps.toFixed(0).padStart(5)} req/s  p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  p99 ${ms(r.p99)}${r.errors ? `  errors ${r.errors}` : ''}${
+      r.thread ? `  (server thread on a core ${percent(r.thread.run)}, waiting for one ${percent(r.thread.wait)})` : ''
+    }`,
   );
 }
 
-/** Sequential figures of each scenario, then requests/second of the load scenarios, of one list endpoint (the order list bench reuses it). */
-export async function measure(label, baseUrl, list = LIST, scenarios = SCENARIOS, loadScenarios = LOAD_SCENARIOS) {
+const percent = (share) => `${Math.round(share * 100)}%`;
+
+/**
+ * Sequential figures of each scenario, then requests/second of the load scenarios, of one list
+ * endpoint (the order list bench reuses it); with the server's `pid`, how its main thread spent the load.
+ */
+export async function measure(label, baseUrl, list = LIST, scenarios = SCENARIOS, loadScenarios = LOAD_SCENARIOS, { pid } = {}) {
   const headers = await login(baseUrl);
   const listUrl = `${baseUrl}${list}`;
   console.log(`  ${label}: sequential requests, limit=20 (up to ${REQUESTS} or ${SCENARIO_SECONDS} s per scenario)`);
@@ -257,7 +288,7 @@ export async function measure(label, baseUrl, list = LIST, scenarios = SCENARIOS
     );
   }
   console.log(`  ${label}: ${CONCURRENCY} requests in flight for ${SECONDS} s after ${WARMUP_SECONDS} s of the same (${loadClient()})`);
-  for (const scenario of loadScenarios) printLoad(scenario.name, await underLoad(listUrl, headers, scenario.query));
+  for (const scenario of loadScenarios) printLoad(scenario.name, await underLoad(listUrl, headers, scenario.query, pid));
 }
 
 /**
@@ -279,7 +310,7 @@ export async function measureBare(databaseUrl, { script = 'bare-list-server.mjs'
     console.log(`  Reference, same database: bare Fastify + pg ${what}, ${CONCURRENCY} in flight for ${SECONDS} s after ${WARMUP_SECONDS} s of the same (${loadClient()})`);
     for (const scenario of scenarios) {
       for (let i = 0; i < 5; i++) await listOnce(listUrl, {}, scenario.query);
-      printLoad(`bare: ${scenario.name}`, await underLoad(listUrl, {}, scenario.query));
+      printLoad(`bare: ${scenario.name}`, await underLoad(listUrl, {}, scenario.query, child.pid));
     }
   } finally {
     child.kill();
@@ -373,7 +404,7 @@ export function listEndpointReport() {
     name: 'list',
     noun: `${ROWS} users`,
     seed: seedUsers,
-    measure: (label, baseUrl) => measure(label, baseUrl),
+    measure: (label, baseUrl, { dataDir }) => measure(label, baseUrl, LIST, SCENARIOS, LOAD_SCENARIOS, { pid: serverPid(dataDir) }),
     reference: (databaseUrl) => measureBare(databaseUrl),
   });
 }

@@ -128,7 +128,7 @@ export function orderListReport() {
     noun: `${ROWS} orders`,
     seed: seedOrders,
     measure: async (label, baseUrl, where) => {
-      await measure(label, baseUrl, LIST, SCENARIOS, LOAD_SCENARIOS);
+      await measure(label, baseUrl, LIST, SCENARIOS, LOAD_SCENARIOS, { pid: serverPid(where.dataDir) });
       await cpuPerRequest(label, baseUrl, where);
     },
     // What the page alone costs on this machine: the floor under the figures above.
