@@ -13,7 +13,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { loginHeaders, serverPid } from './bench-support.mjs';
-import { listBenchReport, measure, measureBare } from './list-endpoint.mjs';
+import { listBenchReport, measure, measureBare, threadPid } from './list-endpoint.mjs';
 
 const ROWS = Number(process.env.BENCH_ORDER_ROWS ?? 200_000);
 const LIST = '/dps-server/production_order/list';
@@ -128,7 +128,7 @@ export function orderListReport() {
     noun: `${ROWS} orders`,
     seed: seedOrders,
     measure: async (label, baseUrl, where) => {
-      await measure(label, baseUrl, LIST, SCENARIOS, LOAD_SCENARIOS, { pid: serverPid(where.dataDir) });
+      await measure(label, baseUrl, LIST, SCENARIOS, LOAD_SCENARIOS, { pid: threadPid(where.dataDir) });
       await cpuPerRequest(label, baseUrl, where);
     },
     // What the page alone costs on this machine: the floor under the figures above.
