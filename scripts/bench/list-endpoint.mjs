@@ -189,14 +189,14 @@ const loadClient = () => (wrkPath() ? `wrk, 1 thread, nice ${wrkNice()}` : 'Node
  * connection per client): the load costs the machine a fraction of what a Node client costs, so
  * the 2 cores go to the server and its database as they would with clients on other machines.
  */
-async function underLoad(listUrl, headers, query, serverPid) {
+async function underLoad(listUrl, headers, query, pid) {
   // A page is checked for a success envelope first: wrk only counts transport errors and non-2xx.
   await listOnce(listUrl, headers, query);
   if (WARMUP_SECONDS > 0) await loadFor(listUrl, headers, query, WARMUP_SECONDS);
-  const before = serverPid ? mainThreadNs(serverPid) : null;
+  const before = pid ? mainThreadNs(pid) : null;
   const started = process.hrtime.bigint();
   const result = await loadFor(listUrl, headers, query, SECONDS);
-  const after = before ? mainThreadNs(serverPid) : null;
+  const after = before ? mainThreadNs(pid) : null;
   if (before && after) {
     const wall = Number(process.hrtime.bigint() - started);
     result.thread = { run: (after.run - before.run) / wall, wait: (after.wait - before.wait) / wall };
