@@ -117,34 +117,35 @@ const MANUAL_NAME = /^ledger-\d+-doc-([A-Za-z0-9-]+)\.pdf$/;
 /** Contents made once per process: the same name always makes the same bytes. */
 const madeContents = new Map<string, Buffer>();
 
-/** The content of a seeded file by its stored name (null: not one of ours). */
-export function demoFileContent(name: string): Buffer | null {
-  const made = madeContents.get(name);
-  if (made) return made;
+/** What makes a seeded file's content, by its stored name (null: not one of ours); each content is made once. */
+function demoFileMaker(name: string): (() => Buffer) | null {
   const picture = PICTURE_NAME.exec(name);
   const manual = picture ? null : MANUAL_NAME.exec(name);
-  const content = picture ? machinePicture(HUES[Number(picture[1]) % HUES.length]!, Number(picture[2])) : manual ? manualPdf(`${manual[1]} Manual`) : null;
-  if (content) madeContents.set(name, content);
-  return content;
+  if (!picture && !manual) return null;
+  return () => {
+    let content = madeContents.get(name);
+    if (!content) {
+      content = picture ? machinePicture(HUES[Number(picture[1]) % HUES.length]!, Number(picture[2])) : manualPdf(`${manual![1]} Manual`);
+      madeContents.set(name, content);
+    }
+    return content;
+  };
 }
 
-/** The seeded files missing on disk are written again (a fresh DATA_DIR, or tests' temporary file folders). */
+/** The seeded files missing on disk are written again (a fresh DATA_DIR, or tests' temporary file folders); a file on disk is not made. */
 export async function restoreDemoFiles(db: Db, files: { writeMissing(storageKey: string, content: () => Buffer): Promise<boolean> }): Promise<number> {
   const rows = await db.selectFrom('file_object').select('storage_key').where('storage_key', 'like', `%/${SEED_FOLDER}/ledger-%`).execute();
   let written = 0;
   for (const { storage_key: key } of rows) {
-    const name = key.split('/').pop()!;
-    // Made only for a file missing on disk (a restarted server has them all).
-    if (PICTURE_NAME.test(name) || MANUAL_NAME.test(name)) {
-      if (await files.writeMissing(key, () => demoFileContent(name)!)) written += 1;
-    }
+    const make = demoFileMaker(key.split('/').pop()!);
+    if (make && (await files.writeMissing(key, make))) written += 1;
   }
   return written;
 }
 
 /** A file_object row of a seeded file; its bytes are written by restoreDemoFiles when the server starts. */
 async function seedFile(trx: Db, scope: { enterprise_id: number; org_id: number }, userId: number, name: string, originalName: string): Promise<string> {
-  const content = demoFileContent(name)!;
+  const content = demoFileMaker(name)!();
   const url = `${scope.enterprise_id}/${SEED_FOLDER}/${name}`;
   await trx
     .insertInto('file_object')
