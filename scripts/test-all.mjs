@@ -125,6 +125,9 @@ function findPgCtl() {
   return found.sort().pop() ?? null;
 }
 
+/** The throwaway PostgreSQL cluster of the PostgreSQL stage (start / stop). */
+const PG_THROWAWAY = path.join(repoRoot, 'scripts', 'pg-throwaway.sh');
+
 /**
  * Starts the throwaway PostgreSQL and makes the server tests' template database on it
  * (scripts/make-pg-template.ts), while the PGlite stage runs: the template's migration and seed are
@@ -132,9 +135,8 @@ function findPgCtl() {
  * of the PostgreSQL stage, or with why there is none.
  */
 async function preparePostgres() {
-  const script = path.join(repoRoot, 'scripts', 'pg-throwaway.sh');
-  if (!findPgCtl() || !existsSync(script)) return { skipped: 'no PostgreSQL binaries or scripts/pg-throwaway.sh' };
-  const started = await run('bash', [script, 'start'], { capture: true, timeoutMs: 120_000 });
+  if (!findPgCtl() || !existsSync(PG_THROWAWAY)) return { skipped: 'no PostgreSQL binaries or scripts/pg-throwaway.sh' };
+  const started = await run('bash', [PG_THROWAWAY, 'start'], { capture: true, timeoutMs: 120_000 });
   const vars = {};
   for (const m of started.stdout.matchAll(/^(?:export\s+)?(TEST_DATABASE_URL|PG_THROWAWAY_DIR)=['"]?([^'"\n]+)['"]?\s*$/gm)) {
     vars[m[1]] = m[2];
@@ -162,7 +164,7 @@ async function postgresStage(prepared) {
     }
     await vitestStage('server (PostgreSQL)', ['server'], 'vitest-server-postgres.json', vars, STAGE_TIMEOUT_MS, DATABASE_FREE_TESTS.flatMap((glob) => ['--exclude', glob]));
   } finally {
-    if (vars?.TEST_DATABASE_URL) await run('bash', [path.join(repoRoot, 'scripts', 'pg-throwaway.sh'), 'stop'], { env: vars, timeoutMs: 60_000 });
+    if (vars?.TEST_DATABASE_URL) await run('bash', [PG_THROWAWAY, 'stop'], { env: vars, timeoutMs: 60_000 });
   }
 }
 

@@ -1,5 +1,6 @@
 // Helpers shared by the hardening benches (upload-memory.mjs, login-load.mjs): logging in, the
-// server's process and its resident memory, percentiles, and a throwaway PostgreSQL database.
+// server's process, its resident memory and how its main thread ran, percentiles, and a throwaway
+// PostgreSQL database.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -37,6 +38,21 @@ export function statusKb(pid, key) {
 }
 
 /**
+ * Nanoseconds a process's main thread has run on a core and waited in a run queue for one
+ * (/proc/PID/task/PID/schedstat), or null where the kernel does not keep them. The server's one
+ * JavaScript thread is the busiest stage under load: the time it waited for a core while ready to
+ * run (the database's processes or the client held both) is throughput the server never had.
+ */
+export function mainThreadNs(pid) {
+  try {
+    const [run, wait] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').trim().split(/\s+/).map(Number);
+    return Number.isFinite(run) && Number.isFinite(wait) ? { run, wait } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The process running the server: `tsx` starts node in a child, so this is the deepest process
  * running server/src/main.ts whose environment carries the server's DATA_DIR.
  */
@@ -58,6 +74,15 @@ export function serverPid(dataDir) {
   const leaves = [...found.keys()].filter((pid) => !parents.has(pid));
   if (leaves.length !== 1) throw new Error(`cannot tell the server process apart (candidates: ${[...found.keys()].join(', ') || 'none'})`);
   return leaves[0];
+}
+
+/** The server process of a data directory for its thread figures, or undefined where it cannot be told apart (they are left out). */
+export function threadPid(dataDir) {
+  try {
+    return serverPid(dataDir);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Runs `work` while sampling the pid's VmRSS every 50 ms: its result, RSS before and peak (KiB). */

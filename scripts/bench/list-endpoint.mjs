@@ -14,7 +14,7 @@
 // missing), or from a Node client with BENCH_LOAD_CLIENT=node or where wrk cannot be had.
 // BENCH_CLIENT_NICE (-10): the niceness wrk runs at (0: the same as the server and its database).
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -22,7 +22,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { repoRoot } from '../build-if-needed.mjs';
 import { freePort, startRealServer } from '../../tests/support/real-server.mjs';
-import { serverPid } from './bench-support.mjs';
+import { loginHeaders, mainThreadNs, ms, percentile, threadPid } from './bench-support.mjs';
 
 const ROWS = Number(process.env.BENCH_LIST_ROWS ?? 200_000);
 const REQUESTS = Number(process.env.BENCH_LIST_REQUESTS ?? 200);
@@ -54,8 +54,6 @@ const LOAD_SCENARIOS = [SCENARIOS[0], SCENARIOS[2]];
 const SURNAMES = [...'张王李赵刘陈杨黄吴周徐孙马朱胡郭何高林罗'];
 const GIVEN = [...'伟芳娜敏静丽强磊军洋勇艳杰涛明超秀霞平刚桂英华'];
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const ms = (value) => `${value.toFixed(1)} ms`;
 /** padEnd by terminal width (CJK characters take two columns). */
 const padWide = (text, width) => text + ' '.repeat(Math.max(0, width - [...text].reduce((n, ch) => n + (ch.charCodeAt(0) > 0x2e80 ? 2 : 1), 0)));
 
@@ -107,18 +105,6 @@ export async function seedUsers(query) {
   }
   await query('analyze', []);
   return Date.now() - started;
-}
-
-async function login(baseUrl) {
-  const res = await fetch(`${baseUrl}/base/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'admin123' }),
-  });
-  const body = await res.json();
-  if (!body.success) throw new Error(`admin login failed: ${JSON.stringify(body)}`);
-  const token = body.data.access_token;
-  return { Authorization: `bearer ${token}`, access_token: token };
 }
 
 async function listOnce(listUrl, headers, query) {
@@ -204,21 +190,6 @@ async function underLoad(listUrl, headers, query, pid) {
   return result;
 }
 
-/**
- * Nanoseconds a process's main thread has run on a core and waited in a run queue for one
- * (/proc/PID/task/PID/schedstat), or null where the kernel does not keep them. The server's one
- * JavaScript thread is the busiest stage under load: the time it waited for a core while ready to
- * run (the database's processes or the client held both) is throughput the server never had.
- */
-function mainThreadNs(pid) {
-  try {
-    const [run, wait] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').trim().split(/\s+/).map(Number);
-    return Number.isFinite(run) && Number.isFinite(wait) ? { run, wait } : null;
-  } catch {
-    return null;
-  }
-}
-
 async function loadFor(listUrl, headers, query, seconds) {
   const WRK = wrkPath();
   if (WRK) {
@@ -273,21 +244,12 @@ function printLoad(name, r) {
 
 const percent = (share) => `${Math.round(share * 100)}%`;
 
-/** The server process of a data directory for its thread figures, or undefined where it cannot be told apart (they are left out). */
-export function threadPid(dataDir) {
-  try {
-    return serverPid(dataDir);
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Sequential figures of each scenario, then requests/second of the load scenarios, of one list
  * endpoint (the order list bench reuses it); with the server's `pid`, how its main thread spent the load.
  */
 export async function measure(label, baseUrl, list = LIST, scenarios = SCENARIOS, loadScenarios = LOAD_SCENARIOS, { pid } = {}) {
-  const headers = await login(baseUrl);
+  const headers = await loginHeaders(baseUrl);
   const listUrl = `${baseUrl}${list}`;
   console.log(`  ${label}: sequential requests, limit=20 (up to ${REQUESTS} or ${SCENARIO_SECONDS} s per scenario)`);
   for (const scenario of scenarios) {

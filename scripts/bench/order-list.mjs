@@ -12,8 +12,8 @@
 // and the BENCH_LIST_* timing knobs.
 import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
-import { loginHeaders, serverPid } from './bench-support.mjs';
-import { listBenchReport, measure, measureBare, threadPid } from './list-endpoint.mjs';
+import { loginHeaders, serverPid, threadPid } from './bench-support.mjs';
+import { listBenchReport, measure, measureBare } from './list-endpoint.mjs';
 
 const ROWS = Number(process.env.BENCH_ORDER_ROWS ?? 200_000);
 const LIST = '/dps-server/production_order/list';
