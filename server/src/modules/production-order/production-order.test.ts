@@ -76,10 +76,6 @@ async function seeded(status: number, count = 1): Promise<ProductionOrderListRow
   return picked;
 }
 
-/**
- * The plan of the page this connection kept last (a page asked for again runs as a statement with its
- * values written in, lib/list-query.ts): the plan every repeat of it uses, as JSON text.
- */
 /** The SQL of the page statement last kept prepared on `connection`. */
 async function keptPageStatement(connection: Db): Promise<string> {
   const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements where name like 'mes_page_%' order by prepare_time`.execute(connection);
@@ -87,6 +83,10 @@ async function keptPageStatement(connection: Db): Promise<string> {
   return rows.at(-1)!.statement.replace(/^prepare \w+ as /, '');
 }
 
+/**
+ * The plan of the page this connection kept last (a page asked for again runs as a statement with its
+ * values written in, lib/list-query.ts): the plan every repeat of it uses, as JSON text.
+ */
 async function keptPagePlan(connection: Db): Promise<string> {
   const { rows: plans } = await sql<{ 'QUERY PLAN': unknown }>`explain (format json) ${sql.raw(await keptPageStatement(connection))}`.execute(connection);
   return JSON.stringify(plans[0]!['QUERY PLAN']);
