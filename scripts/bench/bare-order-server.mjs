@@ -8,8 +8,8 @@
 // prepared on the connection, planned for its values (plan_cache_mode force_custom_plan); the same
 // values asked for again run with the values written in, planned once per connection, as the
 // server's repeated pages do (server/src/db/prepared.ts). A customer page in the default order finds its keys per matching
-// customer when at most 8 match (production_order_customer, migration 0033; lib/list-query.ts `narrowBy`), and the page travels as one JSON
-// text, read back to the same values (prepared.ts `rowsAsJson`), as the server's do.
+// customer when at most 8 match (production_order_customer, migration 0033; lib/list-query.ts `narrowBy`), and each row is the JSON
+// text kept on the order (migration 0035), sent as it is, as the server's are.
 // Run as `DATABASE_URL=… PORT=… node scripts/bench/bare-order-server.mjs`; prints `listening` when up.
 // Bounds in the factory's zone, as the server reads them (its FACTORY_TIME_ZONE default).
 process.env.TZ = 'Asia/Shanghai';
@@ -32,26 +32,9 @@ const seen = new Set();
 const literal = (value) => `'${String(value).replaceAll("'", "''")}'`;
 const app = Fastify();
 
-/** The row columns (expression, output name), as the server's list row has them. */
-const SELECTED = [
-  ['o.id', 'id'], ['o.order_no', 'orderNo'], ['o.erp_order_no', 'erpOrderNo'], ['o.source', 'source'], ['o.customer_name', 'customerName'],
-  ['o.product_name', 'productName'], ['o.length_mm', 'lengthMm'], ['o.width_mm', 'widthMm'], ['o.height_mm', 'heightMm'], ['o.quantity', 'quantity'],
-  ['o.unit', 'unit'], ['o.good_qty', 'goodQty'], [`to_char(o.delivery_date, 'YYYY-MM-DD')`, 'deliveryDate'], ['o.urgency', 'urgency'], ['o.status', 'status'],
-  ['o.suspended_from', 'suspendedFrom'], ['o.schedule_state', 'scheduleState'], ['o.issue_state', 'issueState'], ['o.production_state', 'productionState'],
-  ['o.revoked', 'revoked'], ['o.warning_count', 'changeWarnings'], ['o.report_count > 0', 'hasReports'], ['o.issued_count > 0', 'hasIssued'], ['o.created_at', 'createTime'],
-];
-const COLUMNS = SELECTED.map(([expression, name]) => `${expression} as "${name}"`).join(', ');
+/** The list row: the JSON text kept on the order (migration 0035) with createTime appended in the factory's zone, as the server selects it. */
+const COLUMNS = `left(o.list_row, -1) || ',"createTime":"' || to_char(o.created_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') || '"}' as "listRow"`;
 const SORTS = { deliveryDate: 'o.delivery_date', createTime: 'o.created_at' };
-/** The output names of COLUMNS, in order; createTime (timestamptz) travels as text and is parsed as pg parses it. */
-const NAMES = SELECTED.map(([, name]) => name);
-const parseStamp = pg.types.getTypeParser(1184, 'text');
-const asJson = (text) =>
-  `select json_agg(json_build_array(${NAMES.map((name, index) => (name === 'createTime' ? `c${index}::text` : `c${index}`)).join(', ')}))::text as r from (${text}) as rows(${NAMES.map((_, index) => `c${index}`).join(', ')})`;
-/** A row from its JSON array, as one object literal (what the server's db/prepared.ts `rowReader` writes). */
-const readRow = new Function(
-  'parseStamp',
-  `return (v) => ({ ${NAMES.map((name, index) => `${JSON.stringify(name)}: ${name === 'createTime' ? `v[${index}] === null ? null : parseStamp(v[${index}])` : `v[${index}]`}`).join(', ')} })`,
-)(parseStamp);
 
 /** Customer filters by whether at most 8 customers match (the server's NARROW_MAX_TEXTS), counted once (the server recounts every 10 s). */
 const fewByPattern = new Map();
@@ -63,7 +46,7 @@ const fewCustomers = (customerName) => {
   return fewByPattern.get(customerName);
 };
 
-app.get('/list', async (request) => {
+app.get('/list', async (request, reply) => {
   const { page = '1', limit = '20', status, customerName, deliveryDateStart, deliveryDateEnd, sort = 'createTime,desc' } = /** @type {Record<string, string>} */ (request.query);
   const params = [false, ENTERPRISE, ORG];
   const where = ['o.revoked = $1', 'o.enterprise_id = $2', 'o.org_id = $3'];
@@ -81,17 +64,16 @@ app.get('/list', async (request) => {
   const keys = `with matched as (select t.customer_name as text from production_order_customer t where t.enterprise_id = $2 and t.org_id = $3 and t.customer_name like ${pattern})
     select l.__key from matched inner join lateral (select o.id as __key, o.created_at as __sort from production_order o where ${where.join(' and ')} and o.customer_name = matched.text order by ${order} limit ${reach}) as l on true
     order by l.__sort ${direction === 'desc' ? 'desc' : 'asc'}, l.__key ${direction === 'desc' ? 'desc' : 'asc'} ${paging}`;
-  const text = asJson(
-    reach
-      ? `select ${COLUMNS} from production_order o where o.revoked = $1 and o.enterprise_id = $2 and o.org_id = $3 and o.id in (${keys}) order by ${order}`
-      : `select ${COLUMNS} from production_order o where ${where.join(' and ')} order by ${order} ${paging}`,
-  );
+  const text = reach
+    ? `select ${COLUMNS} from production_order o where o.revoked = $1 and o.enterprise_id = $2 and o.org_id = $3 and o.id in (${keys}) order by ${order}`
+    : `select ${COLUMNS} from production_order o where ${where.join(' and ')} order by ${order} ${paging}`;
   const again = `${text}\0${JSON.stringify(params)}`;
   const run = seen.has(again) ? { text: text.replace(/\$(\d+)/g, (_, n) => literal(params[Number(n) - 1])), values: [] } : { text, values: params };
   seen.add(again);
   if (!names.has(run.text)) names.set(run.text, `bare_${names.size}`);
   const { rows } = await pool.query({ name: names.get(run.text), ...run });
-  return { resultCode: 1000, resultData: { list: rows[0].r === null ? [] : JSON.parse(rows[0].r).map(readRow), total: null, page: Number(page), limit: Number(limit) } };
+  const list = rows.map((row) => row.listRow).join(',');
+  return reply.type('application/json; charset=utf-8').send(`{"resultCode":1000,"resultData":{"list":[${list}],"total":null,"page":${Number(page)},"limit":${Number(limit)}}}`);
 });
 
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });

@@ -12,6 +12,8 @@ import type { AlertSender } from './modules/device-repair/alert-sender';
 import { migrateToLatest, openDatabase, type Database, type Db } from './db';
 import { seedIfEmpty } from './db/seed';
 import { databasePubSub } from './lib/pubsub';
+import type { JsonText } from './lib/endpoint';
+import type { PageResult } from '@core/contracts/common';
 import { multipart } from './test-multipart';
 import { createDatabaseSql, pgliteTemplate } from './test-template';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
@@ -274,4 +276,9 @@ export async function sheetRows(payload: Buffer): Promise<unknown[][]> {
   const rows: unknown[][] = [];
   workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
   return rows;
+}
+
+/** A page a service answered as JSON text (lib/endpoint.ts JsonText), read as the client reads it. */
+export function parsedPage<T>(json: JsonText): PageResult<T> {
+  return JSON.parse(json.text) as PageResult<T>;
 }

@@ -159,6 +159,11 @@ const AS_JSON = new Set([16, 20, 21, 23, 25, 1043, 19, 114, 3802]);
  * column of any other type travels as before.
  */
 const AS_TEXT = new Set([700, 701, 1700, 1082, 1083, 1114, 1184, 1005, 1007, 1016, 1009, 1015]);
+/**
+ * A page of one column travels as it is: pg decodes one value a row either way, and as JSON a text
+ * (the order list's rows, JSON texts themselves) would only be escaped and read back.
+ */
+const MIN_JSON_COLUMNS = 2;
 /** PostgreSQL's most arguments of a function (json_build_array). */
 const MAX_JSON_COLUMNS = 100;
 /** The one column of the one row of a page that travels as JSON. */
@@ -196,7 +201,7 @@ const rowsAsJsonByText = new Map<string, RowsAsJson | null>();
  * the columns of the page's first result.
  */
 function rowsAsJson(name: string, fields: Field[], typeParser: TypeParser): RowsAsJson | null {
-  if (fields.length === 0 || fields.length > MAX_JSON_COLUMNS) return null;
+  if (fields.length < MIN_JSON_COLUMNS || fields.length > MAX_JSON_COLUMNS) return null;
   if (!fields.every((field) => AS_JSON.has(field.dataTypeID) || AS_TEXT.has(field.dataTypeID))) return null;
   const aliases = fields.map((_, index) => `c${index + 1}`);
   const values = fields.map((field, index) => (AS_TEXT.has(field.dataTypeID) ? `${aliases[index]}::text` : aliases[index]));

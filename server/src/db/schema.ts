@@ -190,6 +190,8 @@ type Int = ColumnType<number, number | undefined, number>;
 type Flag = ColumnType<boolean, boolean | undefined, boolean>;
 /** A count the database keeps by trigger: read only. */
 type TriggerCount = ColumnType<number, never, never>;
+/** Text written by a trigger only, never by the server. */
+type TriggerText = ColumnType<string, never, never>;
 /** numeric columns come back as strings from both engines. */
 type Numeric = ColumnType<string, number | string | undefined, number | string>;
 
@@ -760,6 +762,8 @@ export interface ProductionOrderTable extends ScopedRow {
   warning_count: TriggerCount;
   report_count: TriggerCount;
   issued_count: TriggerCount;
+  /** Its row of the order lists as JSON text, without createTime (trigger, migration 0035). */
+  list_row: TriggerText;
 }
 
 /** One step of an order's own flow; status per spec §4 operation status (0,1,2,3,6,7). */

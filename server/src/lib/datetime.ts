@@ -1,3 +1,5 @@
+import { sql, type RawBuilder } from 'kysely';
+
 function pad(value: number): string {
   return String(value).padStart(2, '0');
 }
@@ -10,6 +12,16 @@ export function formatDate(date: Date): string {
 /** `yyyy-MM-dd HH:mm:ss` in server local time, as every API returns times. */
 export function formatDateTime(date: Date): string {
   return `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}
+
+/**
+ * formatDateTime's text of a timestamptz column, written by the database: in the zone the server
+ * writes times in (its own, which main.ts sets from FACTORY_TIME_ZONE; the database session's zone
+ * plays no part), seconds cut as getSeconds cuts them. For rows that travel as JSON text.
+ */
+export function dateTimeText(column: string): RawBuilder<string> {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return sql<string>`to_char(${sql.ref(column)} at time zone ${zone}, 'YYYY-MM-DD HH24:MI:SS')`;
 }
 
 /** A row's `createTime`/`updateTime` as every API returns them (from `created_at`/`updated_at` or their camelCase aliases). */

@@ -2,7 +2,8 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EVENT_STREAM, FILE, type Endpoint, type RequestOf } from '@core/contracts/endpoint';
-import { familyOf, ok, type Family } from '../plugins/envelopes';
+import type { PageResult } from '@core/contracts/common';
+import { familyOf, ok, okText, type Family } from '../plugins/envelopes';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -42,10 +43,27 @@ export function envelopeSchema(family: Family, data: TSchema): TSchema {
   }
 }
 
-/** What a handler returns: the declared result (void for NoData), or the reply it has sent itself (downloads, 401). */
-export type ResultOf<E extends Endpoint> = (E['response'] extends TSchema ? Static<E['response']> | void : unknown) | FastifyReply;
+/**
+ * A result already written as JSON text (rows the database keeps as JSON, e.g. the order list's):
+ * `mount` sends it inside the family envelope as it is, neither parsed nor serialised again. The
+ * handler answers for its shape; tests still check it against the declared response.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+/** A page whose rows are JSON texts, as the JSON text of the PageResult they make. */
+export function pageAsJson(page: PageResult<string>): JsonText {
+  return new JsonText(`{"list":[${page.list.join(',')}],"total":${page.total},"page":${page.page},"limit":${page.limit}}`);
+}
+
+/** What a handler returns: the declared result (void for NoData) or it as JSON text, or the reply it has sent itself (downloads, 401). */
+export type ResultOf<E extends Endpoint> = (E['response'] extends TSchema ? Static<E['response']> | JsonText | void : unknown) | FastifyReply;
 /** A JSON endpoint's handler: returns the result; `mount` wraps it in the family envelope. */
 export type Handler<E extends Endpoint> = (request: FastifyRequest<RequestOf<E>>, reply: FastifyReply) => Promise<ResultOf<E>>;
+
+/** The content type Fastify gives the JSON it serialises (a string with it is sent as it is). */
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 function checked(endpoint: Endpoint, response: TSchema, result: unknown): void {
   if (Value.Check(response, result)) return;
@@ -80,6 +98,10 @@ export function mount<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
         : async (request, reply) => {
             const result = (await handler(request, reply)) ?? null;
             if (reply.sent) return reply; // answered already (e.g. 401 from a failed refresh)
+            if (result instanceof JsonText) {
+              if (app.checkResponses) checked(endpoint, response, JSON.parse(result.text));
+              return reply.type(JSON_TYPE).send(okText(family, result.text));
+            }
             if (app.checkResponses) checked(endpoint, response, result);
             return ok(family, result);
           },

@@ -7,7 +7,9 @@ import { Type } from '@sinclair/typebox';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, loginAs, type TestApp } from '../test-support';
-import { AppError } from './envelopes';
+import { get } from '@core/contracts/endpoint';
+import { JsonText, mount } from '../lib/endpoint';
+import { AppError, ok, okText, type Family } from './envelopes';
 
 let t: TestApp;
 let staticDir: string;
@@ -53,6 +55,12 @@ beforeAll(async () => {
         resultCode: 1000,
         resultData: 'exported',
       }));
+      // Results already written as JSON text, in each family's envelope; the last one outside its declared shape.
+      const Pair = Type.Object({ name: Type.String(), count: Type.Integer() });
+      mount(app, get('/dps-server/test/json-text', { response: Pair, session: true }), async () => new JsonText('{"name":"纸箱\\"一号\\"","count":3}'));
+      mount(app, get('/base/test/json-text', { response: Pair, session: true }), async () => new JsonText('{"name":"纸板","count":4}'));
+      mount(app, get('/dps-server/platform/user_config/test/json-text', { response: Pair, session: true }), async () => new JsonText('{"name":"配置","count":5}'));
+      mount(app, get('/dps-server/test/json-text-wrong', { response: Pair, session: true }), async () => new JsonText('{"name":"纸箱","count":"三"}'));
       app.get<{ Querystring: { page: number } }>(
         '/dps-server/test/page',
         { schema: { querystring: Type.Object({ page: Type.Integer({ title: '页码', minimum: 1 }) }) } },
@@ -105,6 +113,25 @@ describe('error handler', () => {
     expect(good.json()).toEqual({ resultCode: 1000, resultData: 3 });
     const bad = await t.app.inject({ method: 'GET', url: '/dps-server/test/page?page=0', headers: bearer(token) });
     expect(bad.json()).toEqual({ resultCode: 4000, resultMsg: '页码不能小于1' });
+  });
+
+  it('sends a result written as JSON text inside its family’s envelope as it is, still checked against the declared response', async () => {
+    for (const family of ['base', 'succeed', 'result'] as Family[]) {
+      const data = { name: '纸箱 "一号" \\ 😀', count: 3, rows: [null, true, 1.5] };
+      expect(JSON.parse(okText(family, JSON.stringify(data)))).toEqual(ok(family, data));
+    }
+    const token = await loginAs(t.app, 'admin', 'admin123');
+    const answers = await Promise.all(
+      ['/dps-server/test/json-text', '/base/test/json-text', '/dps-server/platform/user_config/test/json-text'].map((url) => t.app.inject({ method: 'GET', url, headers: bearer(token) })),
+    );
+    expect(answers.map((answer) => answer.headers['content-type'])).toEqual(Array(3).fill('application/json; charset=utf-8'));
+    expect(answers.map((answer) => answer.json())).toEqual([
+      { resultCode: 1000, resultData: { name: '纸箱"一号"', count: 3 } },
+      { success: true, code: 200, data: { name: '纸板', count: 4 } },
+      { succeed: true, body: { name: '配置', count: 5 } },
+    ]);
+    const wrong = await t.app.inject({ method: 'GET', url: '/dps-server/test/json-text-wrong', headers: bearer(token) });
+    expect(wrong.json()).toEqual({ resultCode: 5000, resultMsg: '服务器内部错误' });
   });
 
   it('answers malformed JSON with 4000 and no parser detail', async () => {

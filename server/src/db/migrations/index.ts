@@ -27,6 +27,7 @@ import { sessionNotify } from './0031_session_notify';
 import { orderListCovering } from './0032_order_list_covering';
 import { orderCustomers } from './0033_order_customers';
 import { orderCustomerDays } from './0034_order_customer_days';
+import { orderListRow } from './0035_order_list_row';
 
 /** Every migration in order; names sort lexically and must never change once shipped. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0032_order_list_covering': orderListCovering,
   '0033_order_customers': orderCustomers,
   '0034_order_customer_days': orderCustomerDays,
+  '0035_order_list_row': orderListRow,
 };

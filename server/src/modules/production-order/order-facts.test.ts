@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, orderFactsOutOfStep, rowId, type TestApp } from '../../test-support';
+import { ProductionOrderListRow } from '@core/contracts/work-order/order';
+import { createTestApp, orderFactsOutOfStep, parsedPage, rowId, type TestApp } from '../../test-support';
 import { createOrder } from './order-core';
 import { ProductionOrderService } from './production-order.service';
 
@@ -8,7 +10,8 @@ import { ProductionOrderService } from './production-order.service';
  * kind of row change of warnings, reports and operations — one row or many in one statement, a row
  * moved to another order, rows cascading away with their order — leaves them equal to the rows.
  * (The suites of the writers — work-report, schedule, erp, production-order — check the same after
- * each of their tests: checkOrderFactsAfterEach.)
+ * each of their tests: checkOrderFactsAfterEach.) The order's row of the lists, kept on the order as
+ * JSON text by another trigger (migration 0035), is its detail's row at every step.
  */
 let t: TestApp;
 const CARTON = { enterpriseId: 8888, orgId: 1001, userId: 1 };
@@ -39,9 +42,23 @@ async function newOrder(): Promise<{ id: number; operations: number[] }> {
   return { id, operations: operations.map((operation) => operation.id) };
 }
 
+const LIST_FIELDS = Object.keys(ProductionOrderListRow.properties).sort();
+
+/** The order's row as the list answers it (the JSON text kept on the order), checked to be its detail's row field for field (read from its columns). */
+async function listRow(id: number): Promise<ProductionOrderListRow> {
+  const service = new ProductionOrderService(t.db);
+  const detail = await service.detail(CARTON, id);
+  const listed = parsedPage<ProductionOrderListRow>(await service.list(CARTON, { orderNo: detail.orderNo, limit: '100' })).list.find((row) => row.id === id);
+  expect(Object.keys(listed ?? {}).sort()).toEqual(LIST_FIELDS);
+  expect(listed).toEqual(Object.fromEntries(LIST_FIELDS.map((field) => [field, detail[field as keyof typeof detail]])));
+  return listed!;
+}
+
 async function facts(id: number) {
+  const { changeWarnings, hasReports, hasIssued } = await listRow(id);
   const row = await t.db.selectFrom('production_order').select(['warning_count', 'report_count', 'issued_count']).where('id', '=', id).executeTakeFirstOrThrow();
   expect(await orderFactsOutOfStep(t.db)).toEqual([]);
+  expect([changeWarnings, hasReports, hasIssued]).toEqual([row.warning_count, row.report_count > 0, row.issued_count > 0]);
   return [row.warning_count, row.report_count, row.issued_count];
 }
 
@@ -133,8 +150,27 @@ describe('order list facts', () => {
     await t.db.insertInto('work_report').values((report(order.id, order.operations[0]!, `FR${counter}l`))).execute();
     await t.db.insertInto('order_change_warning').values({ enterprise_id: 8888, org_id: 1001, order_id: order.id, erp_version: 2, changes: JSON.stringify([]) }).execute();
     const service = new ProductionOrderService(t.db);
-    const listed = (await service.list(CARTON, { orderNo: `FACT${counter}` })).list;
+    const listed = parsedPage<ProductionOrderListRow>(await service.list(CARTON, { orderNo: `FACT${counter}` })).list;
     expect(listed.map((row) => [row.changeWarnings, row.hasReports, row.hasIssued])).toEqual([[1, true, true]]);
     expect(await service.detail(CARTON, order.id)).toMatchObject({ changeWarnings: 1, hasReports: true, hasIssued: true });
+  });
+});
+
+describe('the order list row kept on the order', () => {
+  it('is its detail’s row with any text, a null, large numbers and the creation time in the server’s zone', async () => {
+    const order = await newOrder();
+    const customerName = '引号"反斜杠\\ 换行\n制表\t</script> 😀';
+    await t.db
+      .updateTable('production_order')
+      .set({ customer_name: customerName, product_name: 'Ω≈ç√', unit: '片', quantity: 2147483647, good_qty: 77, delivery_date: '2027-02-28', urgency: 3 })
+      .set({ status: 10, suspended_from: 4, schedule_state: 1, issue_state: 2, production_state: 1, length_mm: 0 })
+      .where('id', '=', order.id)
+      .execute();
+    expect(await listRow(order.id)).toMatchObject({ customerName, quantity: 2147483647, deliveryDate: '2027-02-28', status: 10, suspendedFrom: 4 });
+    // Just before midnight UTC: in the server's zone (Asia/Shanghai in the tests) the next morning; the fraction is cut, not rounded.
+    await sql`update production_order set created_at = '2026-03-01 23:30:59.999+00' where id = ${order.id}`.execute(t.db);
+    expect((await listRow(order.id)).createTime).toBe('2026-03-02 07:30:59');
+    await t.db.updateTable('production_order').set({ suspended_from: null, status: 4 }).where('id', '=', order.id).execute();
+    expect(await listRow(order.id)).toMatchObject({ suspendedFrom: null, status: 4 });
   });
 });

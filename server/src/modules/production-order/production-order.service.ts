@@ -15,12 +15,12 @@ import {
   type ProductionOrderRow,
   type UpdateProductionOrderRequest,
 } from '@core/contracts/work-order/order';
-import type { PageResult } from '@core/contracts/common';
 import type { ImportResult } from '@core/contracts/files';
 import type { Db } from '../../db';
 import { recordOperation, type OperationContext } from '../../db/operation-log';
 import type { FieldChange } from '../../db/schema';
-import { formatDateTime } from '../../lib/datetime';
+import { dateTimeText, formatDateTime } from '../../lib/datetime';
+import { pageAsJson, type JsonText } from '../../lib/endpoint';
 import { conflict } from '../../lib/errors';
 import type { ExportColumn } from '../../lib/excel-export';
 import { ImportMessages, importDay, runImport, type ImportColumn } from '../../lib/excel-import';
@@ -106,18 +106,16 @@ function orderQuery(db: Db) {
 }
 type OrderRow = RowOf<typeof orderQuery>;
 
-/** The columns of a list row (ProductionOrderListRow) only. */
+/**
+ * A list row (ProductionOrderListRow) as JSON text: the order's `list_row`, kept by a trigger
+ * (migration 0035), with `createTime` appended in the server's zone, as formatDateTime writes it.
+ * A page's rows go into the response as they are (`pageAsJson`).
+ */
 function orderListQuery(db: Db) {
   return db
     .selectFrom('production_order as o')
-    .select([
-      'o.id', 'o.order_no', 'o.erp_order_no', 'o.source', 'o.customer_name', 'o.product_name', 'o.length_mm', 'o.width_mm', 'o.height_mm',
-      'o.quantity', 'o.unit', 'o.good_qty', 'o.urgency', 'o.status', 'o.suspended_from', 'o.schedule_state', 'o.issue_state',
-      'o.production_state', 'o.revoked', 'o.created_at',
-    ])
-    .select(orderFacts);
+    .select(sql<string>`left(o.list_row, -1) || ',"createTime":"' || ${dateTimeText('o.created_at')} || '"}'`.as('listRow'));
 }
-type OrderListRowOf = RowOf<typeof orderListQuery>;
 
 /** The base query of each list (never orders in the recycling bin). */
 function listQuery(db: Db, kind: OrderListKind) {
@@ -127,7 +125,8 @@ function listQuery(db: Db, kind: OrderListKind) {
   return query;
 }
 
-function toListRow(row: OrderListRowOf): ProductionOrderListRow {
+/** The list row of a whole order, as the trigger writes it into `list_row` (the detail carries it too). */
+function toListRow(row: OrderRow): ProductionOrderListRow {
   return {
     id: row.id,
     orderNo: row.order_no,
@@ -273,11 +272,17 @@ export class ProductionOrderService {
   /** The three lists' base queries, built once (Kysely builders are immutable; building one per request cost ~0.06 ms). */
   private readonly lists = new Map<OrderListKind, ReturnType<typeof listQuery>>();
 
-  list(scope: Scope, params: ListParams, kind: OrderListKind = 'all'): Promise<PageResult<ProductionOrderListRow>> {
+  /** A page of ProductionOrderListRow, its rows as PostgreSQL keeps them (JSON text, never parsed here). */
+  async list(scope: Scope, params: ListParams, kind: OrderListKind = 'all'): Promise<JsonText> {
     let base = this.lists.get(kind);
     if (!base) this.lists.set(kind, (base = listQuery(this.db, kind)));
     const narrowBy = kind === 'all' ? ALL_ORDERS_BY_CUSTOMER : ORDER_CUSTOMERS;
-    return runList(this.db, base, ORDER_LIST, scope, params, toListRow, { oneRowPerKey: true, coveredFilters: ORDER_COVERED_FILTERS, narrowBy });
+    const page = await runList(this.db, base, ORDER_LIST, scope, params, (row) => row.listRow, {
+      oneRowPerKey: true,
+      coveredFilters: ORDER_COVERED_FILTERS,
+      narrowBy,
+    });
+    return pageAsJson(page);
   }
 
   /** Whole orders (the export's columns) of the list's filters. */

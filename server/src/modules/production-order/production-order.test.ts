@@ -22,7 +22,7 @@ import { multipart } from '../../test-multipart';
 import type { Db } from '../../db';
 import { TEXT_COUNT_REUSE_MS } from '../../lib/list-query';
 import { ProductionOrderService } from './production-order.service';
-import { checkOrderFactsAfterEach, bearer, expectImportRefused, loginAs, sheetRows, type TestApp, uploadXlsx, useTwoFactoryApp } from '../../test-support';
+import { checkOrderFactsAfterEach, bearer, parsedPage, expectImportRefused, loginAs, sheetRows, type TestApp, uploadXlsx, useTwoFactoryApp } from '../../test-support';
 
 let t: TestApp;
 /** admin in 示例纸箱厂 (1001) */
@@ -377,7 +377,7 @@ describe('lists, filters and export', () => {
     const created: number[] = [];
     const add = async (customerName: string) => created.push((await data(post<{ id: number }>(planner, P.create, order({ customerName })))).id);
     await add('稳记纸品01');
-    const ids = async (db: Db) => (await new ProductionOrderService(db).list(scope, { customerName: '稳记', limit: '20' })).list.map((row) => row.id);
+    const ids = async (db: Db) => parsedPage<ProductionOrderListRow>(await new ProductionOrderService(db).list(scope, { customerName: '稳记', limit: '20' })).list.map((row) => row.id);
     const newestFirst = () => [...created].sort((a, b) => b - a);
     // Where pages are kept prepared (PostgreSQL), the way the last page was read: per customer (its
     // statement reads the customer table) or not. From the statement, not its plan: with statistics,
@@ -417,8 +417,8 @@ describe('lists, filters and export', () => {
       const onConnection = new ProductionOrderService(connection);
       const planOf = async (customerName: string) => {
         const params = { customerName, limit: '10' };
-        const first = await onConnection.list(scope, params);
-        expect(await onConnection.list(scope, params)).toEqual(first);
+        const first = parsedPage<ProductionOrderListRow>(await onConnection.list(scope, params));
+        expect(parsedPage<ProductionOrderListRow>(await onConnection.list(scope, params))).toEqual(first);
         return keptPagePlan(connection);
       };
       const few = await planOf('食品');
@@ -427,7 +427,7 @@ describe('lists, filters and export', () => {
       // More than NARROW_MAX_TEXTS customers: the texts are not looked at in the page's statement.
       expect(await planOf('有限公司')).not.toContain('production_order_customer');
     });
-    expect((await service.list(scope, { customerName: '食品', limit: '10' })).total).toBeGreaterThan(10);
+    expect(parsedPage<ProductionOrderListRow>(await service.list(scope, { customerName: '食品', limit: '10' })).total).toBeGreaterThan(10);
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)('reads a customer’s page in a delivery range straight from the customer index on PostgreSQL: the range compared in the index, no second look-up by key', async () => {
@@ -436,16 +436,16 @@ describe('lists, filters and export', () => {
       const service = new ProductionOrderService(connection);
       const scope = { enterpriseId, orgId, userId: 0 };
       const params = { customerName: '食品', deliveryDateStart: '2000-01-01', deliveryDateEnd: '2099-12-31', limit: '10' };
-      const page = await service.list(scope, params);
+      const page = parsedPage<ProductionOrderListRow>(await service.list(scope, params));
       expect(page.list.length).toBe(10);
-      expect(await service.list(scope, params)).toEqual(page);
+      expect(parsedPage<ProductionOrderListRow>(await service.list(scope, params))).toEqual(page);
       const plan = await keptPagePlan(connection);
       expect(plan).toContain('production_order_customer_idx');
       expect(plan).toMatch(/"Index Cond":"[^"]*delivery_date/);
       expect(plan).not.toContain('production_order_pkey');
       // The issued list's base also filters the issue state, which the index only carries: its keys are found first, from the index alone.
-      const issued = await service.list(scope, params, 'issued');
-      expect(await service.list(scope, params, 'issued')).toEqual(issued);
+      const issued = parsedPage<ProductionOrderListRow>(await service.list(scope, params, 'issued'));
+      expect(parsedPage<ProductionOrderListRow>(await service.list(scope, params, 'issued'))).toEqual(issued);
       const issuedPlan = await keptPagePlan(connection);
       expect(issuedPlan).toContain('issue_state');
       expect(issuedPlan).toContain('Index Only Scan');
@@ -465,7 +465,7 @@ describe('lists, filters and export', () => {
       const service = new ProductionOrderService(connection);
       const before = await reads();
       // By delivery date: the page walks the delivery index; only the total can read the customer index.
-      const page = await service.list({ enterpriseId, orgId, userId: 0 }, { customerName: '粤佳食品', sort: 'deliveryDate,asc' });
+      const page = parsedPage<ProductionOrderListRow>(await service.list({ enterpriseId, orgId, userId: 0 }, { customerName: '粤佳食品', sort: 'deliveryDate,asc' }));
       expect(page.total).toBeGreaterThan(0);
       expect(page.list.every((row) => row.customerName.includes('粤佳食品'))).toBe(true);
       expect(await reads()).toBeGreaterThan(before);
