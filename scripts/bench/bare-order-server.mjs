@@ -32,8 +32,8 @@ const seen = new Set();
 const literal = (value) => `'${String(value).replaceAll("'", "''")}'`;
 const app = Fastify();
 
-/** The list row: the JSON text kept on the order (migration 0035) with createTime appended in the factory's zone, as the server selects it. */
-const COLUMNS = `left(o.list_row, -1) || ',"createTime":"' || to_char(o.created_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') || '"}' as "listRow"`;
+/** The list row: the JSON text kept on the order (migration 0035) completed with the createTime value in the factory's zone, as the server selects it. */
+const COLUMNS = `o.list_row || to_char(o.created_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') || '"}' as "listRow"`;
 const SORTS = { deliveryDate: 'o.delivery_date', createTime: 'o.created_at' };
 
 /** Customer filters by whether at most 8 customers match (the server's NARROW_MAX_TEXTS), counted once (the server recounts every 10 s). */

@@ -762,7 +762,7 @@ export interface ProductionOrderTable extends ScopedRow {
   warning_count: TriggerCount;
   report_count: TriggerCount;
   issued_count: TriggerCount;
-  /** Its row of the order lists as JSON text, without createTime (trigger, migration 0035). */
+  /** Its row of the order lists as JSON text, up to the createTime value (trigger, migration 0035). */
   list_row: TriggerText;
 }
 

@@ -4,7 +4,7 @@ import { MAX_PAGE_STATEMENTS } from '../db/prepared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../plugins/envelopes';
 import { createTestApp, type TestApp } from '../test-support';
-import { EXACT_TOTAL_ROWS, parseDateBound, prepareList, runList, splitValues, streamList, type ListSpec } from './list-query';
+import { DEEP_OFFSET, EXACT_TOTAL_ROWS, parseDateBound, prepareList, runList, splitValues, streamList, type ListSpec } from './list-query';
 
 let t: TestApp;
 const carton = { enterpriseId: 8888, orgId: 1001, userId: 1 };
@@ -552,5 +552,35 @@ describe('exports and large lists', () => {
     expect(await total('出bu')).toBe(EXACT_TOTAL_ROWS + 50);
     const exported = await streamed({ nickName: '导出bulk', sort: 'username,desc' }, 1000);
     expect(exported.map((row) => row.username)).toEqual([...usernames].reverse());
+  });
+
+  it(`reads a one-row-per-key page past ${DEEP_OFFSET} skipped rows by its keys: its select list is computed for its own rows only`, async () => {
+    // Each row's select list takes the next number of a sequence: the numbers a page shows tell how many rows were computed.
+    await sql`create sequence list_probe_computed`.execute(t.db);
+    try {
+      const computing = () => base().select(sql<number>`nextval('list_probe_computed')`.as('computed'));
+      const plain = { oneRowPerKey: true };
+      const numbers = async (page: number, sort = 'userId,asc') => {
+        const read = await runList(t.db, computing(), USERS, carton, { page, limit: 20, sort }, (row) => row, plain);
+        // The same rows as a page found by its keys.
+        const byKeys = await runList(t.db, base(), USERS, carton, { page, limit: 20, sort });
+        expect(read.list.map(({ computed: _, ...row }) => row)).toEqual(byKeys.list);
+        expect(read.list).toHaveLength(20);
+        return read.list.map((row) => Number(row.computed)).sort((a, b) => a - b);
+      };
+      const shallow = DEEP_OFFSET / 20 - 1; // the last page before it: 20 rows computed, and the rows it skips
+      const first = await numbers(1);
+      const beforeDeep = await numbers(shallow + 1);
+      expect(beforeDeep[0]! - first[19]!).toBe(1 + (shallow * 20));
+      for (const sort of ['userId,asc', 'username,desc']) {
+        const previous = await numbers(1, sort);
+        const deep = await numbers(DEEP_OFFSET / 20 + 1, sort);
+        expect(deep).toEqual(Array.from({ length: 20 }, (_, index) => previous[19]! + 1 + index));
+        const deeper = await numbers(40, sort);
+        expect(deeper).toEqual(Array.from({ length: 20 }, (_, index) => deep[19]! + 1 + index));
+      }
+    } finally {
+      await sql`drop sequence list_probe_computed`.execute(t.db);
+    }
   });
 });

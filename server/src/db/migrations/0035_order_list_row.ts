@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * `production_order.list_row`: the order's row of the three order lists as JSON text, written by a
+ * `production_order.list_row`: the order's row of the three order lists as JSON text (all of it but the
+ * createTime value and the closing `"}`), written by a
  * trigger before every insert and update of the order (issue 11: the order list at 200,000 orders).
  * A list page is then twenty texts joined into the response as they are: PostgreSQL no longer
  * builds JSON from 23 columns of each row at read time (~5 µs a row), and the server neither parses
@@ -10,7 +11,7 @@ import type { Migration } from 'kysely/migration';
  * columns are all on the order (the facts of migration 0028 included, which their own triggers
  * write by updating the order, so this trigger sees every change in the same transaction).
  *
- * It holds every field of the contract's `ProductionOrderListRow` except `createTime`, which is
+ * It holds every field of the contract's `ProductionOrderListRow`, up to the value of `createTime`,
  * the creation time in the server's time zone (its configuration, not the database's): the list
  * query appends it (production-order.service.ts `orderListQuery`). Numbers, booleans and null are
  * JSON's own; the delivery date is `YYYY-MM-DD`, as the server writes a date; texts are escaped by
@@ -23,8 +24,12 @@ const FIELDS: Array<[field: string, value: string]> = [
   ['suspendedFrom', 'o.suspended_from'], ['scheduleState', 'o.schedule_state'], ['issueState', 'o.issue_state'], ['productionState', 'o.production_state'],
   ['revoked', 'o.revoked'], ['changeWarnings', 'o.warning_count'], ['hasReports', 'o.report_count > 0'], ['hasIssued', 'o.issued_count > 0'],
 ];
-/** The object as compact JSON in this order (json_build_object writes ` : ` between each name and value): to_json escapes each value, null is null. */
-const LIST_ROW = `'{' || ${FIELDS.map(([field, value], index) => `'${index === 0 ? '' : ','}"${field}":' || coalesce(to_json(${value})::text, 'null')`).join(' || ')} || '}'`;
+/**
+ * The object as compact JSON in this order (json_build_object writes ` : ` between each name and
+ * value), to_json escaping each value (null is null), up to the opening quote of the createTime
+ * value: the list query appends the time and `"}`, a plain concatenation for each row it reads.
+ */
+const LIST_ROW = `'{' || ${FIELDS.map(([field, value], index) => `'${index === 0 ? '' : ','}"${field}":' || coalesce(to_json(${value})::text, 'null')`).join(' || ')} || ',"createTime":"'`;
 
 export const orderListRow: Migration = {
   async up(db: Kysely<unknown>) {

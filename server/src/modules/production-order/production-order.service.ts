@@ -108,13 +108,15 @@ type OrderRow = RowOf<typeof orderQuery>;
 
 /**
  * A list row (ProductionOrderListRow) as JSON text: the order's `list_row`, kept by a trigger
- * (migration 0035), with `createTime` appended in the server's zone, as formatDateTime writes it.
+ * (migration 0035), completed with the `createTime` value in the server's zone, as formatDateTime
+ * writes it (a concatenation: PostgreSQL computes it for every row it reads, the rows an offset
+ * skips included).
  * A page's rows go into the response as they are (`pageAsJson`).
  */
 function orderListQuery(db: Db) {
   return db
     .selectFrom('production_order as o')
-    .select(sql<string>`left(o.list_row, -1) || ',"createTime":"' || ${dateTimeText('o.created_at')} || '"}'`.as('listRow'));
+    .select(sql<string>`o.list_row || ${dateTimeText('o.created_at')} || '"}'`.as('listRow'));
 }
 
 /** The base query of each list (never orders in the recycling bin). */
