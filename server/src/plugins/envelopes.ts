@@ -70,13 +70,13 @@ export function ok(family: Family, data: unknown): Record<string, unknown> {
 
 /** The two halves of each family's success envelope as JSON text, around its data (ok()'s own output, cut at a marker). */
 const okHalves = new Map<Family, [string, string]>();
-const DATA_MARK = '"\\u0000mes-data\\u0000"';
+const DATA_MARK = '\u0000mes-data\u0000';
 
 /** ok()'s envelope, as the JSON text the serialiser writes, around data already written as JSON text. */
 export function okText(family: Family, json: string): string {
   let halves = okHalves.get(family);
   if (!halves) {
-    const [before, after] = JSON.stringify(ok(family, '\u0000mes-data\u0000')).split(DATA_MARK) as [string, string];
+    const [before, after] = JSON.stringify(ok(family, DATA_MARK)).split(JSON.stringify(DATA_MARK)) as [string, string];
     okHalves.set(family, (halves = [before, after]));
   }
   return halves[0] + json + halves[1];

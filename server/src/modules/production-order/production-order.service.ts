@@ -109,9 +109,8 @@ type OrderRow = RowOf<typeof orderQuery>;
 /**
  * A list row (ProductionOrderListRow) as JSON text: the order's `list_row`, kept by a trigger
  * (migration 0035), completed with the `createTime` value in the server's zone, as formatDateTime
- * writes it (a concatenation: PostgreSQL computes it for every row it reads, the rows an offset
- * skips included).
- * A page's rows go into the response as they are (`pageAsJson`).
+ * writes it (a concatenation, for each row a page reads; a deep page reads only its own rows, list-query
+ * DEEP_OFFSET). A page's rows go into the response as they are (`pageAsJson`).
  */
 function orderListQuery(db: Db) {
   return db
