@@ -61,7 +61,11 @@ async function createMessage(erpOrderNo: string, overrides: Partial<NonNullable<
   };
 }
 
-const orderOf = (id: number) => t.db.selectFrom('production_order').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+/** An order's columns, without its list row text (a trigger writes it from the others, migration 0035; order-facts.test.ts checks it). */
+const orderOf = async (id: number) => {
+  const { list_row: _listRow, ...columns } = await t.db.selectFrom('production_order').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return columns;
+};
 const operationsOf = (orderId: number) => t.db.selectFrom('production_order_operation').selectAll().where('order_id', '=', orderId).orderBy('seq').execute();
 const logsOf = (erpOrderNo: string) => t.db.selectFrom('erp_sync_log').selectAll().where('erp_order_no', '=', erpOrderNo).orderBy('id').execute();
 
