@@ -1,5 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 
+/** The server's time zone (main.ts sets it from FACTORY_TIME_ZONE): wall-clock times of shifts, delivery dates and every time an API writes are in it. */
+export const serverZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 function pad(value: number): string {
   return String(value).padStart(2, '0');
 }
@@ -15,13 +18,11 @@ export function formatDateTime(date: Date): string {
 }
 
 /**
- * formatDateTime's text of a timestamptz column, written by the database: in the zone the server
- * writes times in (its own, which main.ts sets from FACTORY_TIME_ZONE; the database session's zone
- * plays no part), seconds cut as getSeconds cuts them. For rows that travel as JSON text.
+ * formatDateTime's text of a timestamptz column, written by the database: in serverZone (the
+ * database session's zone plays no part), seconds cut as getSeconds cuts them. For rows that travel as JSON text.
  */
 export function dateTimeText(column: string): RawBuilder<string> {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return sql<string>`to_char(${sql.ref(column)} at time zone ${zone}, 'YYYY-MM-DD HH24:MI:SS')`;
+  return sql<string>`to_char(${sql.ref(column)} at time zone ${serverZone()}, 'YYYY-MM-DD HH24:MI:SS')`;
 }
 
 /** A row's `createTime`/`updateTime` as every API returns them (from `created_at`/`updated_at` or their camelCase aliases). */

@@ -525,8 +525,8 @@ function narrowingOf(spec: ListSpec, prepared: PreparedList, options: RunListOpt
 export const DEEP_OFFSET = 200;
 
 /** Whether this page is one plain query (see RunListOptions): else its keys are found first. */
-function plainPage(spec: ListSpec, prepared: PreparedList, options: RunListOptions, offset: number): boolean {
-  if (!options.oneRowPerKey || offset >= DEEP_OFFSET) return false;
+function plainPage(spec: ListSpec, prepared: PreparedList, options: RunListOptions, deep: boolean): boolean {
+  if (!options.oneRowPerKey || deep) return false;
   if (!options.coveredFilters || prepared.order[0]?.column !== spec.sorts[spec.defaultSort.field]) return true;
   return !options.coveredFilters.some((name) => prepared.filterColumns.includes(spec.filters[name]!.column));
 }
@@ -852,10 +852,11 @@ const COMPILED_PAGES = 2000;
  * each time.
  */
 async function readPage(db: AnyDb, base: AnySelect, spec: ListSpec, prepared: PreparedList, options: RunListOptions, offset: number): Promise<unknown[]> {
-  const plain = plainPage(spec, prepared, options, offset);
+  const deep = offset >= DEEP_OFFSET;
+  const plain = plainPage(spec, prepared, options, deep);
   const narrowing = plain ? null : narrowingOf(spec, prepared, options);
   const narrowBy = narrowing && (await narrowsToFew(db, prepared, narrowing)) ? narrowing : null;
-  const kind: PageKind = { plain, deep: offset >= DEEP_OFFSET, oneRowPerKey: options.oneRowPerKey === true, narrowBy };
+  const kind: PageKind = { plain, deep, oneRowPerKey: options.oneRowPerKey === true, narrowBy };
   const values = [...prepared.values, prepared.limit, offset, ...(kind.narrowBy ? [offset + prepared.limit] : [])];
   const key = `${baseKey(base)}\n${prepared.shape}\n${JSON.stringify(prepared.order)}\n${plain ? 1 : 0}${kind.deep ? 1 : 0}${kind.oneRowPerKey ? 1 : 0}${kind.narrowBy ? 1 : 0}`;
   let page = compiledPages.get(key);

@@ -18,11 +18,11 @@ import type { Migration } from 'kysely/migration';
  * to_json.
  */
 const FIELDS: Array<[field: string, value: string]> = [
-  ['id', 'o.id'], ['orderNo', 'o.order_no'], ['erpOrderNo', 'o.erp_order_no'], ['source', 'o.source'], ['customerName', 'o.customer_name'],
-  ['productName', 'o.product_name'], ['lengthMm', 'o.length_mm'], ['widthMm', 'o.width_mm'], ['heightMm', 'o.height_mm'], ['quantity', 'o.quantity'],
-  ['unit', 'o.unit'], ['goodQty', 'o.good_qty'], ['deliveryDate', `to_char(o.delivery_date, 'YYYY-MM-DD')`], ['urgency', 'o.urgency'], ['status', 'o.status'],
-  ['suspendedFrom', 'o.suspended_from'], ['scheduleState', 'o.schedule_state'], ['issueState', 'o.issue_state'], ['productionState', 'o.production_state'],
-  ['revoked', 'o.revoked'], ['changeWarnings', 'o.warning_count'], ['hasReports', 'o.report_count > 0'], ['hasIssued', 'o.issued_count > 0'],
+  ['id', 'new.id'], ['orderNo', 'new.order_no'], ['erpOrderNo', 'new.erp_order_no'], ['source', 'new.source'], ['customerName', 'new.customer_name'],
+  ['productName', 'new.product_name'], ['lengthMm', 'new.length_mm'], ['widthMm', 'new.width_mm'], ['heightMm', 'new.height_mm'], ['quantity', 'new.quantity'],
+  ['unit', 'new.unit'], ['goodQty', 'new.good_qty'], ['deliveryDate', `to_char(new.delivery_date, 'YYYY-MM-DD')`], ['urgency', 'new.urgency'], ['status', 'new.status'],
+  ['suspendedFrom', 'new.suspended_from'], ['scheduleState', 'new.schedule_state'], ['issueState', 'new.issue_state'], ['productionState', 'new.production_state'],
+  ['revoked', 'new.revoked'], ['changeWarnings', 'new.warning_count'], ['hasReports', 'new.report_count > 0'], ['hasIssued', 'new.issued_count > 0'],
 ];
 /**
  * The object as compact JSON in this order (json_build_object writes ` : ` between each name and
@@ -37,7 +37,6 @@ export const orderListRow: Migration = {
     await sql
       .raw(
         `create function production_order_list_row() returns trigger language plpgsql as $$
-         declare o production_order := new;
          begin
            new.list_row := ${LIST_ROW};
            return new;

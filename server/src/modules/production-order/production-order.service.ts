@@ -126,7 +126,7 @@ function listQuery(db: Db, kind: OrderListKind) {
   return query;
 }
 
-/** The list row of a whole order, as the trigger writes it into `list_row` (the detail carries it too). */
+/** The list row's fields of a whole order (its detail), from its columns: what the trigger writes into `list_row` (order-facts.test.ts compares the two). */
 function toListRow(row: OrderRow): ProductionOrderListRow {
   return {
     id: row.id,

@@ -1,7 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import type { ScheduleTask, ScheduleTaskListQuery } from '@core/contracts/schedule';
 import type { Db } from '../../db';
-import { formatDateTime } from '../../lib/datetime';
+import { formatDateTime, serverZone } from '../../lib/datetime';
 import { runList, streamList, type FilterDef, type ListParams } from '../../lib/list-query';
 import { factoryList, inScope, type RowOf } from '../../lib/scoped';
 import type { Scope } from '../../plugins/auth';
@@ -39,9 +39,6 @@ export const TASK_LIST = factoryList('op', {
   },
   defaultSort: { field: 'deliveryDate', direction: 'asc' },
 });
-
-/** The server's time zone (wall-clock times of shifts and delivery dates are in it). */
-export const serverZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** Planned end after the end of the delivery date (its local midnight). */
 export const late = () => sql<SqlBool>`(op.planned_end is not null and op.planned_end >= ((o.delivery_date + 1)::timestamp at time zone ${serverZone()}))`;

@@ -18,7 +18,7 @@ import {
 import { ISSUE_STATE, OPERATION_STATUS, TASK_TYPE, URGENCY } from '@core/enums';
 import type { PageResult } from '@core/contracts/common';
 import type { Db } from '../../db';
-import { formatDate, formatDateTime } from '../../lib/datetime';
+import { formatDate, formatDateTime, serverZone } from '../../lib/datetime';
 import { notFound, validation } from '../../lib/errors';
 import type { ExportColumn } from '../../lib/excel-export';
 import { runList, splitValues } from '../../lib/list-query';
@@ -27,7 +27,7 @@ import type { Scope } from '../../plugins/auth';
 import { scheduleSections } from '../sys-cfg';
 import { canRun, setupOf, taskRecordQuery, toTaskRecords } from './engine-input';
 import { loadPlant, minuteOf, windowMinutes, type Plant, type PlantMachine, type Window } from './plant';
-import { ORDER_FILTERS, schedulableStatuses, serverZone, streamTasks, taskQuery, toTask } from './task-rows';
+import { ORDER_FILTERS, schedulableStatuses, streamTasks, taskQuery, toTask } from './task-rows';
 
 const DAY = 1440;
 const MAX_VIEW_DAYS = 62;
